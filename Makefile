@@ -1,0 +1,47 @@
+# pmuplug top-level Makefile: the targets of DESIGN.md (all, run, check, bench,
+# install, clean). Each directory contributes rules through its own module.mk.
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+PYTHON    ?= /usr/bin/python3
+CC        ?= gcc
+B         := build
+# perf's arch tree: extracted from linux-source-6.12 unless PMU_EVENTS_ARCH is given
+PMU_EVENTS_ARCH ?= $(B)/perf-arch
+
+CFLAGS_COMMON := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Iinclude -Ipfmlib -I$(B)/gen
+CFLAGS    ?= -O2 -g
+LIB_CFLAGS = $(CFLAGS_COMMON) $(CFLAGS) -fPIC -fvisibility=hidden
+TOOL_CFLAGS = $(CFLAGS_COMMON) $(CFLAGS)
+
+LIBPFM_SO_REAL := $(B)/lib/libpfm.so.4.13.0
+LIBPFM_SO      := $(B)/lib/libpfm.so.4
+LIBPFM_A       := $(B)/lib/libpfm.a
+
+.PHONY: all run check bench install clean deps data yaml lib tools tests
+all: lib tools
+
+deps:
+	@scripts/deps.sh
+
+# check-* targets registered by modules; `make check` runs them in order
+CHECKS :=
+
+include scripts/module.mk
+include jsontoyaml/module.mk
+include pfmlib/module.mk
+include tools/module.mk
+include tests/module.mk
+include bench/module.mk
+include man3/module.mk
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/run-demo.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -k $(CHECKS) ; st=$$? ; scripts/summarize-checks.sh $(B)/check ; exit $$st
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,1 @@
+# bench/module.mk: build rules of bench/ (included by the top Makefile)

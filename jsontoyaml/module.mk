@@ -1,0 +1,1 @@
+# jsontoyaml/module.mk: build rules of jsontoyaml/ (included by the top Makefile)

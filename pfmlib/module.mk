@@ -1,0 +1,1 @@
+# pfmlib/module.mk: build rules of pfmlib/ (included by the top Makefile)

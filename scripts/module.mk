@@ -1,0 +1,1 @@
+# scripts/module.mk: build rules of scripts/ (included by the top Makefile)

@@ -1,0 +1,1 @@
+# tests/module.mk: build rules of tests/ (included by the top Makefile)

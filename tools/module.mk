@@ -1,0 +1,1 @@
+# tools/module.mk: build rules of tools/ (included by the top Makefile)
