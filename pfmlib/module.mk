@@ -1,1 +1,59 @@
-# pfmlib/module.mk: build rules of pfmlib/ (included by the top Makefile)
+# pfmlib/module.mk: the library. tablegen (host tool) turns every YAML
+# descriptor into $(B)/gen/pp_builtin.c; every other pfmlib/*.c is a library
+# source. Outputs: $(LIBPFM_SO_REAL) + soname links, $(LIBPFM_A), and
+# $(LIBPFM_ASAN_A) (the same sources under ASan+UBSan, for tests).
+
+TABLEGEN_SRCS := pfmlib/tablegen.c pfmlib/pp_yaml.c pfmlib/pp_builder.c
+TABLEGEN      := $(B)/bin/tablegen
+LIB_SRCS      := $(filter-out pfmlib/tablegen.c,$(wildcard pfmlib/*.c))
+LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o
+ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o
+LIBPFM_ASAN_A := $(B)/asan/libpfm.a
+LIB_HDRS      := $(wildcard pfmlib/*.h include/perfmon/*.h)
+PLUGIN_DIR    ?= $(PREFIX)/share/pmuplug/plugins
+LIB_DEFS      := -DPP_PLUGIN_DIR='"$(PLUGIN_DIR)"'
+SAN_FLAGS     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+YAML_STAMP    ?= $(B)/yaml/.stamp
+
+lib: $(LIBPFM_SO) $(B)/lib/libpfm.so $(LIBPFM_A)
+
+$(TABLEGEN): $(TABLEGEN_SRCS) pfmlib/pp_yaml.h pfmlib/pp_builder.h pfmlib/pp_table.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -o $@ $(TABLEGEN_SRCS) -lyaml
+
+# every descriptor the converter produced, in a stable order
+$(B)/gen/pp_builtin.c: $(TABLEGEN) $(YAML_STAMP)
+	@mkdir -p $(@D)
+	@echo "  TABLEGEN $@"
+	@$(TABLEGEN) -o $@ $$(find $(B)/yaml -name '*.yaml' | LC_ALL=C sort)
+
+$(B)/obj/gen/pp_builtin.o: $(B)/gen/pp_builtin.c pfmlib/pp_table.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -O0 -fPIC -c -o $@ $<
+
+$(B)/obj/pfmlib/%.o: pfmlib/%.c $(LIB_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LIB_CFLAGS) $(LIB_DEFS) -c -o $@ $<
+
+$(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -O1 -g -fPIC $(SAN_FLAGS) $(LIB_DEFS) -c -o $@ $<
+
+$(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/libpfm.map
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/libpfm.map \
+		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS) -lyaml
+
+$(LIBPFM_SO): $(LIBPFM_SO_REAL)
+	ln -sf $(notdir $<) $@
+
+$(B)/lib/libpfm.so: $(LIBPFM_SO)
+	ln -sf libpfm.so.4 $@
+
+$(LIBPFM_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(LIBPFM_ASAN_A): $(ASAN_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^

@@ -45,9 +45,21 @@ struct pp_modifier {
 	pp_str_t desc;
 	uint8_t  type;		/* enum pp_mod_type */
 	uint8_t  plm;		/* PFM_PLM* bits this modifier stands for, 0 if none */
-	uint16_t pad;
+	uint8_t  code;		/* libpfm4 attribute code (pfm_event_attr_info.code) */
+	uint8_t  requires;	/* modifier (index within the PMU's) that must be >= 1 when
+				 * this one is set, or PP_REQ_NONE */
 	uint32_t field;		/* absolute field index, or PP_NONE */
+	uint32_t min;		/* smallest accepted value */
+	uint32_t pad;
 	uint64_t max;		/* largest accepted value */
+};
+
+#define PP_REQ_NONE 0xff
+
+/* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
+enum pp_perf_attr {
+	PP_PA_U = 0, PP_PA_K, PP_PA_H, PP_PA_PERIOD, PP_PA_FREQ, PP_PA_PRECISE, PP_PA_EXCL,
+	PP_PA_MG, PP_PA_MH, PP_PA_CPU, PP_PA_PINNED, PP_PA_HW_SMPL, PP_PA_COUNT
 };
 
 #define PP_NONE 0xffffffffu
@@ -79,6 +91,7 @@ struct pp_rule {
 #define PP_F_COMPAT       0x08	/* imported from libpfm4, not in perf's JSON */
 #define PP_F_DEPRECATED   0x10
 #define PP_F_EXPERIMENTAL 0x20
+#define PP_F_HW_SMPL      0x40	/* can be recorded by a hardware buffer (Intel: PEBS) */
 
 struct pp_umask {
 	pp_str_t name;
@@ -91,7 +104,7 @@ struct pp_umask {
 	uint8_t  group;		/* index among the event's groups */
 	uint8_t  flags;		/* PP_F_* */
 	uint32_t sample_after;
-	uint32_t pad;
+	pp_str_t equiv;		/* libpfm4 equivalent string, 0 = none */
 };
 
 struct pp_event {
@@ -114,6 +127,8 @@ struct pp_event {
 	uint8_t  nrules;
 	uint8_t  flags;		/* PP_F_* */
 	uint8_t  pad;
+	uint16_t perf_attrs;	/* enum pp_perf_attr bits; 0 = the PMU's */
+	uint16_t pad2;
 };
 
 /* a whole name standing for an event string */
@@ -153,6 +168,8 @@ struct pp_pmu {
 	uint8_t  num_cntrs;
 	uint8_t  num_fixed;
 	uint32_t flags;		/* PP_PMU_F_* */
+	uint32_t match_priority;	/* lower wins when several PMUs match the host */
+	uint32_t perf_attrs;		/* enum pp_perf_attr bits (default resolved by the loader) */
 	uint32_t first_field, nfields;
 	uint32_t first_raw_set, nraw_set;	/* raw_bits */
 	uint32_t first_mod, nmods;

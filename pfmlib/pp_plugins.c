@@ -1,0 +1,149 @@
+/*
+ * pp_plugins.c - runtime plugins: PMU descriptors (schema v1 YAML) read at
+ * pfm_initialize from the system plugin directory, then from the
+ * colon-separated LIBPFM_PLUGIN_PATH (ignored in set-uid programs). Each
+ * file is read by the same loader tablegen uses and becomes its own table.
+ * Unsafe or malformed files are refused with a verbose message; everything
+ * else keeps working.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "pp_engine.h"
+#include "pp_registry.h"
+#include "pp_yaml.h"
+
+#ifndef PP_PLUGIN_DIR
+#define PP_PLUGIN_DIR "/usr/local/share/pmuplug/plugins"
+#endif
+
+#define PLUGIN_MAX_BYTES (32u << 20)
+
+struct plugin {
+	struct plugin *next;
+	struct pp_builder b;
+	struct pp_table t;
+	char path[];
+};
+
+static struct plugin *plugins;
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && !strcmp(s + a - b, suf);
+}
+
+/* a file others could have written is not trusted */
+static int safe_file(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st)) {
+		pp_verbose("plugin %s: cannot stat; skipped", path);
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		pp_verbose("plugin %s: not a regular file; skipped", path);
+		return 0;
+	}
+	if (st.st_mode & (S_IWOTH | S_IWGRP)) {
+		pp_verbose("plugin %s: writable by group or others; refused", path);
+		return 0;
+	}
+	if (st.st_uid != 0 && st.st_uid != geteuid()) {
+		pp_verbose("plugin %s: owned by another user; refused", path);
+		return 0;
+	}
+	return 1;
+}
+
+static int load_one(const char *path)
+{
+	if (!safe_file(path))
+		return PFM_SUCCESS;
+	size_t len = strlen(path);
+	struct plugin *pl = calloc(1, sizeof(*pl) + len + 1);
+	if (!pl)
+		return PFM_ERR_NOMEM;
+	memcpy(pl->path, path, len + 1);
+	pp_builder_init(&pl->b);
+	char err[1024];
+	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES };
+	if (pp_yaml_load_file(&pl->b, path, &o, err, sizeof(err)) < 0) {
+		pp_verbose("plugin refused: %s", err);
+		pp_builder_free(&pl->b);
+		free(pl);
+		return PFM_SUCCESS;
+	}
+	pp_builder_table(&pl->b, &pl->t);
+	int r = pp_registry_add(&pl->t, 0, path);
+	if (r != PFM_SUCCESS) {
+		pp_builder_free(&pl->b);
+		free(pl);
+		return r == PFM_ERR_NOMEM ? r : PFM_SUCCESS;
+	}
+	pp_verbose("plugin %s: PMU %s loaded", path, pp_str(&pl->t, pl->t.pmus[0].name));
+	pl->next = plugins;
+	plugins = pl;
+	return PFM_SUCCESS;
+}
+
+static int yaml_entry(const struct dirent *d)
+{
+	return d->d_name[0] != '.' && has_suffix(d->d_name, ".yaml");
+}
+
+static int load_dir(const char *dir)
+{
+	struct dirent **ents;
+	int n = scandir(dir, &ents, yaml_entry, alphasort);
+	if (n < 0) {
+		pp_debug("plugin directory %s: not readable", dir);
+		return PFM_SUCCESS;
+	}
+	int r = PFM_SUCCESS;
+	for (int i = 0; i < n; i++) {
+		if (r == PFM_SUCCESS) {
+			size_t l = strlen(dir) + strlen(ents[i]->d_name) + 2;
+			char *path = malloc(l);
+			if (!path) {
+				r = PFM_ERR_NOMEM;
+			} else {
+				snprintf(path, l, "%s/%s", dir, ents[i]->d_name);
+				r = load_one(path);
+				free(path);
+			}
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return r;
+}
+
+int pp_plugins_load(void)
+{
+	int r = load_dir(PP_PLUGIN_DIR);
+	const char *env = pp_getenv("LIBPFM_PLUGIN_PATH");
+	if (r != PFM_SUCCESS || !env)
+		return r;
+	char *copy = strdup(env), *save = NULL;
+	if (!copy)
+		return PFM_ERR_NOMEM;
+	for (char *d = strtok_r(copy, ":", &save); d && r == PFM_SUCCESS; d = strtok_r(NULL, ":", &save))
+		if (*d)
+			r = load_dir(d);
+	free(copy);
+	return r;
+}
+
+void pp_plugins_unload(void)
+{
+	while (plugins) {
+		struct plugin *n = plugins->next;
+		pp_builder_free(&plugins->b);
+		free(plugins);
+		plugins = n;
+	}
+}

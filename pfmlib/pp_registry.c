@@ -1,0 +1,206 @@
+/*
+ * pp_registry.c - the PMUs the library serves: built from the compiled-in
+ * tables (and plugin tables), ordered for name search, indexed by pfm_pmu_t,
+ * with presence decided by host detection, LIBPFM_FORCE_PMU and
+ * LIBPFM_ENCODE_INACTIVE, and attr.type resolved from sysfs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pp_engine.h"
+#include "pp_host.h"
+#include "pp_registry.h"
+
+static struct {
+	struct pp_table builtin;
+	struct pp_pmu_rt *list;		/* search order */
+	int n, cap;
+	struct pp_pmu_rt *by_id[PP_MAX_PMU_ID + 1];
+	int forced;			/* LIBPFM_FORCE_PMU named a PMU we have */
+} R;
+
+struct pp_pmu_rt *pp_pmu_by_id(int id)
+{
+	if (id < 0 || id > PP_MAX_PMU_ID)
+		return NULL;
+	return R.by_id[id];
+}
+
+struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
+{
+	for (int i = 0; i < R.n; i++)
+		if (pp_name_eq(pp_str(R.list[i].t, R.list[i].p->name), name, len))
+			return &R.list[i];
+	return NULL;
+}
+
+int pp_pmu_count(void) { return R.n; }
+struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? &R.list[i] : NULL; }
+
+int pp_pmu_usable(const struct pp_pmu_rt *pmu)
+{
+	return pmu->is_present || pp_encode_inactive();
+}
+
+/* pfm_get_pmu_info answers PFM_ERR_NOTSUPP for these (libpfm4 4.13's behaviour) */
+int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
+{
+	return R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC;
+}
+
+int pp_registry_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
+{
+	const struct pp_pmu *p = &t->pmus[pmu_index];
+	const char *name = pp_str(t, p->name);
+	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
+		return PFM_ERR_INVAL;
+	struct pp_pmu_rt *old = R.by_id[p->id];
+	struct pp_pmu_rt *same = pp_pmu_by_name(name, strlen(name));
+	if (same && !(p->flags & PP_PMU_F_OVERRIDE)) {
+		pp_verbose("%s: PMU '%s' already exists; refused (set override: true to replace it)", origin, name);
+		return PFM_ERR_INVAL;
+	}
+	if (old && old != same) {
+		pp_verbose("%s: PMU id %d is already used by '%s'; refused", origin, p->id,
+			   pp_str(old->t, old->p->name));
+		return PFM_ERR_INVAL;
+	}
+	if (same) {
+		if (same->id != p->id) {
+			pp_verbose("%s: override of '%s' must keep its id %d", origin, name, same->id);
+			return PFM_ERR_INVAL;
+		}
+		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+		same->t = t;
+		same->p = p;
+		return PFM_SUCCESS;
+	}
+	if (R.n == R.cap) {
+		int ncap = R.cap ? R.cap * 2 : 128;
+		struct pp_pmu_rt *nl = realloc(R.list, (size_t)ncap * sizeof(*nl));
+		if (!nl)
+			return PFM_ERR_NOMEM;
+		/* by_id points into the list: re-point it */
+		R.list = nl;
+		R.cap = ncap;
+		for (int i = 0; i < R.n; i++)
+			R.by_id[R.list[i].id] = &R.list[i];
+	}
+	struct pp_pmu_rt *rt = &R.list[R.n++];
+	memset(rt, 0, sizeof(*rt));
+	rt->t = t;
+	rt->p = p;
+	rt->id = p->id;
+	rt->dfl_cpu = -1;
+	R.by_id[p->id] = rt;
+	return PFM_SUCCESS;
+}
+
+/* attr.type: the sysfs PMU's type file when it exists, else the descriptor's */
+static void resolve_perf_type(struct pp_pmu_rt *rt)
+{
+	rt->perf_type = rt->p->perf_type;
+	if (!rt->p->perf_pmu)
+		return;
+	char rel[256], path[512];
+	snprintf(rel, sizeof(rel), "/sys/bus/event_source/devices/%s/type", pp_str(rt->t, rt->p->perf_pmu));
+	FILE *f = fopen(pp_host_path(path, sizeof(path), rel), "r");
+	if (!f)
+		return;
+	unsigned int v;
+	if (fscanf(f, "%u", &v) == 1)
+		rt->perf_type = v;
+	fclose(f);
+}
+
+static int pmu_matches(const struct pp_pmu_rt *rt, const struct pp_host *h)
+{
+	if (!rt->p->match)
+		return 0;
+	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
+		for (int i = 0; i < h->n; i++)
+			if (pp_host_match(pat, h->id[i]))
+				return 1;
+	return 0;
+}
+
+static void detect(void)
+{
+	const char *force = pp_getenv("LIBPFM_FORCE_PMU");
+	R.forced = 0;
+	if (force && *force) {
+		struct pp_pmu_rt *f = pp_pmu_by_name(force, strlen(force));
+		if (f) {
+			f->is_present = 1;
+			R.forced = 1;
+			pp_verbose("PMU %s forced by LIBPFM_FORCE_PMU", force);
+			return;
+		}
+		pp_verbose("LIBPFM_FORCE_PMU=%s: no such PMU", force);
+		return;
+	}
+	struct pp_host h;
+	pp_host_identify(&h);
+	uint32_t best = UINT32_MAX;
+	for (int i = 0; i < R.n; i++)
+		if (R.list[i].p->type != PP_PMU_OS_GENERIC && pmu_matches(&R.list[i], &h) &&
+		    R.list[i].p->match_priority < best)
+			best = R.list[i].p->match_priority;
+	for (int i = 0; i < R.n; i++) {
+		struct pp_pmu_rt *rt = &R.list[i];
+		if (rt->p->type == PP_PMU_OS_GENERIC)
+			rt->is_present = 1;
+		else if (best != UINT32_MAX && rt->p->match_priority == best && pmu_matches(rt, &h))
+			rt->is_present = 1;
+		if (rt->is_present)
+			pp_verbose("PMU %s detected", pp_str(rt->t, rt->p->name));
+	}
+}
+
+static int search_rank(const struct pp_pmu_rt *rt)
+{
+	switch (rt->p->type) {
+	case PP_PMU_CORE: return 0;
+	case PP_PMU_UNCORE: return 1;
+	default: return 2;
+	}
+}
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct pp_pmu_rt *x = a, *y = b;
+	int d = search_rank(x) - search_rank(y);
+	return d ? d : x->id - y->id;
+}
+
+int pp_registry_init(void)
+{
+	memset(&R.by_id, 0, sizeof(R.by_id));
+	R.n = 0;
+	pp_builtin_table(&R.builtin);
+	for (uint32_t i = 0; i < R.builtin.npmus; i++) {
+		int r = pp_registry_add(&R.builtin, i, "built-in");
+		if (r == PFM_ERR_NOMEM)
+			return r;
+	}
+	int r = pp_plugins_load();
+	if (r == PFM_ERR_NOMEM)
+		return r;
+	/* search order: core, uncore, then OS-generic PMUs, each by id */
+	qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
+	for (int i = 0; i < R.n; i++)
+		R.by_id[R.list[i].id] = &R.list[i];
+	detect();
+	for (int i = 0; i < R.n; i++) {
+		R.list[i].is_dfl = R.list[i].is_present;
+		resolve_perf_type(&R.list[i]);
+	}
+	return PFM_SUCCESS;
+}
+
+void pp_registry_fini(void)
+{
+	pp_plugins_unload();
+	free(R.list);
+	memset(&R, 0, sizeof(R));
+}

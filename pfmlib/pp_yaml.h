@@ -1,0 +1,30 @@
+/*
+ * pp_yaml.h - the one reader of PMU descriptor files (docs/schema.md).
+ *
+ * Used by tablegen at build time for every descriptor and by the library at
+ * run time for plugins. A file is validated completely (types, required and
+ * unknown keys, references between names, values fitting their fields) and
+ * appended to a builder as one PMU; on any error nothing is appended and the
+ * message reads "file:line: reason".
+ */
+#ifndef PP_YAML_H
+#define PP_YAML_H
+
+#include <stddef.h>
+#include "pp_builder.h"
+
+#define PP_SCHEMA_VERSION 1
+
+struct pp_yaml_opts {
+	size_t max_bytes;	/* refuse larger files (0 = no limit) */
+};
+
+/* Returns the new PMU's index in b->pmus, or -1 with err filled. */
+int pp_yaml_load_file(struct pp_builder *b, const char *path,
+		      const struct pp_yaml_opts *opts, char *err, size_t errsz);
+
+/* Same, from memory; name is used in messages. */
+int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
+			size_t len, char *err, size_t errsz);
+
+#endif /* PP_YAML_H */
