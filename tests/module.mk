@@ -1,1 +1,19 @@
-# tests/module.mk: build rules of tests/ (included by the top Makefile)
+# tests/module.mk: the lead's suites (loader, host detection) and every other
+# suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each check-*
+# target appends "<suite>: N passed, N failed" to $(B)/check/results.
+
+include $(wildcard tests/*.mk)
+
+TEST_CFLAGS := $(TOOL_CFLAGS) -g
+SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+# the loader suite is built from the loader's sources, under ASan+UBSan
+$(B)/bin/test_loader: tests/loader/test_loader.c pfmlib/pp_yaml.c pfmlib/pp_builder.c pfmlib/pp_yaml.h pfmlib/pp_builder.h pfmlib/pp_table.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/loader/test_loader.c pfmlib/pp_yaml.c pfmlib/pp_builder.c -lyaml -lcunit
+
+check-loader: $(B)/bin/test_loader
+	@tests/run-cunit.sh loader $(B)/bin/test_loader tests/fixtures/yaml
+
+CHECKS += check-loader
+.PHONY: check-loader

@@ -1,0 +1,240 @@
+/*
+ * test_loader.c - CUnit suite for the descriptor loader (pp_yaml.c) and the
+ * table builder: what a valid descriptor becomes, and the file:line error
+ * every malformed one gets, with nothing left behind in the builder.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <CUnit/Basic.h>
+#include "pp_yaml.h"
+
+static const char *fixtures = "tests/fixtures/yaml";
+
+static int load(struct pp_builder *b, const char *file, char *err, size_t errsz)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", fixtures, file);
+	return pp_yaml_load_file(b, path, NULL, err, errsz);
+}
+
+static const char *S(const struct pp_builder *b, pp_str_t s) { return b->strs + s; }
+
+static void test_valid_descriptor_becomes_one_pmu_with_all_records(void)
+{
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(load(&b, "fict.yaml", err, sizeof(err)), 0);
+	const struct pp_pmu *p = &b.pmus.v[0];
+	CU_ASSERT_STRING_EQUAL(S(&b, p->name), "fict_core1");
+	CU_ASSERT_EQUAL(p->id, 1000);
+	CU_ASSERT_EQUAL(p->type, PP_PMU_CORE);
+	CU_ASSERT_EQUAL(p->nfields, 9);
+	CU_ASSERT_EQUAL(p->nmods, 5);
+	CU_ASSERT_EQUAL(p->nevents, 3);
+	CU_ASSERT_EQUAL(p->naliases, 1);
+	CU_ASSERT_EQUAL(p->match_priority, 5);
+	CU_ASSERT_EQUAL(p->max_encoding, 2);
+	CU_ASSERT_STRING_EQUAL(S(&b, p->match), "FictionalVendor-7-1[0-3]");
+	CU_ASSERT_EQUAL(p->hash_size & (p->hash_size - 1), 0);
+	pp_builder_free(&b);
+}
+
+static void test_format_ranges_become_register_masks(void)
+{
+	static const char doc[] =
+		"schema: 1\n"
+		"pmu: {name: amdish, id: 1010, desc: d, type: core, arch: x86,\n"
+		"      format: {event: \"config:0-7,32-35\", rsp: \"config1:0-63\", bit: \"config2:5\"}}\n"
+		"events:\n"
+		"  - {name: E, set: {event: 0xfff}}\n";
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(pp_yaml_load_buffer(&b, "inline", doc, sizeof(doc) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(b.fields.v[0].mask, 0xf000000ffULL);
+	CU_ASSERT_EQUAL(b.fields.v[0].width, 12);
+	CU_ASSERT_EQUAL(b.fields.v[0].reg, PP_REG_CONFIG);
+	CU_ASSERT_EQUAL(b.fields.v[1].mask, ~0ULL);
+	CU_ASSERT_EQUAL(b.fields.v[1].reg, PP_REG_CONFIG1);
+	CU_ASSERT_EQUAL(b.fields.v[2].mask, 1ULL << 5);
+	CU_ASSERT_EQUAL(b.fields.v[2].reg, PP_REG_CONFIG2);
+	CU_ASSERT_EQUAL(b.events.v[0].code, 0xfff);
+	pp_builder_free(&b);
+}
+
+static void test_umask_defaults_code_group_and_flags_are_loaded(void)
+{
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(load(&b, "fict.yaml", err, sizeof(err)), 0);
+	const struct pp_event *w = &b.events.v[1];
+	CU_ASSERT_STRING_EQUAL(S(&b, w->name), "WIDGETS");
+	CU_ASSERT_EQUAL(w->numasks, 3);
+	const struct pp_umask *blue = &b.umasks.v[w->first_umask];
+	CU_ASSERT_EQUAL(blue->code, 1);
+	CU_ASSERT(blue->flags & PP_F_DEFAULT);
+	CU_ASSERT_STRING_EQUAL(S(&b, blue->aliases), "AZURE");
+	CU_ASSERT_STRING_EQUAL(S(&b, blue->perf), "WIDGETS.BLUE");
+	const struct pp_umask *stalls = &b.umasks.v[w->first_umask + 2];
+	CU_ASSERT(stalls->flags & PP_F_EXCLUSIVE);
+	CU_ASSERT(stalls->flags & PP_F_COMPAT);
+	CU_ASSERT_EQUAL(stalls->nset, 3);
+	const struct pp_event *r = &b.events.v[2];
+	CU_ASSERT_EQUAL(r->ngroups, 2);
+	CU_ASSERT_EQUAL(r->nrules, 2);
+	CU_ASSERT_EQUAL(r->mods, 0x3);	/* k and u only */
+	CU_ASSERT(b.groups.v[r->first_group].flags & PP_GRP_REQUIRED);
+	CU_ASSERT_EQUAL(b.rules.v[r->first_rule].kind, PP_RULE_FORBID_GROUPS);
+	CU_ASSERT_EQUAL(b.rules.v[r->first_rule].groups, 0x2);
+	CU_ASSERT_EQUAL(b.rules.v[r->first_rule + 1].kind, PP_RULE_ADD_IF_NONE);
+	CU_ASSERT_STRING_EQUAL(S(&b, b.umasks.v[b.rules.v[r->first_rule + 1].umask].name), "ANY_RESPONSE");
+	pp_builder_free(&b);
+}
+
+static void test_modifier_defaults_code_and_max_from_field(void)
+{
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(load(&b, "fict.yaml", err, sizeof(err)), 0);
+	const struct pp_modifier *k = &b.mods.v[0], *c = &b.mods.v[4];
+	CU_ASSERT_EQUAL(k->type, PP_MOD_BOOL);
+	CU_ASSERT_EQUAL(k->plm, 0x1);
+	CU_ASSERT_EQUAL(k->max, 1);
+	CU_ASSERT_EQUAL(k->requires, PP_REQ_NONE);
+	CU_ASSERT_EQUAL(c->type, PP_MOD_INT);
+	CU_ASSERT_EQUAL(c->max, 255);
+	CU_ASSERT_EQUAL(c->code, 4);
+	pp_builder_free(&b);
+}
+
+/* each malformed fixture: the error names the file, the line and the reason */
+static void expect_error(const char *file, const char *where, const char *reason)
+{
+	struct pp_builder b;
+	struct pp_builder_mark before, after;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(load(&b, "fict.yaml", err, sizeof(err)), 0);
+	pp_builder_mark(&b, &before);
+	CU_ASSERT_EQUAL(load(&b, file, err, sizeof(err)), -1);
+	if (!strstr(err, where) || !strstr(err, reason))
+		fprintf(stderr, "\n  %s: got \"%s\", want \"%s\" and \"%s\"\n", file, err, where, reason);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, where));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, reason));
+	/* nothing of the refused file stays in the builder */
+	pp_builder_mark(&b, &after);
+	CU_ASSERT_EQUAL(memcmp(&before, &after, sizeof(before)), 0);
+	/* the builder still works afterwards, its string pool still deduplicating */
+	CU_ASSERT_EQUAL(load(&b, "fict.yaml", err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL(b.pmus.v[1].name, b.pmus.v[0].name);
+	pp_builder_free(&b);
+}
+
+static void test_truncated_file_is_a_yaml_error_with_line_and_column(void)
+{
+	expect_error("bad-truncated.yaml", "bad-truncated.yaml:3:1:", "found unexpected end of stream");
+}
+
+static void test_wrong_type_names_key_and_line(void)
+{
+	expect_error("bad-wrong-type.yaml", "bad-wrong-type.yaml:4:", "'id' is not a valid integer");
+}
+
+static void test_unknown_key_names_key_and_line(void)
+{
+	expect_error("bad-unknown-key.yaml", "bad-unknown-key.yaml:12:", "unknown key 'colour' in an event");
+}
+
+static void test_missing_required_field_names_it(void)
+{
+	expect_error("bad-missing-field.yaml", "bad-missing-field.yaml:3:", "required key 'id' is missing");
+}
+
+static void test_unknown_schema_version_is_refused(void)
+{
+	expect_error("bad-schema-version.yaml", "bad-schema-version.yaml:1:", "schema version 2 is not supported");
+}
+
+static void test_value_wider_than_field_is_refused(void)
+{
+	expect_error("bad-value-overflow.yaml", "bad-value-overflow.yaml:4:", "does not fit field 'event'");
+}
+
+static void test_rule_on_unknown_umask_is_refused(void)
+{
+	expect_error("bad-rule-ref.yaml", "bad-rule-ref.yaml:7:", "no umask 'NOPE'");
+}
+
+static void test_two_events_with_one_name_are_refused(void)
+{
+	expect_error("bad-duplicate-event.yaml", "bad-duplicate-event.yaml:", "used by two events or aliases");
+}
+
+static void test_overlapping_format_ranges_are_refused(void)
+{
+	expect_error("bad-format-overlap.yaml", "bad-format-overlap.yaml:2:", "bit ranges overlap");
+}
+
+static void test_missing_file_is_an_error_not_a_crash(void)
+{
+	expect_error("no-such-file.yaml", "no-such-file.yaml", "cannot open");
+}
+
+static void test_oversized_file_is_refused(void)
+{
+	struct pp_builder b;
+	char err[512];
+	struct pp_yaml_opts o = { .max_bytes = 64 };
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL(pp_yaml_load_file(&b, "tests/fixtures/yaml/fict.yaml", &o, err, sizeof(err)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "file too large"));
+	CU_ASSERT_EQUAL(b.pmus.n, 0);
+	pp_builder_free(&b);
+}
+
+static void test_interned_strings_are_stored_once(void)
+{
+	struct pp_builder b;
+	pp_builder_init(&b);
+	pp_str_t a = pp_builder_str(&b, "same text", 9);
+	pp_str_t c = pp_builder_str(&b, "other", 5);
+	pp_str_t d = pp_builder_str(&b, "same text", 9);
+	CU_ASSERT_EQUAL(a, d);
+	CU_ASSERT_NOT_EQUAL(a, c);
+	CU_ASSERT_EQUAL(pp_builder_str(&b, "", 0), 0);
+	CU_ASSERT_STRING_EQUAL(b.strs + a, "same text");
+	pp_builder_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		fixtures = argv[1];
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	CU_pSuite s = CU_add_suite("loader", NULL, NULL);
+	CU_add_test(s, "valid descriptor becomes one PMU with all records", test_valid_descriptor_becomes_one_pmu_with_all_records);
+	CU_add_test(s, "format ranges become register masks", test_format_ranges_become_register_masks);
+	CU_add_test(s, "umask defaults, code, group and flags are loaded", test_umask_defaults_code_group_and_flags_are_loaded);
+	CU_add_test(s, "modifier defaults: code and max from field", test_modifier_defaults_code_and_max_from_field);
+	CU_add_test(s, "truncated file is a YAML error with line and column", test_truncated_file_is_a_yaml_error_with_line_and_column);
+	CU_add_test(s, "wrong type names key and line", test_wrong_type_names_key_and_line);
+	CU_add_test(s, "unknown key names key and line", test_unknown_key_names_key_and_line);
+	CU_add_test(s, "missing required field names it", test_missing_required_field_names_it);
+	CU_add_test(s, "unknown schema version is refused", test_unknown_schema_version_is_refused);
+	CU_add_test(s, "value wider than its field is refused", test_value_wider_than_field_is_refused);
+	CU_add_test(s, "rule on unknown umask is refused", test_rule_on_unknown_umask_is_refused);
+	CU_add_test(s, "two events with one name are refused", test_two_events_with_one_name_are_refused);
+	CU_add_test(s, "overlapping format ranges are refused", test_overlapping_format_ranges_are_refused);
+	CU_add_test(s, "missing file is an error, not a crash", test_missing_file_is_an_error_not_a_crash);
+	CU_add_test(s, "oversized file is refused", test_oversized_file_is_refused);
+	CU_add_test(s, "interned strings are stored once", test_interned_strings_are_stored_once);
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return fails ? 1 : 0;
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Runs one CUnit test program, keeps its output in build/check/<suite>.log and
+# appends "<suite>: N passed, N failed" (from CUnit's run summary) to
+# build/check/results. Exits non-zero when a test failed or the program crashed.
+# usage: tests/run-cunit.sh SUITE PROGRAM [ARGS...]
+suite=$1; shift
+mkdir -p build/check
+log=build/check/$suite.log
+"$@" >"$log" 2>&1
+st=$?
+line=$(awk '$1 == "tests" && NF >= 5 { print $3, $4, $5 }' "$log" | tail -n 1)
+set -- $line
+ran=${1:-0} passed=${2:-0} failed=${3:-0}
+if [ "$st" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi	# crashed or leaked
+grep -E 'FAILED|^ +[0-9]+\. |ERROR|Sanitizer' "$log" | head -n 40
+echo "$suite: $passed passed, $failed failed" | tee -a build/check/results
+[ "$st" -eq 0 ] && [ "$failed" -eq 0 ]
