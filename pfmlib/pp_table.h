@@ -67,6 +67,7 @@ enum pp_perf_attr {
 /* unit-mask group flags */
 #define PP_GRP_REQUIRED  0x1
 #define PP_GRP_EXCLUSIVE 0x2
+#define PP_GRP_CONFLICT_UMASK 0x4	/* two of an exclusive group: PFM_ERR_UMASK, not FEATCOMB */
 
 struct pp_group {
 	pp_str_t name;
@@ -92,6 +93,8 @@ struct pp_rule {
 #define PP_F_DEPRECATED   0x10
 #define PP_F_EXPERIMENTAL 0x20
 #define PP_F_HW_SMPL      0x40	/* can be recorded by a hardware buffer (Intel: PEBS) */
+#define PP_F_RAW_NAME     0x80	/* event: written r<hex> in strings; the number replaces
+				 * the value of its first set entry (perf_raw) */
 
 struct pp_umask {
 	pp_str_t name;

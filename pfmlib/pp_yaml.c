@@ -291,7 +291,7 @@ static uint64_t set_value(struct ld *l, uint32_t first, uint16_t n, const char *
 	return 0;
 }
 
-static int parse_flags(struct ld *l, yaml_node_t *n, uint8_t *flags)
+static int parse_flags(struct ld *l, yaml_node_t *n, uint8_t *flags, int raw_name_ok)
 {
 	if (is_null(n))
 		return 0;
@@ -303,7 +303,9 @@ static int parse_flags(struct ld *l, yaml_node_t *n, uint8_t *flags)
 		if (s && !strcmp(s, "compat")) *flags |= PP_F_COMPAT;
 		else if (s && !strcmp(s, "deprecated")) *flags |= PP_F_DEPRECATED;
 		else if (s && !strcmp(s, "experimental")) *flags |= PP_F_EXPERIMENTAL;
-		else return fail(l, e, "unknown flag '%s' (compat, deprecated, experimental)", s ? s : "?");
+		else if (s && !strcmp(s, "raw_name") && raw_name_ok) *flags |= PP_F_RAW_NAME;
+		else return fail(l, e, "unknown flag '%s' (compat, deprecated, experimental%s)", s ? s : "?",
+				 raw_name_ok ? ", raw_name" : "");
 	}
 	return 0;
 }
@@ -592,6 +594,12 @@ static int parse_groups(struct ld *l, struct evctx *c)
 			if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
 			else if (!strcmp(k, "required")) { if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_REQUIRED; }
 			else if (!strcmp(k, "exclusive")) { if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_EXCLUSIVE; }
+			else if (!strcmp(k, "conflict")) {
+				const char *c;
+				if (get_str(l, v, k, &c)) return -1;
+				if (!strcmp(c, "umask")) flags |= PP_GRP_CONFLICT_UMASK;
+				else if (strcmp(c, "featcomb")) return fail(l, v, "'conflict' must be featcomb or umask, not '%s'", c);
+			}
 			else return unknown(l, kn, "a group", k);
 		}
 		if (l->failed)
@@ -638,7 +646,7 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 		else if (!strcmp(k, "aliases")) { pp_str_t s; if (get_strlist(l, v, k, &s)) return -1; b->umasks.v[ui].aliases = s; }
 		else if (!strcmp(k, "perf")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->umasks.v[ui].perf = o; } }
 		else if (!strcmp(k, "sample_after")) { uint32_t s; if (get_u32(l, v, k, UINT32_MAX, &s)) return -1; u->sample_after = s; }
-		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &u->flags)) return -1; }
+		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &u->flags, 0)) return -1; }
 		else return unknown(l, kn, "a umask", k);
 	}
 	if (l->failed)
@@ -769,7 +777,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 		else if (!strcmp(k, "precise")) { if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_PRECISE; }
 		else if (!strcmp(k, "hw_smpl")) { if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_HW_SMPL; }
 		else if (!strcmp(k, "perf_attrs")) { if (parse_perf_attrs(l, v, &u)) return -1; if (!u) return fail(l, v, "'perf_attrs' must not be empty"); b->events.v[ei].perf_attrs = (uint16_t)u; }
-		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &e->flags)) return -1; }
+		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &e->flags, 1)) return -1; }
 		else if (!strcmp(k, "perf")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].perf = o; } }
 		else if (!strcmp(k, "groups")) c.groups = v;
 		else if (!strcmp(k, "rules")) c.rules = v;
