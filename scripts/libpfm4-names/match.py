@@ -1,0 +1,220 @@
+# match.py - pair every libpfm4 event and unit mask of one PMU with the perf
+# JSON event of the same encoding, or describe it as a compatibility entry,
+# and say how its unit masks combine (groups.py). Produces the overlay
+# structure that derive.py writes (facts only: names, codes, flags).
+import collections
+import itertools
+import re
+
+import groups as groups_mod
+import oracle
+
+PFM_ERR_UMASK = -6
+
+# libpfm4 events handled by the OFFCORE_RESPONSE transform, not by this one
+OFFCORE_RE = re.compile(r"^(OFFCORE_RE?SP|OCR$)", re.I)
+
+
+def is_offcore(name):
+    return bool(OFFCORE_RE.match(name))
+
+
+def _score(perf, ev_name, um_name):
+    """Sort key: the perf name closest to libpfm4's spelling comes first."""
+    pre, _, suf = perf.name.upper().partition(".")
+    ev_name = ev_name.upper()
+    um_name = (um_name or "").upper()
+    full = ev_name + ("." + um_name if um_name else "")
+    return (perf.name.upper() != full,
+            not (pre == ev_name and suf == um_name),
+            suf != um_name or not um_name,
+            pre != ev_name,
+            perf.deprecated)
+
+
+class Matcher:
+    """Perf events of a model indexed by encoding key."""
+
+    def __init__(self, perf_events):
+        self.bykey = collections.defaultdict(list)
+        for p in perf_events:
+            if not p.is_offcore():
+                self.bykey[p.key()].append(p)
+        self.msr_field = {}
+        for p in perf_events:
+            if p.msr_field and not p.is_offcore():
+                self.msr_field.setdefault(p.event, p.msr_field)
+
+    def lookup(self, key, ev_name, um_name):
+        """(primary perf event, [other perf events with that encoding]) or (None, [])."""
+        cands = sorted(self.bykey.get(key, []),
+                       key=lambda p: _score(p, ev_name, um_name))
+        if not cands:
+            return None, []
+        return cands[0], cands[1:]
+
+    def fields(self, key):
+        return oracle.fields_of_key(key, self.msr_field.get(key[0]))
+
+
+def pair_strings(pmu, events):
+    """EVENT:U1:U2 for every pair of unit masks of the events this module maps."""
+    out = []
+    for e in events:
+        if not is_offcore(e.name):
+            for a, b in itertools.combinations([u.name for u in e.umasks()], 2):
+                out.append("%s::%s:%s:%s" % (pmu, e.name, a, b))
+    return out
+
+
+class PmuMatch:
+    """Builds the overlay events of one PMU. Call run(), then read the attributes."""
+
+    def __init__(self, pmu, events, enc, matcher, amd):
+        self.pmu, self.events, self.enc, self.m, self.amd = pmu, events, enc, matcher, amd
+        self.stats = collections.Counter()
+        self.unresolved = []
+        self.skipped = []
+        self.out = []
+        mods = collections.Counter(tuple(e.pmu_modifiers()) for e in events)
+        self.modifiers = list(mods.most_common(1)[0][0]) if mods else []
+
+    def s(self, *names):
+        return "%s::%s" % (self.pmu, ":".join(names))
+
+    def link(self, d, key, ev_name, um_name):
+        """Add perf/also (or compat) to an entry for the encoding key."""
+        perf, others = self.m.lookup(key, ev_name, um_name)
+        if perf:
+            d["perf"] = perf.name
+            if others:
+                d["also"] = [p.name for p in others]
+            self.stats["perf"] += 1
+        else:
+            d["compat"] = True
+            self.stats["compat"] += 1
+
+    def reject(self, string, why):
+        self.unresolved.append((self.pmu, string, why))
+        self.stats["rejected"] += 1
+
+    def run(self):
+        for e in self.events:
+            if is_offcore(e.name):
+                self.skipped.append(e.name)
+                continue
+            oe = self.event(e)
+            if oe:
+                self.out.append(oe)
+        return self
+
+    def event(self, e):
+        bare = self.enc[self.s(e.name)]
+        oe = {"name": e.name, "code": e.code}
+        if e.equiv:
+            oe["equiv"] = e.equiv
+        if e.precise:
+            oe["precise"] = True
+        if e.pmu_modifiers() != self.modifiers:
+            oe["modifiers"] = e.pmu_modifiers()
+        if not e.umasks():
+            if bare.rc != 0:
+                self.reject(e.name, "libpfm4 4.13 itself rejects it (error %d)" % bare.rc)
+                return None
+            key = oracle.key_of_codes(bare.codes, self.amd)
+            oe["set"] = self.m.fields(key)
+            self.link(oe, key, e.name, None)
+            return oe
+        keys = {}
+        for u in e.umasks():
+            x = self.enc[self.s(e.name, u.name)]
+            if x.rc == 0:
+                keys[u.name] = oracle.key_of_codes(x.codes, self.amd)
+            else:
+                self.reject("%s:%s" % (e.name, u.name),
+                            "libpfm4 4.13 itself rejects it (error %d)" % x.rc)
+        if not keys:
+            return None
+        sels = collections.Counter(k[0] for k in keys.values())
+        # unit masks may override the event select (icl CPU_CLK_UNHALTED:REF_TSC)
+        oe["set"] = {"event": sels.most_common(1)[0][0]} if len(sels) == 1 else {}
+        ums = [u for u in e.umasks() if u.name in keys]
+        self.combine(e, oe, ums, keys, bare)
+        oe["umasks"] = [self.umask(e, oe, u, keys) for u in ums]
+        return oe
+
+    def combine(self, e, oe, ums, keys, bare):
+        """Groups and exclusive flags from the pair encodings."""
+        names = [u.name for u in ums]
+        dfl = {u.name for u in ums if u.dfl}
+        single = {n: keys[n][1] for n in names}
+
+        def rc(a, b):
+            x = self.enc.get(self.s(e.name, a, b))
+            return x.rc if x else 0
+
+        def same(a, b):
+            # libpfm4 lets even exclusive unit masks pair when their umask
+            # bits are equal (skl UOPS_DISPATCHED_PORT:PORT_0:PORT_0_CORE)
+            return keys[a][1] == keys[b][1]
+
+        grps, excl, bad = groups_mod.infer(names, rc, same, single, dfl)
+        self.stats["pairs_mismatched"] += len(bad)
+        self.group_of = {n: i for i, g in enumerate(grps) for n in g}
+        self.own = dict(single)
+        if len(grps) > 1:
+            self.own_bits(ums, grps, keys)
+        out = []
+        for i, g in enumerate(grps):
+            gd = {"name": "default" if i == 0 else "g%d" % i}
+            if len(g) > 1 and all(n in excl for n in g):
+                gd["exclusive"] = True
+                excl -= set(g)
+            if bare.rc == PFM_ERR_UMASK and not any(n in dfl for n in g):
+                gd["required"] = True
+            out.append(gd)
+        self.excl = excl
+        if len(out) > 1 or any(len(g) > 1 for g in out):
+            oe["groups"] = out
+
+    def own_bits(self, ums, grps, keys):
+        """Umask field of each unit mask without the defaults of other groups."""
+        dfl_bits = collections.defaultdict(int)
+        for u in ums:
+            if u.dfl:
+                dfl_bits[self.group_of[u.name]] |= u.code & 0xff
+        for u in ums:
+            g = self.group_of[u.name]
+            others = 0
+            for h, bits in dfl_bits.items():
+                if h != g:
+                    others |= bits
+            seen = keys[u.name][1]
+            for cand in (u.code & 0xff, seen & ~others):
+                if cand | others == seen:
+                    self.own[u.name] = cand
+                    break
+            else:
+                self.stats["own_bits_unknown"] += 1
+
+    def umask(self, e, oe, u, keys):
+        key = keys[u.name]
+        ou = {"name": u.name}
+        full = self.m.fields(key)
+        if self.own[u.name] != key[1]:
+            full["umask"] = self.own[u.name]
+        ou["set"] = {k: v for k, v in full.items() if oe["set"].get(k) != v}
+        if u.code != ou["set"].get("umask", 0):
+            ou["code"] = u.code
+        self.link(ou, key, e.name, u.name)
+        if self.group_of[u.name]:
+            ou["group"] = "g%d" % self.group_of[u.name]
+        if u.name in self.excl:
+            ou["exclusive"] = True
+        if u.dfl:
+            ou["default"] = True
+        if u.precise:
+            ou["precise"] = True
+        if u.equiv:
+            ou["equiv"] = u.equiv
+        return ou

@@ -1,0 +1,81 @@
+# perfevents.py - the core-PMU events of one perf x86 model directory, each with
+# the encoding key that libpfm4's raw codes are matched against.
+import glob
+import json
+import os
+
+# perf JSON "Unit" values that still mean the core PMU
+CORE_UNITS = (None, "core", "cpu", "cpu_core", "cpu_atom")
+
+# MSRIndex values and the format field their MSRValue goes to
+MSR_FIELDS = {0x1a6: "offcore_rsp", 0x1a7: "offcore_rsp", 0x3f6: "ldlat", 0x3f7: "frontend"}
+
+
+def _int(v, default=0):
+    if v is None or v == "":
+        return default
+    if isinstance(v, int):
+        return v
+    v = v.strip()
+    return int(v, 16) if v.lower().startswith("0x") else int(v)
+
+
+class PerfEvent:
+    """One perf JSON event: name, field values and the facts the overlay keeps."""
+
+    def __init__(self, raw, fname):
+        self.name = raw["EventName"]
+        self.file = fname
+        codes = [c for c in str(raw.get("EventCode", "0")).split(",") if c.strip()]
+        self.event = _int(codes[0]) if codes else 0
+        self.umask = _int(raw.get("UMask"))
+        self.cmask = _int(raw.get("CounterMask"))
+        self.inv = _int(raw.get("Invert"))
+        self.edge = _int(raw.get("EdgeDetect"))
+        self.any = _int(raw.get("AnyThread"))
+        self.deprecated = raw.get("Deprecated") == "1"
+        self.msr_field = None
+        self.msr_value = 0
+        idx = raw.get("MSRIndex")
+        if idx:
+            first = _int(idx.split(",")[0])
+            self.msr_field = MSR_FIELDS.get(first, "msr_%x" % first)
+            self.msr_value = _int(raw.get("MSRValue"))
+
+    def is_offcore(self):
+        return self.msr_field == "offcore_rsp"
+
+    def key(self):
+        """Encoding key comparable with oracle.key_of_codes()."""
+        return (self.event, self.umask, self.cmask, self.inv, self.edge, self.any,
+                self.msr_value)
+
+    def fields(self):
+        """Format-field values of this event (zero fields left out, except event)."""
+        f = {"event": self.event}
+        for k in ("umask", "cmask", "inv", "edge", "any"):
+            if getattr(self, k):
+                f[k] = getattr(self, k)
+        if self.msr_field and self.msr_value:
+            f[self.msr_field] = self.msr_value
+        return f
+
+
+def load_model(arch_root, model_dir):
+    """Core events of build/perf-arch/<model_dir> (e.g. x86/skylake), in file order."""
+    events = []
+    seen = set()
+    for path in sorted(glob.glob(os.path.join(arch_root, model_dir, "*.json"))):
+        base = os.path.basename(path)
+        if base.startswith("uncore") or "metric" in base:
+            continue
+        with open(path) as f:
+            data = json.load(f)
+        for raw in data:
+            if "EventName" not in raw or raw.get("Unit") not in CORE_UNITS:
+                continue
+            if raw["EventName"].upper() in seen:
+                continue
+            seen.add(raw["EventName"].upper())
+            events.append(PerfEvent(raw, base))
+    return events

@@ -1,0 +1,206 @@
+/*
+ * pfmdump.c - dump what a libpfm4-compatible library knows and how it encodes,
+ * through the public API only, so the same binary runs against libpfm4 4.13
+ * or pmuplug (pick one with LD_LIBRARY_PATH).
+ *
+ *   pfmdump pmus                  one line per PMU (all ids, then past
+ *                                 PFM_PMU_MAX until PFM_ERR_INVAL)
+ *   pfmdump list [PMU...]         PMUs, events and attributes (no descriptions)
+ *   pfmdump encode [-p PLM]       encode each line of stdin under PFM_OS_NONE
+ *                                 and PFM_OS_PERF_EVENT_EXT, one line each
+ *
+ * Output is tab separated; numbers are hex where they are codes.
+ *   P name id type nevents max_encoding cntrs fixed present dfl
+ *   E pmu event code nattrs equiv(or -) precise spec hw_smpl
+ *   A pmu event n type name code ctrl dfl precise spec hw_smpl dfl_val64 equiv(or -)
+ *   (encode) string  N rc count codes fstr  X rc attr fstr
+ * where attr is "type config config1 config2 bits period flags cpu" with
+ * bits the perf_event_attr flag bits pfm fills (see attr_bits()).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include <perfmon/pfmlib.h>
+#include <perfmon/pfmlib_perf_event.h>
+
+static int pmu_next(int *id, pfm_pmu_info_t *info)
+{
+	for (;;) {
+		int ret;
+		(*id)++;
+		memset(info, 0, sizeof(*info));
+		info->size = sizeof(*info);
+		ret = pfm_get_pmu_info((pfm_pmu_t)*id, info);
+		if (ret == PFM_SUCCESS)
+			return 1;
+		/* libpfm4 answers INVAL for holes below PFM_PMU_MAX too */
+		if (ret == PFM_ERR_INVAL && *id >= PFM_PMU_MAX)
+			return 0;
+		if (*id > 4096)
+			return 0;
+	}
+}
+
+static void print_pmu(const pfm_pmu_info_t *p)
+{
+	printf("P\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%u\t%u\n", p->name, p->pmu, p->type,
+	       p->nevents, p->max_encoding, p->num_cntrs, p->num_fixed_cntrs,
+	       p->is_present, p->is_dfl);
+}
+
+static void print_events(const pfm_pmu_info_t *p)
+{
+	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+		pfm_event_info_t e;
+		memset(&e, 0, sizeof(e));
+		e.size = sizeof(e);
+		if (pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &e) != PFM_SUCCESS) {
+			printf("E\t%s\t?\t-\t-\t-\t-\t-\t-\n", p->name);
+			continue;
+		}
+		printf("E\t%s\t%s\t0x%" PRIx64 "\t%d\t%s\t%u\t%u\t%u\n", p->name, e.name,
+		       e.code, e.nattrs, e.equiv ? e.equiv : "-", e.is_precise,
+		       e.is_speculative, e.support_hw_smpl);
+		for (int a = 0; a < e.nattrs; a++) {
+			pfm_event_attr_info_t ai;
+			memset(&ai, 0, sizeof(ai));
+			ai.size = sizeof(ai);
+			if (pfm_get_event_attr_info(idx, a, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS) {
+				printf("A\t%s\t%s\t%d\t?\n", p->name, e.name, a);
+				continue;
+			}
+			printf("A\t%s\t%s\t%d\t%d\t%s\t0x%" PRIx64 "\t%d\t%u\t%u\t%u\t%u\t0x%" PRIx64 "\t%s\n",
+			       p->name, e.name, a, ai.type, ai.name, ai.code, ai.ctrl,
+			       ai.is_dfl, ai.is_precise, ai.is_speculative,
+			       ai.support_hw_smpl,
+			       ai.type == PFM_ATTR_UMASK ? 0 : ai.dfl_val64,
+			       ai.equiv ? ai.equiv : "-");
+		}
+	}
+}
+
+static int wanted(const char *name, int argc, char **argv)
+{
+	if (argc == 0)
+		return 1;
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return 1;
+	return 0;
+}
+
+static int cmd_list(int argc, char **argv, int with_events)
+{
+	pfm_pmu_info_t p;
+	int id = -1;
+	while (pmu_next(&id, &p)) {
+		if (!wanted(p.name, argc, argv))
+			continue;
+		print_pmu(&p);
+		if (with_events)
+			print_events(&p);
+	}
+	return 0;
+}
+
+/* the perf_event_attr bits libpfm4's perf layer can set, in a fixed order */
+static unsigned long attr_bits(const struct perf_event_attr *a)
+{
+	unsigned long b = 0;
+	int i = 0;
+#define BIT(x) b |= (unsigned long)(!!(x)) << i++
+	BIT(a->disabled); BIT(a->inherit); BIT(a->pinned); BIT(a->exclusive);
+	BIT(a->exclude_user); BIT(a->exclude_kernel); BIT(a->exclude_hv);
+	BIT(a->exclude_idle); BIT(a->mmap); BIT(a->comm); BIT(a->freq);
+	BIT(a->inherit_stat); BIT(a->enable_on_exec); BIT(a->task);
+	BIT(a->watermark); BIT(a->mmap_data); BIT(a->sample_id_all);
+	BIT(a->exclude_host); BIT(a->exclude_guest);
+	BIT(a->exclude_callchain_kernel); BIT(a->exclude_callchain_user);
+#undef BIT
+	return b | (unsigned long)a->precise_ip << 24;
+}
+
+static void encode_none(const char *s, int plm)
+{
+	pfm_pmu_encode_arg_t arg;
+	char *fstr = NULL;
+	int ret;
+	memset(&arg, 0, sizeof(arg));
+	arg.size = sizeof(arg);
+	arg.fstr = &fstr;
+	ret = pfm_get_os_event_encoding(s, plm, PFM_OS_NONE, &arg);
+	printf("\tN\t%d", ret);
+	if (ret == PFM_SUCCESS) {
+		printf("\t%d\t", arg.count);
+		for (int i = 0; i < arg.count; i++)
+			printf("%s%" PRIx64, i ? "," : "", arg.codes[i]);
+		printf("\t%s", fstr ? fstr : "-");
+	}
+	free(arg.codes);
+	free(fstr);
+}
+
+static void encode_ext(const char *s, int plm)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+	char *fstr = NULL;
+	int ret;
+	memset(&attr, 0, sizeof(attr));
+	memset(&arg, 0, sizeof(arg));
+	arg.size = sizeof(arg);
+	arg.attr = &attr;
+	arg.fstr = &fstr;
+	ret = pfm_get_os_event_encoding(s, plm, PFM_OS_PERF_EVENT_EXT, &arg);
+	printf("\tX\t%d", ret);
+	if (ret == PFM_SUCCESS)
+		printf("\t%u %" PRIx64 " %" PRIx64 " %" PRIx64 " %lx %" PRIu64 " %d %d\t%s",
+		       attr.type, (uint64_t)attr.config, (uint64_t)attr.config1,
+		       (uint64_t)attr.config2, attr_bits(&attr),
+		       (uint64_t)attr.sample_period, arg.flags, arg.cpu,
+		       fstr ? fstr : "-");
+	free(fstr);
+}
+
+static int cmd_encode(int plm)
+{
+	char line[4096];
+	while (fgets(line, sizeof(line), stdin)) {
+		size_t n = strcspn(line, "\r\n");
+		line[n] = '\0';
+		if (!n)
+			continue;
+		fputs(line, stdout);
+		encode_none(line, plm);
+		encode_ext(line, plm);
+		putchar('\n');
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int ret;
+	if (argc < 2) {
+		fprintf(stderr, "usage: pfmdump pmus|list [PMU...]|encode [-p PLM]\n");
+		return 2;
+	}
+	ret = pfm_initialize();
+	if (ret != PFM_SUCCESS) {
+		fprintf(stderr, "pfmdump: pfm_initialize: %s\n", pfm_strerror(ret));
+		return 1;
+	}
+	if (!strcmp(argv[1], "pmus"))
+		return cmd_list(0, NULL, 0);
+	if (!strcmp(argv[1], "list"))
+		return cmd_list(argc - 2, argv + 2, 1);
+	if (!strcmp(argv[1], "encode")) {
+		int plm = PFM_PLM0 | PFM_PLM3;
+		if (argc > 3 && !strcmp(argv[2], "-p"))
+			plm = (int)strtol(argv[3], NULL, 0);
+		return cmd_encode(plm);
+	}
+	fprintf(stderr, "pfmdump: unknown command %s\n", argv[1]);
+	return 2;
+}
