@@ -4,9 +4,13 @@
  * colon-separated LIBPFM_PLUGIN_PATH (ignored in set-uid programs). Each
  * file is read by the same loader tablegen uses and becomes its own table.
  * Unsafe or malformed files are refused with a verbose message; everything
- * else keeps working.
+ * else keeps working. To keep start-up cheap with many plugins, a file is
+ * first peeked at (its pmu block only) and parsed in full only when its PMU
+ * can matter: it matches this host, is forced (LIBPFM_FORCE_PMU), overrides
+ * a built-in PMU, or LIBPFM_ENCODE_INACTIVE asks for every PMU.
  */
 #include <dirent.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -59,18 +63,40 @@ static int safe_file(const char *path)
 	return 1;
 }
 
+static int wanted(const struct pp_yaml_header *h)
+{
+	const char *force = pp_getenv("LIBPFM_FORCE_PMU");
+	if (pp_encode_inactive() || h->override)
+		return 1;
+	if (force && *force)
+		return !strcasecmp(force, h->name);
+	for (int i = 0; i < h->match_count; i++)
+		if (pp_registry_host_matches(h->match[i]))
+			return 1;
+	return 0;
+}
+
 static int load_one(const char *path)
 {
 	if (!safe_file(path))
 		return PFM_SUCCESS;
+	char err[1024];
+	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES };
+	struct pp_yaml_header h;
+	if (pp_yaml_peek_pmu(path, &o, &h, err, sizeof(err))) {
+		pp_verbose("plugin refused: %s", err);
+		return PFM_SUCCESS;
+	}
+	if (!wanted(&h)) {
+		pp_debug("plugin %s: PMU %s does not match this host; not loaded", path, h.name);
+		return PFM_SUCCESS;
+	}
 	size_t len = strlen(path);
 	struct plugin *pl = calloc(1, sizeof(*pl) + len + 1);
 	if (!pl)
 		return PFM_ERR_NOMEM;
 	memcpy(pl->path, path, len + 1);
 	pp_builder_init(&pl->b);
-	char err[1024];
-	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES };
 	if (pp_yaml_load_file(&pl->b, path, &o, err, sizeof(err)) < 0) {
 		pp_verbose("plugin refused: %s", err);
 		pp_builder_free(&pl->b);

@@ -17,7 +17,16 @@ static struct {
 	int n, cap;
 	struct pp_pmu_rt *by_id[PP_MAX_PMU_ID + 1];
 	int forced;			/* LIBPFM_FORCE_PMU named a PMU we have */
+	struct pp_host host;		/* this host's identities */
 } R;
+
+int pp_registry_host_matches(const char *pattern)
+{
+	for (int i = 0; i < R.host.n; i++)
+		if (pp_host_match(pattern, R.host.id[i]))
+			return 1;
+	return 0;
+}
 
 struct pp_pmu_rt *pp_pmu_by_id(int id)
 {
@@ -113,14 +122,13 @@ static void resolve_perf_type(struct pp_pmu_rt *rt)
 	fclose(f);
 }
 
-static int pmu_matches(const struct pp_pmu_rt *rt, const struct pp_host *h)
+static int pmu_matches(const struct pp_pmu_rt *rt)
 {
 	if (!rt->p->match)
 		return 0;
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
-		for (int i = 0; i < h->n; i++)
-			if (pp_host_match(pat, h->id[i]))
-				return 1;
+		if (pp_registry_host_matches(pat))
+			return 1;
 	return 0;
 }
 
@@ -139,18 +147,16 @@ static void detect(void)
 		pp_verbose("LIBPFM_FORCE_PMU=%s: no such PMU", force);
 		return;
 	}
-	struct pp_host h;
-	pp_host_identify(&h);
 	uint32_t best = UINT32_MAX;
 	for (int i = 0; i < R.n; i++)
-		if (R.list[i].p->type != PP_PMU_OS_GENERIC && pmu_matches(&R.list[i], &h) &&
+		if (R.list[i].p->type != PP_PMU_OS_GENERIC && pmu_matches(&R.list[i]) &&
 		    R.list[i].p->match_priority < best)
 			best = R.list[i].p->match_priority;
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (rt->p->type == PP_PMU_OS_GENERIC)
 			rt->is_present = 1;
-		else if (best != UINT32_MAX && rt->p->match_priority == best && pmu_matches(rt, &h))
+		else if (best != UINT32_MAX && rt->p->match_priority == best && pmu_matches(rt))
 			rt->is_present = 1;
 		if (rt->is_present)
 			pp_verbose("PMU %s detected", pp_str(rt->t, rt->p->name));
@@ -177,6 +183,7 @@ int pp_registry_init(void)
 {
 	memset(&R.by_id, 0, sizeof(R.by_id));
 	R.n = 0;
+	pp_host_identify(&R.host);
 	pp_builtin_table(&R.builtin);
 	for (uint32_t i = 0; i < R.builtin.npmus; i++) {
 		int r = pp_registry_add(&R.builtin, i, "built-in");

@@ -15,6 +15,9 @@ int pp_registry_add(const struct pp_table *t, uint32_t pmu_index, const char *or
 struct pp_pmu_rt;
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu);
 
+/* does a perf-mapfile-style pattern match one of this host's identities? */
+int pp_registry_host_matches(const char *pattern);
+
 /* plugins (pp_plugins.c): load every plugin file into the registry, and free them */
 int pp_plugins_load(void);
 void pp_plugins_unload(void);

@@ -27,4 +27,20 @@ int pp_yaml_load_file(struct pp_builder *b, const char *path,
 int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 			size_t len, char *err, size_t errsz);
 
+/* what pp_yaml_peek_pmu reads of a descriptor without parsing its events */
+struct pp_yaml_header {
+	char name[64];
+	int override;
+	int match_count;
+	char match[8][256];	/* the first 8 match patterns */
+};
+
+/*
+ * Read only the `pmu:` block's name, override flag and match patterns,
+ * stopping before the events (cheap even for large files). Returns 0, or -1
+ * with err filled (malformed file, no pmu block, schema version unknown).
+ */
+int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
+		     struct pp_yaml_header *h, char *err, size_t errsz);
+
 #endif /* PP_YAML_H */
