@@ -1,0 +1,44 @@
+#!/bin/sh
+# PAPI (Debian's libpapi 7.0 and papi-tools) run on top of our libpfm.so.4
+# through LD_LIBRARY_PATH: the perf_event component must be enabled, list
+# native events, and count a perf software event. Appends
+# "papi: N passed, N failed" to build/check/results.
+set -u
+lib=${1:-build/lib}
+out=build/check/papi
+mkdir -p "$out"
+pass=0 fail=0
+ok()   { pass=$((pass + 1)); echo "  ok: $1"; }
+bad()  { fail=$((fail + 1)); echo "  FAILED: $1"; }
+
+LD_LIBRARY_PATH=$lib papi_component_avail >"$out/component_avail.txt" 2>&1
+if awk '/^Active components:/ {a=1} a && /Name: +perf_event /' "$out/component_avail.txt" | grep -q perf_event; then
+	ok "papi_component_avail: perf_event component active"
+else
+	bad "papi_component_avail: perf_event component not active: $(grep -A1 'Name: *perf_event ' "$out/component_avail.txt" | tail -n 1)"
+fi
+
+LD_LIBRARY_PATH=$lib papi_native_avail >"$out/native_avail.txt" 2>&1
+n=$(awk '/Total events reported:/ {print $4}' "$out/native_avail.txt")
+pmus=$(grep -o '^| [a-z0-9_]*::' "$out/native_avail.txt" | sort | uniq -c | awk '{printf "%s%s=%s", sep, $3, $1; sep=" "}')
+if [ "${n:-0}" -gt 0 ]; then
+	ok "papi_native_avail: ${n} events (${pmus})"
+else
+	bad "papi_native_avail: no events"
+fi
+if grep -q '^| perf::TASK-CLOCK\|^| perf::PERF_COUNT_SW_TASK_CLOCK' "$out/native_avail.txt"; then
+	ok "papi_native_avail lists perf::TASK-CLOCK"
+else
+	bad "papi_native_avail does not list perf::TASK-CLOCK"
+fi
+
+LD_LIBRARY_PATH=$lib papi_command_line perf::TASK-CLOCK perf::PERF_COUNT_SW_CONTEXT_SWITCHES >"$out/command_line.txt" 2>&1
+v=$(awk '/perf::TASK-CLOCK *:/ {print $NF}' "$out/command_line.txt")
+if [ -n "$v" ] && [ "$v" -gt 0 ] 2>/dev/null; then
+	ok "papi_command_line counts perf::TASK-CLOCK ($v)"
+else
+	bad "papi_command_line perf::TASK-CLOCK: $(tail -n 3 "$out/command_line.txt" | tr '\n' ' ')"
+fi
+
+echo "papi: $pass passed, $fail failed" | tee -a build/check/results
+[ "$fail" -eq 0 ]
