@@ -26,6 +26,8 @@ deps:
 
 # check-* targets registered by modules; `make check` runs them in order
 CHECKS :=
+# install-* targets registered by modules; `make install` runs them all
+INSTALL_TARGETS :=
 
 include scripts/module.mk
 include jsontoyaml/module.mk
@@ -34,6 +36,9 @@ include tools/module.mk
 include tests/module.mk
 include bench/module.mk
 include man3/module.mk
+
+# late-bound so every module's INSTALL_TARGETS are known
+install: $(INSTALL_TARGETS)
 
 run: deps
 	@$(MAKE) --no-print-directory all

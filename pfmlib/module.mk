@@ -57,3 +57,16 @@ $(LIBPFM_A): $(LIB_OBJS)
 $(LIBPFM_ASAN_A): $(ASAN_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
+
+# installation of the library and its headers (make install PREFIX=... DESTDIR=...)
+LIBDIR ?= $(PREFIX)/lib
+INCDIR ?= $(PREFIX)/include
+install-lib: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/perfmon $(DESTDIR)$(PLUGIN_DIR)
+	install -m 0755 $(LIBPFM_SO_REAL) $(DESTDIR)$(LIBDIR)/
+	ln -sf libpfm.so.4.13.0 $(DESTDIR)$(LIBDIR)/libpfm.so.4
+	ln -sf libpfm.so.4 $(DESTDIR)$(LIBDIR)/libpfm.so
+	install -m 0644 $(LIBPFM_A) $(DESTDIR)$(LIBDIR)/
+	install -m 0644 include/perfmon/*.h $(DESTDIR)$(INCDIR)/perfmon/
+INSTALL_TARGETS += install-lib
+.PHONY: install-lib
