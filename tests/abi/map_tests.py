@@ -31,6 +31,9 @@ def map_tests(map_path, oracle_lib, our_protos, include, workdir):
     os.makedirs(workdir, exist_ok=True)
     names = map_globals(map_path)
     res = []
+    if not os.path.isfile(oracle_lib):
+        return [('version_script_lists_exactly_what_4.13_exports',
+                 ["libpfm4 4.13's library not found (%r): is libpfm4-dev installed?" % oracle_lib])]
     oracle = sorted(n.split('@')[0] for n, _t in dynamic_exports(oracle_lib))
     res.append(('version_script_lists_exactly_what_4.13_exports',
                 [] if sorted(names) == oracle and len(names) == len(set(names))

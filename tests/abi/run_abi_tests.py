@@ -125,6 +125,21 @@ def selftests(include, workdir, cache):
 
 
 def main():
+    """Runs everything; an unexpected exception still records a failure."""
+    try:
+        return run_all()
+    except Exception:
+        import traceback
+        traceback.print_exc()
+        results = _args().results
+        if results:
+            os.makedirs(os.path.dirname(os.path.abspath(results)), exist_ok=True)
+            with open(results, 'a') as f:
+                f.write('abi: 0 passed, 1 failed\n')
+        return 1
+
+
+def _args():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('--include', required=True, help='directory holding perfmon/*.h to test')
     ap.add_argument('--workdir', required=True)
@@ -132,8 +147,11 @@ def main():
     ap.add_argument('--map', help='pfmlib/libpfm.map, to test the version script too')
     ap.add_argument('--oracle-lib', help="libpfm4 4.13's libpfm.so.4 (default: found by $CC)")
     ap.add_argument('--no-selftest', action='store_true')
-    ap.add_argument('-v', '--verbose', action='store_true')
-    a = ap.parse_args()
+    return ap.parse_args()
+
+
+def run_all():
+    a = _args()
     include = os.path.abspath(a.include)
     workdir = os.path.abspath(a.workdir)
     shutil.rmtree(workdir, ignore_errors=True)
