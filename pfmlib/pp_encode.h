@@ -14,7 +14,7 @@
 #include "pp_os_layer.h"
 
 #define PP_MAX_SEL   64		/* unit masks in one encoding (libpfm4: 64 attributes) */
-#define PP_MAX_MODS  64		/* PMU modifiers a PMU may have */
+#define PP_MAX_MODS  32		/* PMU modifiers a PMU may have (pp_event.mods is 32 bits) */
 
 /* one encoded event */
 struct pp_enc {
@@ -22,6 +22,8 @@ struct pp_enc {
 	const struct pp_event *ev;
 	int ev_num;			/* event number within the PMU */
 	pfm_os_t os;
+	int raw_name;			/* event written r<hex>: raw_val replaces its first set */
+	uint64_t raw_val;
 
 	/* selected unit masks (absolute indexes), in event (table) order */
 	uint32_t sel[PP_MAX_SEL];
@@ -54,6 +56,12 @@ char *pp_fstr(const struct pp_enc *e) PP_HIDDEN;
 
 /* number of uint64 codes of e under PFM_OS_NONE */
 int pp_enc_ncodes(const struct pp_enc *e) PP_HIDDEN;
+/* perf_event_attr.precise_ip of e: `precise`, else 1 with hw_smpl, else 0 */
+unsigned int pp_enc_precise_ip(const struct pp_enc *e) PP_HIDDEN;
+
+
+/* check pmu's tables and encode each event alone; problems printed to fp, 0 when none */
+int pp_validate_pmu(const struct pp_pmu_rt *pmu, FILE *fp) PP_HIDDEN;
 
 /* ---- descriptor data not (yet) in every table: one place to read it ---- */
 unsigned int pp_mod_code(const struct pp_pmu_rt *pmu, uint32_t mi) PP_HIDDEN;

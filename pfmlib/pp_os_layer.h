@@ -38,4 +38,15 @@ static inline int pp_os_is_perf(pfm_os_t os)
 	return os == PFM_OS_PERF_EVENT || os == PFM_OS_PERF_EVENT_EXT;
 }
 
+/*
+ * Check a caller's argument structure of declared size usize (0 = abi0):
+ * PFM_ERR_INVAL when smaller than abi0 or when a byte past `known` is not 0.
+ * *eff gets the number of bytes both sides know.
+ */
+int pp_os_check_size(const void *arg, size_t usize, size_t abi0, size_t known, size_t *eff) PP_HIDDEN;
+
+/* the layers' encoders (arguments checked, str parsed and encoded) */
+int pp_os_none_encode(const char *str, int dfl_plm, pfm_pmu_encode_arg_t *arg) PP_HIDDEN;
+int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *arg) PP_HIDDEN;
+
 #endif /* PP_OS_LAYER_H */

@@ -33,6 +33,8 @@ struct pp_parsed {
 	struct pp_pmu_rt *pmu;
 	const struct pp_event *ev;
 	int ev_num;
+	int has_raw;		/* event written r<hex> (PP_F_RAW_NAME) */
+	uint64_t raw;		/* that number */
 	int ntok;
 	struct pp_tok tok[PP_MAX_TOK];
 	int nattr;

@@ -1,0 +1,448 @@
+/*
+ * pp_encode.c - the one encoder. From a parsed event it selects the unit
+ * masks (explicit ones, checked against exclusivity and the event's rules,
+ * then group defaults and when_none_of additions), settles modifier and
+ * privilege-level values, and deposits every field value into config,
+ * config1, config2 through the PMU's format. Nothing here knows a CPU.
+ */
+#include <limits.h>
+#include <string.h>
+#include "pp_encode.h"
+
+/* ---- small helpers over the event's groups ---- */
+
+static uint32_t grp_flags(const struct pp_enc *e, unsigned int g)
+{
+	if (g >= e->ev->ngroups)
+		return 0;	/* no groups: one implicit, neither required nor exclusive */
+	return e->pmu->t->groups[e->ev->first_group + g].flags;
+}
+
+static const char *grp_name(const struct pp_enc *e, unsigned int g)
+{
+	if (g >= e->ev->ngroups)
+		return "default";
+	return pp_str(e->pmu->t, e->pmu->t->groups[e->ev->first_group + g].name);
+}
+
+static unsigned int ngroups(const struct pp_enc *e)
+{
+	return e->ev->ngroups ? e->ev->ngroups : 1;
+}
+
+static const struct pp_umask *um(const struct pp_enc *e, uint32_t ui)
+{
+	return &e->pmu->t->umasks[ui];
+}
+
+static const char *um_name(const struct pp_enc *e, uint32_t ui)
+{
+	return pp_str(e->pmu->t, um(e, ui)->name);
+}
+
+static int selected(const struct pp_enc *e, uint32_t ui)
+{
+	for (int i = 0; i < e->nsel; i++)
+		if (e->sel[i] == ui)
+			return 1;
+	return 0;
+}
+
+/* bit g set when a selected unit mask belongs to group g */
+static uint32_t groups_used(const struct pp_enc *e)
+{
+	uint32_t m = 0;
+	for (int i = 0; i < e->nsel; i++)
+		m |= 1u << (um(e, e->sel[i])->group & 31);
+	return m;
+}
+
+/* insert keeping table order (fstr lists unit masks in table order) */
+static int add_sel(struct pp_enc *e, uint32_t ui, int dfl)
+{
+	int i;
+
+	if (selected(e, ui))
+		return PFM_SUCCESS;
+	if (e->nsel >= PP_MAX_SEL) {
+		pp_verbose("too many unit masks (max %d)\n", PP_MAX_SEL);
+		return PFM_ERR_TOOMANY;
+	}
+	for (i = e->nsel; i > 0 && e->sel[i - 1] > ui; i--) {
+		e->sel[i] = e->sel[i - 1];
+		e->sel_dfl[i] = e->sel_dfl[i - 1];
+	}
+	e->sel[i] = ui;
+	e->sel_dfl[i] = (uint8_t)dfl;
+	e->nsel++;
+	return PFM_SUCCESS;
+}
+
+/* ---- unit-mask selection ---- */
+
+static int check_explicit(const struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *a = um(e, e->sel[i]);
+		for (int j = i + 1; j < e->nsel; j++) {
+			const struct pp_umask *b = um(e, e->sel[j]);
+			if (a->group != b->group)
+				continue;
+			if ((a->flags | b->flags) & PP_F_EXCLUSIVE || grp_flags(e, a->group) & PP_GRP_EXCLUSIVE) {
+				pp_verbose("unit masks %s and %s cannot be combined (group %s)\n",
+					   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
+				if (grp_flags(e, a->group) & PP_GRP_CONFLICT_UMASK)
+					return PFM_ERR_UMASK;
+				return PFM_ERR_FEATCOMB;
+			}
+		}
+	}
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
+			continue;
+		if (!selected(e, ru->umask))
+			continue;
+		for (int i = 0; i < e->nsel; i++) {
+			uint32_t g;
+			int bad;
+			if (e->sel[i] == ru->umask)
+				continue;
+			g = um(e, e->sel[i])->group;
+			bad = ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1);
+			if (bad) {
+				pp_verbose("unit mask %s cannot be combined with %s\n",
+					   um_name(e, ru->umask), um_name(e, e->sel[i]));
+				return PFM_ERR_FEATCOMB;
+			}
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* a selected trigger rules group g out (so its defaults are not added) */
+static int group_blocked(const struct pp_enc *e, unsigned int g)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
+			continue;
+		if (!selected(e, ru->umask) || um(e, ru->umask)->group == g)
+			continue;
+		if (ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1))
+			return 1;
+	}
+	return 0;
+}
+
+static int add_defaults(struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	int err;
+
+	for (unsigned int g = 0; g < ngroups(e); g++) {
+		if ((groups_used(e) >> g) & 1 || group_blocked(e, g))
+			continue;
+		for (uint32_t i = 0; i < e->ev->numasks; i++) {
+			uint32_t ui = e->ev->first_umask + i;
+			if (um(e, ui)->group == g && um(e, ui)->flags & PP_F_DEFAULT)
+				if ((err = add_sel(e, ui, 1)))
+					return err;
+		}
+	}
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind != PP_RULE_ADD_IF_NONE || groups_used(e) & ru->groups)
+			continue;
+		if (group_blocked(e, um(e, ru->umask)->group))
+			continue;
+		if ((err = add_sel(e, ru->umask, 1)))
+			return err;
+	}
+	for (unsigned int g = 0; g < ngroups(e); g++) {
+		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1)) {
+			pp_verbose("%s: a unit mask of group %s is required\n",
+				   pp_str(t, e->ev->name), grp_name(e, g));
+			return PFM_ERR_UMASK;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* ---- field deposit ---- */
+
+static uint64_t deposit(uint64_t mask, uint64_t v)
+{
+	uint64_t r = 0;
+	for (uint64_t bit = 1; mask && bit; bit <<= 1) {
+		uint64_t low = mask & -mask;
+		if (v & bit)
+			r |= low;
+		mask &= mask - 1;
+	}
+	return r;
+}
+
+static uint64_t field_max(const struct pp_field *f)
+{
+	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
+}
+
+/* modifier (position) whose field is fi, or -1 */
+static int mod_of_field(const struct pp_enc *e, uint32_t fi)
+{
+	const struct pp_pmu *p = e->pmu->p;
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++)
+		if (e->pmu->t->mods[p->first_mod + i].field == fi && pp_mod_ok(e->pmu, e->ev, p->first_mod + i))
+			return (int)i;
+	return -1;
+}
+
+/* OR one `set` list into fv[] (values by field, relative to first_field) */
+static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv, int from_umask)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (uint32_t s = 0; s < n; s++) {
+		const struct pp_set *st = &t->sets[first + s];
+		int mp = from_umask ? mod_of_field(e, st->field) : -1;
+		if (!from_umask && s == 0 && e->raw_name) {
+			/* r<hex>: the number replaces the event's first field value */
+			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
+			continue;
+		}
+		if (mp >= 0) {
+			/* a unit mask presetting a modifier's field: the modifier takes that value */
+			uint64_t bit = 1ull << mp;
+			if ((e->mod_given | e->mod_preset) & bit && e->mod_val[mp] != st->value) {
+				pp_verbose("modifier %s already set to %llu by a unit mask or the string\n",
+					   pp_str(t, t->mods[e->pmu->p->first_mod + (uint32_t)mp].name),
+					   (unsigned long long)e->mod_val[mp]);
+				return PFM_ERR_ATTR_SET;
+			}
+			e->mod_val[mp] = st->value;
+			e->mod_preset |= bit;
+			continue;
+		}
+		fv[st->field - e->pmu->p->first_field] |= st->value;
+	}
+	return PFM_SUCCESS;
+}
+
+/* ---- attributes from the string ---- */
+
+static int set_once(uint64_t *vals, uint64_t *given, unsigned int i, uint64_t v, const char *name)
+{
+	if ((*given >> i) & 1) {
+		if (vals[i] != v) {
+			pp_verbose("attribute %s set twice with different values\n", name);
+			return PFM_ERR_ATTR_SET;
+		}
+		return PFM_SUCCESS;
+	}
+	*given |= 1ull << i;
+	vals[i] = v;
+	return PFM_SUCCESS;
+}
+
+static int take_attrs(struct pp_enc *e, const struct pp_parsed *p)
+{
+	const struct pp_table *t = e->pmu->t;
+	int err;
+
+	for (int i = 0; i < p->nattr; i++) {
+		const struct pp_attr *a = &p->attr[i];
+		if (a->kind == PP_ATTR_UMASK) {
+			err = add_sel(e, a->index, 0);
+		} else if (a->kind == PP_ATTR_PMU_MOD) {
+			uint32_t pos = a->index - e->pmu->p->first_mod;
+			if (pos >= PP_MAX_MODS)
+				return PFM_ERR_ATTR;
+			err = set_once(e->mod_val, &e->mod_given, pos, a->val, pp_str(t, t->mods[a->index].name));
+		} else {
+			uint64_t g = e->os_given;
+			err = set_once(e->os_val, &g, a->index, a->val, pp_perf_attrs[a->index].name);
+			e->os_given = (uint32_t)g;
+		}
+		if (err)
+			return err;
+	}
+	return PFM_SUCCESS;
+}
+
+/* privilege levels: named u/k/h (PMU or OS ones) replace dfl_plm entirely */
+static void settle_plm(struct pp_enc *e, int dfl_plm)
+{
+	const struct pp_table *t = e->pmu->t;
+	unsigned int plm = 0;
+	int named = 0;
+
+	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[e->pmu->p->first_mod + i];
+		if (m->plm && (e->mod_given >> i) & 1) {
+			named = 1;
+			if (e->mod_val[i])
+				plm |= m->plm;
+		}
+	}
+	static const unsigned int os_plm[] = { [PP_PA_U] = PFM_PLM3, [PP_PA_K] = PFM_PLM0, [PP_PA_H] = PFM_PLMH };
+	for (unsigned int a = PP_PA_U; a <= PP_PA_H; a++) {
+		if ((e->os_given >> a) & 1) {
+			named = 1;
+			if (e->os_val[a])
+				plm |= os_plm[a];
+		}
+	}
+	e->plm = named ? plm : (unsigned int)dfl_plm;
+	/* under PFM_OS_NONE the privilege modifiers carry the levels */
+	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[e->pmu->p->first_mod + i];
+		if (m->plm)
+			e->mod_val[i] = (e->plm & m->plm) != 0;
+	}
+}
+
+static int check_os_attrs(struct pp_enc *e)
+{
+	uint32_t g = e->os_given;
+
+	if ((g >> PP_PA_PERIOD & 1) && (g >> PP_PA_FREQ & 1)) {
+		pp_verbose("period and freq are mutually exclusive\n");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_PERIOD & 1) && !e->os_val[PP_PA_PERIOD]) {
+		pp_verbose("period must be > 0\n");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_FREQ & 1) && !e->os_val[PP_PA_FREQ]) {
+		pp_verbose("freq must be > 0\n");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_PRECISE & 1) && e->os_val[PP_PA_PRECISE] > 3) {
+		pp_verbose("precise must be in [0-3]\n");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_CPU & 1) && e->os_val[PP_PA_CPU] > INT_MAX) {
+		pp_verbose("cpu must be in [0-%d]\n", INT_MAX);
+		return PFM_ERR_ATTR_VAL;
+	}
+	return PFM_SUCCESS;
+}
+
+static int check_mods(struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = p->first_mod + i;
+		const struct pp_modifier *m = &t->mods[mi];
+		uint64_t v = e->mod_val[i], max = m->max;
+		if (!((e->mod_given >> i) & 1))
+			continue;
+		if (m->field != PP_NONE) {
+			uint64_t fm = field_max(&t->fields[m->field]);
+			if (!max || max > fm)
+				max = fm;
+		}
+		if (m->type == PP_MOD_INT && ((max && v > max) || v < pp_mod_min(e->pmu, mi))) {
+			pp_verbose("%s=%llu out of range [%llu-%llu]\n", pp_str(t, m->name),
+				   (unsigned long long)v, (unsigned long long)pp_mod_min(e->pmu, mi),
+				   (unsigned long long)max);
+			return PFM_ERR_ATTR_VAL;
+		}
+	}
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = p->first_mod + i, r = pp_mod_requires(e->pmu, mi);
+		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
+			continue;
+		if (!e->mod_val[r - p->first_mod]) {
+			pp_verbose("modifier %s requires %s >= 1\n", pp_str(t, t->mods[mi].name),
+				   pp_str(t, t->mods[r].name));
+			return PFM_ERR_ATTR;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* ---- the encoder ---- */
+
+int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc *e)
+{
+	uint64_t fv[64];
+	const struct pp_table *t;
+	const struct pp_pmu *pd;
+	int err;
+
+	memset(e, 0, sizeof(*e));
+	e->pmu = p->pmu;
+	e->ev = p->ev;
+	e->ev_num = p->ev_num;
+	e->os = os;
+	e->raw_name = p->has_raw;
+	e->raw_val = p->raw;
+	t = e->pmu->t;
+	pd = e->pmu->p;
+	if (pd->nfields > 64) {
+		pp_verbose("%s: too many format fields\n", pp_str(t, pd->name));
+		return PFM_ERR_NOTSUPP;
+	}
+
+	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = add_defaults(e)))
+		return err;
+
+	memset(fv, 0, sizeof(fv));
+	if ((err = apply_sets(e, e->ev->first_set, e->ev->nset, fv, 0)))
+		return err;
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *u = um(e, e->sel[i]);
+		if ((err = apply_sets(e, u->first_set, u->nset, fv, 1)))
+			return err;
+	}
+	settle_plm(e, dfl_plm);
+	if ((err = check_mods(e)) || (err = check_os_attrs(e)))
+		return err;
+
+	/* modifiers into their fields; privilege ones only where the layer has no say */
+	for (uint32_t i = 0; i < pd->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = pd->first_mod + i;
+		const struct pp_modifier *m = &t->mods[mi];
+		if (m->field == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi) || pp_os_hides_mod(os, e->pmu, mi))
+			continue;
+		fv[m->field - pd->first_field] |= e->mod_val[i];
+	}
+	for (uint32_t f = 0; f < pd->nfields; f++) {
+		const struct pp_field *fd = &t->fields[pd->first_field + f];
+		if (fd->reg < PP_NREGS)
+			e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
+	}
+	for (uint32_t s = 0; s < pd->nraw_set; s++) {
+		const struct pp_set *st = &t->sets[pd->first_raw_set + s];
+		const struct pp_field *fd = &t->fields[st->field];
+		if (fd->reg < PP_NREGS)
+			e->raw[fd->reg] |= deposit(fd->mask, st->value);
+	}
+	return PFM_SUCCESS;
+}
+
+int pp_enc_ncodes(const struct pp_enc *e)
+{
+	int n = 1;
+	for (int r = 1; r < PP_NREGS; r++)
+		if (e->reg[r] | e->raw[r])
+			n = r + 1;
+	return n;
+}
+
+unsigned int pp_enc_precise_ip(const struct pp_enc *e)
+{
+	if ((e->os_given >> PP_PA_PRECISE) & 1)
+		return (unsigned int)e->os_val[PP_PA_PRECISE];
+	if ((e->os_given >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL])
+		return 1;
+	return 0;
+}

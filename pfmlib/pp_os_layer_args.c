@@ -1,0 +1,27 @@
+/*
+ * pp_os_layer_args.c - the argument-structure contract shared by the OS
+ * layers: a caller-declared size of 0 means the first ABI, a smaller size
+ * is invalid, and bytes the caller declares beyond what we know must be 0.
+ */
+#include "pp_os_layer.h"
+
+int pp_os_check_size(const void *arg, size_t usize, size_t abi0, size_t known, size_t *eff)
+{
+	const unsigned char *b = arg;
+
+	if (usize == 0)
+		usize = abi0;
+	if (usize < abi0) {
+		pp_verbose("argument size %zu is smaller than the first ABI (%zu)\n", usize, abi0);
+		return PFM_ERR_INVAL;
+	}
+	for (size_t i = known; i < usize; i++) {
+		if (b[i]) {
+			pp_verbose("argument byte %zu (beyond the %zu this library knows) is not zero\n",
+				   i, known);
+			return PFM_ERR_INVAL;
+		}
+	}
+	*eff = usize < known ? usize : known;
+	return PFM_SUCCESS;
+}

@@ -1,0 +1,99 @@
+/*
+ * pp_os_perf_event.c - PFM_OS_PERF_EVENT and PFM_OS_PERF_EVENT_EXT: fill
+ * the caller's perf_event_attr the way libpfm4 4.13 does. Always written:
+ * type, config, exclude_user/kernel/hv, exclude_host/guest, pinned;
+ * config1/config2 when the encoding uses them; sample_period/freq,
+ * precise_ip and exclusive only when the string asks. attr->size and every
+ * other field are the caller's. The arg gets idx, cpu and fstr.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include "pp_encode.h"
+
+static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
+{
+	uint32_t osm = pp_os_attr_mask(e->os, e->pmu, e->ev);
+	uint32_t g = e->os_given;
+	int n = pp_enc_ncodes(e);
+	int mg = (g >> PP_PA_MG) & 1, mh = (g >> PP_PA_MH) & 1;
+
+	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : e->pmu->perf_type;
+	a->config = e->reg[0];
+	if (n > 1)
+		a->config1 = e->reg[1];
+	if (n > 2)
+		a->config2 = e->reg[2];
+	a->exclude_user = !(e->plm & PFM_PLM3);
+	a->exclude_kernel = !(e->plm & PFM_PLM0);
+	/* only PMUs that filter the hypervisor level say anything about it */
+	a->exclude_hv = (osm >> PP_PA_H & 1) ? !(e->plm & PFM_PLMH) : 0;
+	/* libpfm4: presence of mg/mh counts, not their values */
+	a->exclude_guest = !mg;
+	a->exclude_host = mg && !mh;
+	a->pinned = (g >> PP_PA_PINNED & 1) ? e->os_val[PP_PA_PINNED] != 0 : 0;
+	if (g >> PP_PA_EXCL & 1 && e->os_val[PP_PA_EXCL])
+		a->exclusive = 1;
+	if (g >> PP_PA_PERIOD & 1) {
+		a->sample_period = e->os_val[PP_PA_PERIOD];
+	} else if (g >> PP_PA_FREQ & 1) {
+		a->sample_freq = e->os_val[PP_PA_FREQ];
+		a->freq = 1;
+	}
+	if ((g >> PP_PA_PRECISE & 1) || (g >> PP_PA_HW_SMPL & 1))
+		a->precise_ip = pp_enc_precise_ip(e) & 3;
+}
+
+int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *varg)
+{
+	pfm_perf_encode_arg_t arg, *uarg = varg;
+	struct pp_parsed *p;
+	struct pp_enc *e;
+	char *fstr = NULL;
+	size_t sz;
+	int err;
+
+	if (!uarg) {
+		pp_verbose("perf_events layer: argument is NULL\n");
+		return PFM_ERR_INVAL;
+	}
+	if ((err = pp_os_check_size(uarg, uarg->size, PFM_PERF_ENCODE_ABI0, sizeof(arg), &sz)))
+		return err;
+	memset(&arg, 0, sizeof(arg));
+	memcpy(&arg, uarg, sz);
+	if (!arg.attr) {
+		pp_verbose("perf_events layer: attr is NULL\n");
+		return PFM_ERR_INVAL;
+	}
+	p = malloc(sizeof(*p));
+	e = malloc(sizeof(*e));
+	if (!p || !e) {
+		err = PFM_ERR_NOMEM;
+		goto out;
+	}
+	if ((err = pp_parse(str, os, p)) || (err = pp_encode(p, os, dfl_plm, e)))
+		goto out;
+	if ((e->os_given >> PP_PA_PERIOD & 1) && arg.attr->freq) {
+		/* libpfm4 refuses a period when the caller's attr already asks for a frequency */
+		pp_verbose("period given but attr->freq is already set\n");
+		err = PFM_ERR_ATTR_VAL;
+		goto out;
+	}
+	if (arg.fstr && !(fstr = pp_fstr(e))) {
+		err = PFM_ERR_NOMEM;
+		goto out;
+	}
+	fill_attr(e, arg.attr);
+	arg.idx = pp_make_idx(e->pmu->id, e->ev_num);
+	arg.cpu = (e->os_given >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : e->pmu->dfl_cpu;
+	if (arg.fstr) {
+		*arg.fstr = fstr;
+		fstr = NULL;
+	}
+	memcpy(uarg, &arg, sz);
+out:
+	free(fstr);
+	free(p);
+	free(e);
+	return err;
+}
