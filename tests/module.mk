@@ -2,7 +2,7 @@
 # suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each check-*
 # target appends "<suite>: N passed, N failed" to $(B)/check/results.
 
-include $(wildcard tests/*.mk)
+include $(filter-out tests/module.mk,$(wildcard tests/*.mk))
 
 TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
