@@ -132,6 +132,8 @@ struct pp_event {
 	uint8_t  pad;
 	uint16_t perf_attrs;	/* enum pp_perf_attr bits; 0 = the PMU's */
 	uint16_t pad2;
+	uint32_t required_mods;	/* bit i = PMU modifier i must be given (sysfs `term=?`) */
+	uint32_t pad3;
 };
 
 /* a whole name standing for an event string */

@@ -747,6 +747,29 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	return 0;
 }
 
+/* a list of PMU modifier names as a bit mask over the PMU's modifiers */
+static int modifier_mask(struct ld *l, yaml_node_t *n, const char *key, const char *event, uint32_t *mask)
+{
+	const struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	*mask = 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, key))
+		return -1;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *m = node(l, *it);
+		const char *s;
+		if (get_str(l, m, key, &s))
+			return -1;
+		uint32_t i;
+		for (i = 0; i < p->nmods; i++)
+			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, s))
+				break;
+		if (i == p->nmods)
+			return fail(l, m, "event '%s': '%s' is not a modifier of the PMU", event, s);
+		*mask |= 1u << i;
+	}
+	return 0;
+}
+
 static int parse_event(struct ld *l, yaml_node_t *n)
 {
 	struct pp_builder *b = l->b;
@@ -758,7 +781,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	struct evctx c = { .ev = ei };
 	const struct pp_pmu *p = &b->pmus.v[l->pmu];
 	const char *name = NULL, *desc = NULL;
-	yaml_node_t *set = NULL, *code = NULL, *mods = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL;
 	b->events.v[ei].perf_type = PP_NONE;
 	b->events.v[ei].mods = p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1);
 	FOR_PAIRS(l, n, k, v, kn) {
@@ -771,6 +794,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 		else if (!strcmp(k, "set")) set = v;
 		else if (!strcmp(k, "equiv")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].equiv = o; } }
 		else if (!strcmp(k, "modifiers")) mods = v;
+		else if (!strcmp(k, "required_modifiers")) required = v;
 		else if (!strcmp(k, "perf_type")) { if (get_u32(l, v, k, UINT32_MAX - 1, &u)) return -1; e->perf_type = u; }
 		else if (!strcmp(k, "counters")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].counters = o; } }
 		else if (!strcmp(k, "sample_after")) { if (get_u32(l, v, k, UINT32_MAX, &u)) return -1; e->sample_after = u; }
@@ -805,23 +829,18 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 		b->events.v[ei].code = set_value(l, first, nset, "event", &found);
 	}
 	if (mods && !is_null(mods)) {
-		if (want(l, mods, YAML_SEQUENCE_NODE, "'modifiers'"))
+		uint32_t mask;
+		if (modifier_mask(l, mods, "modifiers", name, &mask))
 			return -1;
-		uint32_t mask = 0;
-		for (yaml_node_item_t *it = mods->data.sequence.items.start; it < mods->data.sequence.items.top; it++) {
-			yaml_node_t *m = node(l, *it);
-			const char *s;
-			if (get_str(l, m, "modifiers", &s))
-				return -1;
-			uint32_t i;
-			for (i = 0; i < p->nmods; i++)
-				if (!strcasecmp(b->strs + b->mods.v[p->first_mod + i].name, s))
-					break;
-			if (i == p->nmods)
-				return fail(l, m, "event '%s': '%s' is not a modifier of the PMU", name, s);
-			mask |= 1u << i;
-		}
 		b->events.v[ei].mods = mask;
+	}
+	if (required && !is_null(required)) {
+		uint32_t mask;
+		if (modifier_mask(l, required, "required_modifiers", name, &mask))
+			return -1;
+		if (mask & ~b->events.v[ei].mods)
+			return fail(l, required, "event '%s': a required modifier is not among its modifiers", name);
+		b->events.v[ei].required_mods = mask;
 	}
 	if (parse_groups(l, &c))
 		return -1;

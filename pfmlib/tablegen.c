@@ -92,10 +92,10 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "static const struct pp_event pp_events[%u] = {\n", b->events.n ? b->events.n : 1);
 	for (i = 0; i < b->events.n; i++) {
 		const struct pp_event *e = &b->events.v[i];
-		fprintf(out, "{%u,%u,%u,%u,%u,%u,%u,%u,%u,0x%xu,0x%llxULL,%u,%uu,%u,%u,%u,%u,%u,0,%u,0},\n",
+		fprintf(out, "{%u,%u,%u,%u,%u,%u,%u,%u,%u,0x%xu,0x%llxULL,%u,%uu,%u,%u,%u,%u,%u,0,%u,0,0x%xu,0},\n",
 			e->name, e->desc, e->equiv, e->perf, e->counters, e->first_set, e->first_umask,
 			e->first_group, e->first_rule, e->mods, X(e->code), e->sample_after, e->perf_type,
-			e->nset, e->numasks, e->ngroups, e->nrules, e->flags, e->perf_attrs);
+			e->nset, e->numasks, e->ngroups, e->nrules, e->flags, e->perf_attrs, e->required_mods);
 	}
 	fputs("};\n\n", out);
 
