@@ -1,0 +1,80 @@
+"""Assembles the schema-v1 descriptor of one PMU: identity from the overlay,
+format/raw bits/modifiers from its family, events from perf's JSON."""
+import fmtbits
+import restructure
+from encode import Encoder
+from errors import ConvertError
+
+
+def build(plan, arch, source, perf_events, counter_info, match_priority=None):
+    """The descriptor dict (schema v1 as Python data) of one PMU plan."""
+    enc = Encoder(plan)
+    pevs = []
+    for ev in perf_events:
+        s, code = enc.encode(ev)
+        pevs.append(restructure.PerfEvent(ev, s, code))
+    events, aliases = restructure.build_events(pevs, "umask" in enc.format)
+    fmt = enc.format
+    fam = plan.family
+    pmu = {"name": plan.name, "id": plan.id, "desc": plan.desc, "type": fam.type, "arch": arch,
+           "source": source}
+    if plan.override:
+        pmu["override"] = True
+    if plan.match:
+        pmu["match"] = list(plan.match)
+    if plan.match and match_priority is not None:
+        pmu["match_priority"] = match_priority
+    if plan.unit:
+        pmu["match_unit"] = plan.unit
+    if plan.perf_pmu:
+        pmu["perf_pmu"] = plan.perf_pmu
+    if fam.perf_type is not None:
+        pmu["perf_type"] = fam.perf_type
+    counters = plan.counters if plan.counters is not None else counter_info.get("generic")
+    fixed = plan.fixed_counters if plan.fixed_counters is not None else counter_info.get("fixed")
+    if counters is not None:
+        pmu["counters"] = counters
+    if fixed is not None:
+        pmu["fixed_counters"] = fixed
+    regs = max(fmtbits.parse(v)[0] for v in fmt.values()) if fmt else 0
+    pmu["max_encoding"] = regs + 1
+    pmu["format"] = {k: fmt[k] for k in sorted(fmt, key=lambda k: _fmt_order(fmt[k], k))}
+    raw = {k: v for k, v in fam.raw_bits.items() if k in fmt}
+    if raw:
+        pmu["raw_bits"] = raw
+    mods, restricted = [], {}
+    for m in fam.modifiers:
+        if "field" in m and m["field"] not in fmt:
+            continue
+        out = {"name": m["name"], "desc": m.get("desc", ""), "type": m.get("type", "bool")}
+        for k in ("plm", "field", "code", "max", "min", "requires"):
+            if k in m:
+                out[k] = m[k]
+        mods.append(out)
+        if "events_using" in m:
+            restricted[m["name"]] = m["events_using"]
+    kept = {m["name"] for m in mods}
+    for m in mods:
+        if m.get("requires") not in (None,) and m["requires"] not in kept:
+            del m["requires"]
+    if mods:
+        pmu["modifiers"] = mods
+    if aliases:
+        pmu["aliases"] = dict(sorted(aliases.items()))
+    if restricted:
+        names = [m["name"] for m in mods]
+        for ev in events:
+            used = set(ev["set"])
+            for u in ev.get("umasks", ()):
+                used.update(u["set"])
+            allowed = [n for n in names if n not in restricted or restricted[n] in used]
+            if allowed != names:
+                ev["modifiers"] = allowed
+    if not events:
+        raise ConvertError("PMU %s: no core events left after filtering" % plan.name, plan.overlay, plan.line)
+    return {"schema": 1, "pmu": pmu, "events": events}
+
+
+def _fmt_order(spec, name):
+    reg, ranges = fmtbits.parse(spec)
+    return (reg, ranges[0][0], -sum(h - l for l, h in ranges), name)

@@ -1,0 +1,204 @@
+"""Our overlays in arch/: per architecture `models.yaml` (perf model
+directory -> PMU identities) and `family/<name>.yaml` (format, raw bits,
+modifiers, how perf's fields map to format fields). Loaded with line numbers
+so that mistakes are reported as file:line."""
+import os
+
+import yaml
+
+import fmtbits
+from errors import ConvertError
+
+
+class LDict(dict):
+    """A mapping that remembers the line it starts on."""
+    line = None
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_map(loader, node):
+    loader.flatten_mapping(node)
+    d = LDict()
+    for knode, vnode in node.value:
+        key = loader.construct_object(knode, deep=True)
+        if key in d:
+            raise ConvertError("duplicate key %r" % (key,), loader.name, knode.start_mark.line + 1,
+                               knode.start_mark.column + 1)
+        d[key] = loader.construct_object(vnode, deep=True)
+    d.line = node.start_mark.line + 1
+    return d
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+
+
+def load_yaml(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConvertError("cannot read: %s" % e, path)
+    loader = _Loader(text)
+    loader.name = path
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as e:
+        m = e.problem_mark or e.context_mark
+        raise ConvertError("invalid YAML: %s" % (e.problem or e.context),
+                           path, m.line + 1 if m else None, m.column + 1 if m else None)
+    except yaml.YAMLError as e:
+        raise ConvertError("invalid YAML: %s" % e, path)
+    finally:
+        loader.dispose()
+
+
+def _need(d, key, types, path, what):
+    if key not in d:
+        raise ConvertError("%s: missing key %r" % (what, key), path, getattr(d, "line", None))
+    v = d[key]
+    if not isinstance(v, types) or (isinstance(v, bool) and types is int):
+        raise ConvertError("%s: %r has the wrong type" % (what, key), path, getattr(d, "line", None))
+    return v
+
+
+def _only_keys(d, allowed, path, what):
+    for k in d:
+        if k not in allowed:
+            raise ConvertError("%s: unknown key %r" % (what, k), path, getattr(d, "line", None))
+
+
+FAMILY_KEYS = {"format", "raw_bits", "perf_fields", "msr_fields", "config_fields", "features",
+               "modifiers", "max_encoding", "perf_pmu", "perf_type", "type"}
+MODEL_KEYS = {"family", "features", "pmus", "perf_pmu", "format", "note"}
+PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "family", "counters",
+            "fixed_counters", "perf_pmu", "format", "override", "note"}
+MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using"}
+
+
+class Family:
+    """A family file: the layout shared by the PMUs of one design."""
+
+    def __init__(self, name, path, d):
+        self.name, self.path = name, path
+        what = "family %s" % name
+        if not isinstance(d, dict):
+            raise ConvertError("%s: expected a mapping" % what, path, 1)
+        _only_keys(d, FAMILY_KEYS, path, what)
+        self.format = dict(_need(d, "format", dict, path, what))
+        self.raw_bits = dict(d.get("raw_bits") or {})
+        self.perf_fields = dict(d.get("perf_fields") or {})
+        self.msr_fields = {}
+        for idx, spec in (d.get("msr_fields") or {}).items():
+            if not isinstance(idx, int) or not isinstance(spec, dict) or "field" not in spec:
+                raise ConvertError("%s: msr_fields entries are `0xMSR: {field: F, format: {...}}`" % what,
+                                   path, getattr(spec, "line", None))
+            self.msr_fields[idx] = (spec["field"], dict(spec.get("format") or {}))
+        self.config_fields = list(d.get("config_fields") or [])
+        self.features = {}
+        for fname, spec in (d.get("features") or {}).items():
+            if not isinstance(spec, dict):
+                raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
+            self.features[fname] = dict(spec.get("format") or {})
+        self.modifiers = []
+        for m in d.get("modifiers") or []:
+            if not isinstance(m, dict) or "name" not in m:
+                raise ConvertError("%s: a modifier needs a name" % what, path, getattr(m, "line", d.line))
+            _only_keys(m, MOD_KEYS, path, "%s modifier %s" % (what, m["name"]))
+            self.modifiers.append(m)
+        self.max_encoding = d.get("max_encoding")
+        self.perf_pmu = d.get("perf_pmu")
+        self.perf_type = d.get("perf_type")
+        self.type = d.get("type", "core")
+        for fname, spec in list(self.format.items()) + [
+                (k, v) for f in self.features.values() for k, v in f.items()] + [
+                (k, v) for _, f in self.msr_fields.values() for k, v in f.items()]:
+            if fmtbits.parse(spec) is None:
+                raise ConvertError("%s: field %s: bad format %r (want configN:lo-hi[,lo-hi])"
+                                   % (what, fname, spec), path, d.line)
+
+
+class PmuPlan:
+    """One PMU to produce from a perf model directory."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+class ArchOverlay:
+    """arch/<arch>/models.yaml with its families."""
+
+    def __init__(self, root, arch, path=None, doc=None):
+        """The overlay of arch under root; or, for one-model conversions, the
+        models document doc read from path (families still come from root)."""
+        self.root, self.arch = root, arch
+        self.path = path or os.path.join(root, arch, "models.yaml")
+        self.families = {}
+        if doc is None and not os.path.isfile(self.path):
+            self.models, self.core_units = {}, []
+            self.missing = True
+            return
+        self.missing = False
+        d = load_yaml(self.path) if doc is None else doc
+        what = os.path.basename(self.path)
+        if not isinstance(d, dict):
+            raise ConvertError("expected a mapping", self.path, 1)
+        _only_keys(d, {"arch", "core_units", "models"}, self.path, what)
+        if d.get("arch") != arch:
+            raise ConvertError("`arch` must be %r" % arch, self.path, d.line)
+        self.core_units = list(d.get("core_units") or [])
+        self.models = d.get("models") or {}
+        for mname, m in self.models.items():
+            if not isinstance(m, dict):
+                raise ConvertError("model %s: expected a mapping" % mname, self.path, d.line)
+            _only_keys(m, MODEL_KEYS, self.path, "model %s" % mname)
+            pmus = _need(m, "pmus", list, self.path, "model %s" % mname)
+            for p in pmus:
+                if not isinstance(p, dict):
+                    raise ConvertError("model %s: each pmu is a mapping" % mname, self.path, m.line)
+                _only_keys(p, PMU_KEYS, self.path, "model %s pmu" % mname)
+                _need(p, "name", str, self.path, "model %s pmu" % mname)
+                _need(p, "id", int, self.path, "model %s pmu %s" % (mname, p["name"]))
+                _need(p, "desc", str, self.path, "model %s pmu %s" % (mname, p["name"]))
+
+    def family(self, name, line=None):
+        if name not in self.families:
+            path = os.path.join(self.root, self.arch, "family", name + ".yaml")
+            if not os.path.isfile(path):
+                raise ConvertError("family %r: no file %s" % (name, path), self.path, line)
+            self.families[name] = Family(name, path, load_yaml(path))
+        return self.families[name]
+
+    def plans(self, model_dir, match):
+        """PmuPlans for a perf model directory, or None when the overlay has none."""
+        m = self.models.get(model_dir)
+        if m is None:
+            return None
+        out = []
+        for p in m["pmus"]:
+            fam_name = p.get("family", m.get("family"))
+            if not fam_name:
+                raise ConvertError("model %s pmu %s: no family" % (model_dir, p["name"]), self.path, p.line)
+            fam = self.family(fam_name, p.line)
+            feats = list(p.get("features", m.get("features", [])))
+            for f in feats:
+                if f not in fam.features:
+                    raise ConvertError("model %s pmu %s: family %s has no feature %r"
+                                       % (model_dir, p["name"], fam_name, f), self.path, p.line)
+            extra_fmt = dict(m.get("format") or {})
+            extra_fmt.update(p.get("format") or {})
+            for k, v in extra_fmt.items():
+                if fmtbits.parse(v) is None:
+                    raise ConvertError("model %s: field %s: bad format %r" % (model_dir, k, v),
+                                       self.path, p.line)
+            out.append(PmuPlan(
+                name=p["name"], id=p["id"], desc=p["desc"], enum=p.get("enum"),
+                unit=p.get("unit"), match=list(p["match"]) if "match" in p else list(match),
+                features=feats, family=fam, counters=p.get("counters"),
+                fixed_counters=p.get("fixed_counters"),
+                perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
+                extra_format=extra_fmt, override=bool(p.get("override", False)),
+                line=p.line, overlay=self.path))
+        return out

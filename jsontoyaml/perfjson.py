@@ -1,0 +1,112 @@
+"""Reads perf's JSON event files: arrays of entries, each remembered with the
+file and line where it starts (for error messages). Also builds the
+architecture-level standard events and resolves `ArchStdEvent` references
+the way perf does: the standard entry's fields, overridden by local ones."""
+import json
+import os
+
+from errors import ConvertError
+
+_WS = " \t\r\n"
+
+
+def _skip_ws(text, i):
+    n = len(text)
+    while i < n and text[i] in _WS:
+        i += 1
+    return i
+
+
+def _linecol(text, pos):
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def load_entries(path):
+    """[(entry dict, line)] of a JSON file holding an array of objects."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConvertError("cannot read: %s" % e, path)
+    dec = json.JSONDecoder()
+    i = _skip_ws(text, 0)
+    if i >= len(text) or text[i] != "[":
+        line, col = _linecol(text, i)
+        raise ConvertError("expected a JSON array of entries", path, line, col)
+    out = []
+    i = _skip_ws(text, i + 1)
+    line, last = 1, 0
+    if i < len(text) and text[i] == "]":
+        i += 1
+    else:
+        while True:
+            try:
+                obj, end = dec.raw_decode(text, i)
+            except json.JSONDecodeError as e:
+                raise ConvertError("invalid JSON: %s" % e.msg, path, e.lineno, e.colno)
+            line += text.count("\n", last, i)
+            last = i
+            if not isinstance(obj, dict):
+                raise ConvertError("array element is not an object", path, line, _linecol(text, i)[1])
+            out.append((obj, line))
+            i = _skip_ws(text, end)
+            if i < len(text) and text[i] == ",":
+                i = _skip_ws(text, i + 1)
+                if i < len(text) and text[i] == "]":
+                    l2, c2 = _linecol(text, i)
+                    raise ConvertError("invalid JSON: trailing comma before ']'", path, l2, c2)
+                continue
+            if i < len(text) and text[i] == "]":
+                i += 1
+                break
+            l2, c2 = _linecol(text, i)
+            raise ConvertError("invalid JSON: expected ',' or ']' after an entry", path, l2, c2)
+    i = _skip_ws(text, i)
+    if i != len(text):
+        l2, c2 = _linecol(text, i)
+        raise ConvertError("invalid JSON: extra data after the array", path, l2, c2)
+    return out
+
+
+def is_metric_file(name):
+    return name.endswith("metrics.json") or name == "metricgroups.json"
+
+
+def is_metric(entry):
+    return "EventName" not in entry and "ArchStdEvent" not in entry and (
+        "MetricName" in entry or "MetricExpr" in entry)
+
+
+def load_arch_std(arch_dir):
+    """{lowercased EventName: (entry, file, line)} from the JSON files directly
+    in the architecture directory (perf's standard events)."""
+    std = {}
+    for name in sorted(os.listdir(arch_dir)):
+        path = os.path.join(arch_dir, name)
+        if not name.endswith(".json") or not os.path.isfile(path) or is_metric_file(name):
+            continue
+        for entry, line in load_entries(path):
+            ev = entry.get("EventName")
+            if ev is None:
+                continue
+            if not isinstance(ev, str):
+                raise ConvertError("EventName must be a string", path, line)
+            std.setdefault(ev.lower(), (entry, path, line))
+    return std
+
+
+def resolve_std(entry, std, file, line):
+    """entry with its ArchStdEvent reference expanded (local fields win)."""
+    ref = entry.get("ArchStdEvent")
+    if ref is None:
+        return entry
+    if not isinstance(ref, str):
+        raise ConvertError("ArchStdEvent must be a string", file, line)
+    hit = std.get(ref.lower())
+    if hit is None:
+        raise ConvertError("ArchStdEvent %r is not a standard event of this architecture" % ref,
+                           file, line)
+    merged = dict(hit[0])
+    merged.update(entry)
+    return merged

@@ -1,0 +1,247 @@
+"""Checks a descriptor (schema-v1 Python data, after transforms) against
+docs/schema.md: keys and types, required keys, references (groups, umasks in
+rules, modifiers, fields in sets) and values fitting their fields. Returns a
+list of problems; the converter stops on the first PMU that has any."""
+import re
+
+import fmtbits
+
+PMU_KEYS = {"name": "str", "id": "int", "desc": "str", "type": "str", "arch": "str",
+            "source": "str", "override": "bool", "match": "strlist", "match_unit": "str",
+            "perf_pmu": "str", "perf_type": "int", "counters": "int", "fixed_counters": "int",
+            "max_encoding": "int", "format": "dict", "raw_bits": "dict", "modifiers": "list",
+            "aliases": "dict", "match_priority": "int", "perf_attrs": "strlist"}
+PMU_REQUIRED = ("name", "id", "desc", "type", "arch", "format")
+MOD_KEYS = {"name": "str", "desc": "str", "type": "str", "plm": "int", "field": "str", "max": "int",
+            "min": "int", "code": "int", "requires": "str"}
+EVENT_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "equiv": "stropt",
+              "modifiers": "strlist", "perf_type": "int", "counters": "str", "sample_after": "int",
+              "precise": "bool", "flags": "strlist", "perf": "str", "groups": "list",
+              "rules": "list", "umasks": "list", "hw_smpl": "bool", "perf_attrs": "strlist"}
+GROUP_KEYS = {"name": "str", "required": "bool", "exclusive": "bool", "conflict": "str"}
+RULE_KEYS = {"when": "str", "forbid_groups": "strlist", "only_groups": "strlist",
+             "when_none_of": "strlist", "add": "str"}
+UMASK_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "group": "str",
+              "default": "bool", "exclusive": "bool", "precise": "bool", "aliases": "strlist",
+              "perf": "str", "sample_after": "int", "flags": "strlist", "hw_smpl": "bool",
+              "equiv": "str"}
+TYPES = {"core", "uncore", "os_generic"}
+ARCHES = {"x86", "arm64", "riscv", "powerpc", "s390", "nds32", "generic"}
+FLAGS = {"compat", "deprecated", "experimental"}
+EVENT_FLAGS = FLAGS | {"raw_name"}
+PERF_ATTRS = {"u", "k", "h", "period", "freq", "precise", "excl", "mg", "mh", "cpu", "pinned", "hw_smpl"}
+PMU_NAME = re.compile(r"^[a-z0-9_]+$")
+ATTR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+U32 = (1 << 32) - 1
+U64 = (1 << 64) - 1
+
+
+def _type_ok(v, t):
+    if t == "str":
+        return isinstance(v, str)
+    if t == "stropt":
+        return v is None or isinstance(v, str)
+    if t == "int":
+        return isinstance(v, int) and not isinstance(v, bool)
+    if t == "bool":
+        return isinstance(v, bool)
+    if t == "dict":
+        return isinstance(v, dict)
+    if t == "list":
+        return isinstance(v, list)
+    if t == "strlist":
+        return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    return False
+
+
+def _keys(obj, spec, where, probs, required=()):
+    if not isinstance(obj, dict):
+        probs.append("%s: expected a mapping" % where)
+        return False
+    for k, v in obj.items():
+        if k not in spec:
+            probs.append("%s: unknown key %r" % (where, k))
+        elif not _type_ok(v, spec[k]):
+            probs.append("%s: %s has the wrong type (%s expected)" % (where, k, spec[k]))
+    for k in required:
+        if k not in obj:
+            probs.append("%s: missing required key %r" % (where, k))
+    return True
+
+
+def _check_set(s, fields, where, probs):
+    for f, v in s.items():
+        if f not in fields:
+            probs.append("%s: set: no format field %r" % (where, f))
+        elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            probs.append("%s: set: %s must be an unsigned number" % (where, f))
+        elif v >> fields[f]:
+            probs.append("%s: set: %s=0x%x does not fit its %d bits" % (where, f, v, fields[f]))
+
+
+def validate(doc):
+    probs = []
+    if not isinstance(doc, dict):
+        return ["document: expected a mapping"]
+    for k in doc:
+        if k not in ("schema", "pmu", "events"):
+            probs.append("document: unknown key %r" % k)
+    if doc.get("schema") != 1:
+        probs.append("document: schema must be 1")
+    pmu = doc.get("pmu")
+    if not _keys(pmu, PMU_KEYS, "pmu", probs, PMU_REQUIRED):
+        return probs
+    pname = pmu.get("name", "?")
+    if isinstance(pmu.get("name"), str) and not PMU_NAME.match(pmu["name"]):
+        probs.append("pmu: name %r is not [a-z0-9_]+" % pmu["name"])
+    if _type_ok(pmu.get("id"), "int") and not 1 <= pmu["id"] <= 1022:
+        probs.append("pmu: id %d outside 1..1022" % pmu["id"])
+    if pmu.get("type") not in TYPES:
+        probs.append("pmu: type must be one of %s" % ", ".join(sorted(TYPES)))
+    if pmu.get("arch") not in ARCHES:
+        probs.append("pmu: arch must be one of %s" % ", ".join(sorted(ARCHES)))
+    for k in ("counters", "fixed_counters", "max_encoding"):
+        if _type_ok(pmu.get(k), "int") and not 0 <= pmu[k] <= 255:
+            probs.append("pmu: %s out of range" % k)
+    fields = {}
+    for f, spec in (pmu.get("format") or {}).items():
+        if not isinstance(f, str) or not ATTR_NAME.match(f) or fmtbits.parse(spec) is None:
+            probs.append("pmu: format: bad field %r: %r" % (f, spec))
+        else:
+            fields[f] = fmtbits.width(spec)
+    for a in pmu.get("perf_attrs") or []:
+        if a not in PERF_ATTRS:
+            probs.append("pmu: perf_attrs: unknown attribute %r" % a)
+    if isinstance(pmu.get("raw_bits"), dict):
+        _check_set(pmu["raw_bits"], fields, "pmu: raw_bits", probs)
+    modnames = []
+    for i, m in enumerate(pmu.get("modifiers") or []):
+        w = "pmu: modifier %s" % (m.get("name", i) if isinstance(m, dict) else i)
+        if not _keys(m, MOD_KEYS, w, probs, ("name", "desc", "type")):
+            continue
+        if m.get("type") not in ("bool", "int"):
+            probs.append("%s: type must be bool or int" % w)
+        if "field" in m and m["field"] not in fields:
+            probs.append("%s: no format field %r" % (w, m["field"]))
+        if "max" in m and "field" in m and m["field"] in fields and m["max"] >> fields[m["field"]]:
+            probs.append("%s: max does not fit field %s" % (w, m["field"]))
+        if _type_ok(m.get("plm"), "int") and not 0 < m["plm"] <= 0x1f:
+            probs.append("%s: plm must be PFM_PLM* bits" % w)
+        if "min" in m and "max" in m and m["min"] > m["max"]:
+            probs.append("%s: min > max" % w)
+        if isinstance(m.get("name"), str):
+            if m["name"].lower() in (n.lower() for n in modnames):
+                probs.append("%s: duplicate modifier" % w)
+            modnames.append(m["name"])
+    events = doc.get("events")
+    if not isinstance(events, list):
+        probs.append("events: expected a list")
+        return probs
+    names = {}
+    for m in pmu.get("modifiers") or []:
+        if isinstance(m, dict) and "requires" in m and m["requires"] not in modnames:
+            probs.append("pmu: modifier %s: requires unknown modifier %r" % (m.get("name"), m["requires"]))
+    for i, ev in enumerate(events):
+        w = "event %s" % (ev.get("name", "#%d" % i) if isinstance(ev, dict) else "#%d" % i)
+        if not _keys(ev, EVENT_KEYS, w, probs, ("name", "desc", "set")):
+            continue
+        n = ev.get("name")
+        if isinstance(n, str):
+            if not ATTR_NAME.match(n):
+                probs.append("%s: name has characters other than letters, digits, _ and -" % w)
+            if n.upper() in names:
+                probs.append("%s: duplicate event name" % w)
+            names[n.upper()] = w
+        if isinstance(ev.get("set"), dict):
+            _check_set(ev["set"], fields, w, probs)
+        for k in ("code",):
+            if _type_ok(ev.get(k), "int") and not 0 <= ev[k] <= U64:
+                probs.append("%s: %s out of range" % (w, k))
+        if _type_ok(ev.get("sample_after"), "int") and not 0 <= ev["sample_after"] <= U32:
+            probs.append("%s: sample_after does not fit 32 bits" % w)
+        for mn in ev.get("modifiers") or []:
+            if mn not in modnames:
+                probs.append("%s: modifiers: %r is not a PMU modifier" % (w, mn))
+        for f in ev.get("flags") or []:
+            if f not in EVENT_FLAGS:
+                probs.append("%s: unknown flag %r" % (w, f))
+        for a in ev.get("perf_attrs") or []:
+            if a not in PERF_ATTRS:
+                probs.append("%s: perf_attrs: unknown attribute %r" % (w, a))
+        _check_umasks(ev, fields, w, probs)
+    for a, exp in (pmu.get("aliases") or {}).items():
+        if not isinstance(a, str) or not isinstance(exp, str) or not a or not exp:
+            probs.append("pmu: aliases: %r -> %r must be non-empty strings" % (a, exp))
+            continue
+        if a.upper() in names:
+            probs.append("pmu: alias %s has the name of an event" % a)
+        target = exp.split("::")[-1].replace(".", ":").split(":")[0]
+        if target.upper() not in names:
+            probs.append("pmu: alias %s -> %s: no event %s" % (a, exp, target))
+        names.setdefault(a.upper(), "alias")
+    return ["%s: %s" % (pname, p) for p in probs]
+
+
+def _check_umasks(ev, fields, w, probs):
+    groups = ev.get("groups")
+    gnames = []
+    if groups is not None:
+        if not groups:
+            probs.append("%s: groups: empty list" % w)
+        for g in groups:
+            if _keys(g, GROUP_KEYS, "%s: group" % w, probs, ("name",)) and isinstance(g.get("name"), str):
+                if g["name"] in gnames:
+                    probs.append("%s: duplicate group %s" % (w, g["name"]))
+                if g.get("conflict", "featcomb") not in ("featcomb", "umask"):
+                    probs.append("%s: group %s: conflict must be featcomb or umask" % (w, g["name"]))
+                gnames.append(g["name"])
+        if len(gnames) > 32:
+            probs.append("%s: more than 32 groups" % w)
+    else:
+        gnames = ["default"]
+    umasks = ev.get("umasks") or []
+    if len(umasks) > 0xffff:
+        probs.append("%s: too many unit masks" % w)
+    unames = {}
+    for u in umasks:
+        uw = "%s: umask %s" % (w, u.get("name", "?") if isinstance(u, dict) else "?")
+        if not _keys(u, UMASK_KEYS, uw, probs, ("name", "desc", "set")):
+            continue
+        for n in [u.get("name")] + list(u.get("aliases") or []):
+            if not isinstance(n, str):
+                continue
+            if not ATTR_NAME.match(n):
+                probs.append("%s: name %r has characters other than letters, digits, _ and -" % (uw, n))
+            if n.upper() in unames:
+                probs.append("%s: name %s already used in this event" % (uw, n))
+            unames[n.upper()] = u
+        if isinstance(u.get("set"), dict):
+            _check_set(u["set"], fields, uw, probs)
+        if "group" in u and u["group"] not in gnames:
+            probs.append("%s: no group %r" % (uw, u["group"]))
+        if _type_ok(u.get("sample_after"), "int") and not 0 <= u["sample_after"] <= U32:
+            probs.append("%s: sample_after does not fit 32 bits" % uw)
+        for f in u.get("flags") or []:
+            if f not in FLAGS:
+                probs.append("%s: unknown flag %r" % (uw, f))
+    for r in ev.get("rules") or []:
+        rw = "%s: rule" % w
+        if not _keys(r, RULE_KEYS, rw, probs):
+            continue
+        kinds = [k for k in ("forbid_groups", "only_groups") if k in r]
+        if "when" in r:
+            if len(kinds) != 1 or "when_none_of" in r or "add" in r:
+                probs.append("%s: `when` takes exactly one of forbid_groups, only_groups" % rw)
+            if isinstance(r["when"], str) and r["when"].upper() not in unames:
+                probs.append("%s: when: no umask %s" % (rw, r["when"]))
+        elif "when_none_of" in r:
+            if "add" not in r or kinds:
+                probs.append("%s: when_none_of needs add (and nothing else)" % rw)
+            elif isinstance(r["add"], str) and r["add"].upper() not in unames:
+                probs.append("%s: add: no umask %s" % (rw, r["add"]))
+        else:
+            probs.append("%s: needs `when` or `when_none_of`" % rw)
+        for k in kinds + (["when_none_of"] if "when_none_of" in r else []):
+            for g in r.get(k) or []:
+                if g not in gnames:
+                    probs.append("%s: %s: no group %r" % (rw, k, g))
