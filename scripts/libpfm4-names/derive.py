@@ -45,23 +45,18 @@ def read_pmu_table(path):
 
 
 def models_yaml_dirs(path):
-    """libpfm4 PMU -> perf dir from the converter's arch/x86/models.yaml, if any."""
+    """libpfm4 PMU -> perf dir from the converter's arch/x86/models.yaml
+    ({models: {<dir>: {pmus: [{name: ...}]}}}), if it exists."""
     if not os.path.exists(path):
         return {}
     import yaml
-    data = yaml.safe_load(open(path)) or {}
+    with open(path) as f:
+        data = yaml.safe_load(f) or {}
+    arch = data.get("arch", "x86")
     out = {}
-    items = data.get("models", data) if isinstance(data, dict) else data
-    if isinstance(items, dict):
-        items = [dict(v, dir=k) if isinstance(v, dict) else {"dir": k, "pmu": v}
-                 for k, v in items.items()]
-    for m in items or []:
-        if not isinstance(m, dict):
-            continue
-        pmu = m.get("pmu") or m.get("name")
-        d = m.get("dir") or m.get("perf") or m.get("perf_dir")
-        if pmu and d:
-            out[pmu] = d if "/" in d else "x86/" + d
+    for mdir, m in (data.get("models") or {}).items():
+        for p in (m or {}).get("pmus") or []:
+            out.setdefault(p["name"], "%s/%s" % (arch, mdir))
     return out
 
 

@@ -45,16 +45,23 @@ class Matcher:
             if p.msr_field and not p.is_offcore():
                 self.msr_field.setdefault(p.event, p.msr_field)
 
+    def normal(self, key):
+        """The key without the second code libpfm4 4.13 adds to events perf
+        gives no MSR (spr EXE:AMX_BUSY: event 0xb7 treated as offcore)."""
+        if key[6] and key[0] not in self.msr_field and not self.bykey.get(key):
+            return key[:6] + (0,)
+        return key
+
     def lookup(self, key, ev_name, um_name):
         """(primary perf event, [other perf events with that encoding]) or (None, [])."""
-        cands = sorted(self.bykey.get(key, []),
+        cands = sorted(self.bykey.get(self.normal(key), []),
                        key=lambda p: _score(p, ev_name, um_name))
         if not cands:
             return None, []
         return cands[0], cands[1:]
 
     def fields(self, key):
-        return oracle.fields_of_key(key, self.msr_field.get(key[0]))
+        return oracle.fields_of_key(self.normal(key), self.msr_field.get(key[0]))
 
 
 def pair_strings(pmu, events):

@@ -1,0 +1,344 @@
+"""libpfm4_names.py - give a PMU descriptor libpfm4 4.13's event and unit-mask
+names, from arch/<arch>/libpfm4-names/<pmu>.yaml (written by
+scripts/libpfm4-names/derive.py; see docs/compat.md).
+
+Each libpfm4 event of the overlay becomes an event of the descriptor, in
+libpfm4's order, built from the perf entries the overlay links it to (their
+descriptions, counters, sample-after values; the encoding is the overlay's,
+checked against perf's) or, for `compat` entries, from the overlay alone.
+The perf entries so taken leave their perf event (which disappears once
+empty) and stay reachable: perf's full name becomes a PMU alias of the
+libpfm4 string, perf's unit-mask suffix an alias of the libpfm4 unit mask,
+and perf's event name an alias of the libpfm4 event when all of it went
+there. Perf events the overlay does not mention follow libpfm4's, unchanged
+(a perf event named like a libpfm4 one gives it its remaining unit masks, or
+is renamed NAME_PERF when it encodes differently). A perf entry the overlay
+names that perf's data no longer has, or whose encoding changed, stops the
+conversion: re-run derive.py."""
+import os
+
+import fmtbits
+import overlay as overlay_mod
+
+COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
+COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
+
+# what the field names of the overlay files mean (x86 core PMUs, Intel and AMD)
+OVERLAY_FIELDS = {
+    "event": "config:0-7,32-35", "umask": "config:8-15", "edge": "config:18",
+    "any": "config:21", "inv": "config:23", "cmask": "config:24-31",
+    "offcore_rsp": "config1:0-63", "ldlat": "config1:0-15", "frontend": "config1:0-23",
+}
+
+EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "counters",
+                   "sample_after", "precise", "flags", "perf", "groups", "umasks")
+
+
+def apply(desc, ctx):
+    path = os.path.join(ctx.overlay_root, ctx.arch, "libpfm4-names", desc["pmu"]["name"] + ".yaml")
+    if os.path.isfile(path):
+        Renamer(desc, ctx, overlay_mod.load_yaml(path), path).run()
+
+
+def U(s):
+    return s.upper()
+
+
+def _nz(s):
+    """A set without zero values (zero and absent encode the same)."""
+    return {k: v for k, v in s.items() if v}
+
+
+def _perf_name(ev, u=None):
+    if u is None:
+        return ev.get("perf") or ev["name"]
+    return u.get("perf") or "%s.%s" % (ev["name"], u["name"])
+
+
+class Renamer:
+    def __init__(self, desc, ctx, ov, path):
+        self.desc, self.ctx, self.ov, self.path = desc, ctx, ov, path
+        self.pmu = desc["pmu"]
+        self.format = self.pmu.get("format") or {}
+        self.mods = self.pmu.get("modifiers") or []
+        self.aliases = dict(self.pmu.get("aliases") or {})
+        self.claims = {}     # perf full name (upper) -> [(libpfm4 event, umask or None)]
+        self.spelling = {}   # upper -> perf's own spelling
+        self.byperf = {}     # perf full name (upper) -> (event, umask or None)
+        for ev in desc["events"]:
+            self.spelling[U(ev["name"])] = ev["name"]
+            for u in ev.get("umasks") or [None]:
+                n = _perf_name(ev, u)
+                self.byperf[U(n)] = (ev, u)
+                self.spelling[U(n)] = n
+
+    def fail(self, node, msg):
+        self.ctx.error("%s (re-run scripts/libpfm4-names/derive.py)" % msg, self.path,
+                       getattr(node, "line", None))
+
+    def run(self):
+        built = [self.event(oe) for oe in self.ov.get("events") or []]
+        byname = {U(e["name"]): e for e in built}
+        extra = []
+        for ev in self.perf_leftovers():
+            lev = byname.get(U(ev["name"]))
+            if lev is None:
+                extra.append(ev)
+            elif not self.merge(lev, ev):
+                self.rename(ev, ev["name"] + "_PERF", byname)
+                extra.append(ev)
+        self.desc["events"] = built + extra
+        self.make_aliases(built, byname)
+        if self.aliases:
+            self.pmu["aliases"] = self.aliases
+        else:
+            self.pmu.pop("aliases", None)
+
+    # ---- encodings ----
+
+    @staticmethod
+    def full_set(ev, u):
+        """What an event (with unit mask u) encodes: values OR-combine, as the
+        encoder does."""
+        s = dict(ev.get("set") or {})
+        for k, v in ((u or {}).get("set") or {}).items():
+            s[k] = s.get(k, 0) | v
+        return _nz(s)
+
+    def translate(self, fields, node):
+        """Overlay field values -> this PMU's format fields (matched by bits)."""
+        raw = [0, 0, 0]
+        for name, val in (fields or {}).items():
+            spec = OVERLAY_FIELDS.get(name)
+            if spec is None:
+                self.fail(node, "unknown overlay field %r" % name)
+            reg, ranges = fmtbits.parse(spec)
+            shift = 0
+            for lo, hi in ranges:
+                n = hi - lo + 1
+                raw[reg] |= ((val >> shift) & ((1 << n) - 1)) << lo
+                shift += n
+        out = {}
+        # fields of the same name first (config1 holds several overlapping ones)
+        order = [n for n in (fields or {}) if n in self.format] + \
+                [n for n in self.format if n not in (fields or {})]
+        for name in order:
+            spec = self.format[name]
+            reg = fmtbits.parse(spec)[0]
+            m = fmtbits.mask(spec)
+            if raw[reg] & m or name in (fields or {}):
+                out[name] = fmtbits.extract(spec, raw[reg])
+                raw[reg] &= ~m
+        if any(raw):
+            self.fail(node, "%s: %s has bits outside PMU %s's format"
+                      % (node.get("name", "?"), dict(fields), self.pmu["name"]))
+        return out
+
+    # ---- libpfm4's events ----
+
+    def linked(self, node, ev_name, um_name):
+        """The perf entry behind an overlay entry (None for compat); claims
+        every perf name it stands for."""
+        if node.get("compat"):
+            return None
+        names = [node["perf"]] + list(node.get("also") or [])
+        for n in names:
+            if U(n) not in self.byperf:
+                self.fail(node, "%s: perf event %s is not in perf's %s/%s tables"
+                          % (node.get("name", "?"), n, self.ctx.arch, self.ctx.model_dir))
+            self.claims.setdefault(U(n), []).append((ev_name, um_name))
+        return self.byperf[U(names[0])]
+
+    def check(self, node, label, hit, mine):
+        if self.full_set(*hit) != _nz(mine):
+            self.fail(node, "%s: perf's %s encodes %s, libpfm4's name %s"
+                      % (label, node["perf"], self.full_set(*hit), _nz(mine)))
+
+    def event(self, oe):
+        name = oe["name"]
+        ev = {"name": name, "code": oe["code"], "set": self.translate(oe.get("set"), oe)}
+        if oe.get("equiv"):
+            ev["equiv"] = oe["equiv"]
+        if "modifiers" in oe:
+            allowed = set(oe["modifiers"])
+            # privilege modifiers belong to libpfm4's OS layer, so its lists omit them
+            ev["modifiers"] = [m["name"] for m in self.mods if m["name"] in allowed or m.get("plm")]
+        if oe.get("precise"):
+            ev["precise"] = True
+        if oe.get("umasks"):
+            groups = [dict(g) for g in oe.get("groups") or []]
+            ev["umasks"] = [self.umask(oe, ev, ou, len(groups) <= 1) for ou in oe["umasks"]]
+            ev["desc"] = self.event_desc(name, ev["umasks"])
+            if all("compat" in u.get("flags", ()) for u in ev["umasks"]):
+                ev["flags"] = ["compat"]
+            used = {u.get("group", groups[0]["name"] if groups else None) for u in ev["umasks"]}
+            groups = [g for g in groups if g["name"] in used]
+            if groups:
+                ev["groups"] = groups
+        else:
+            hit = self.linked(oe, name, None)
+            if hit is None:
+                ev["desc"] = COMPAT_EVENT_DESC
+                ev["flags"] = ["compat"]
+            else:
+                self.check(oe, name, hit, ev["set"])
+                src = hit[1] or hit[0]
+                ev["desc"] = src.get("desc") or name
+                for k in ("counters", "sample_after"):
+                    v = src.get(k, hit[0].get(k))
+                    if v is not None:
+                        ev[k] = v
+                ev["perf"] = oe["perf"]
+        return {k: ev[k] for k in EVENT_KEY_ORDER if k in ev}
+
+    def event_desc(self, name, umasks):
+        """perf's description of the event of that name, else that of the
+        default (or first) unit mask perf describes."""
+        for e in self.desc["events"]:
+            if U(e["name"]) == U(name) and e.get("desc"):
+                return e["desc"]
+        linked = [u for u in umasks if "compat" not in u.get("flags", ())]
+        for u in [u for u in linked if u.get("default")] + linked:
+            return u["desc"]
+        return COMPAT_EVENT_DESC
+
+    def umask(self, oe, ev, ou, single_group):
+        u = {"name": ou["name"]}
+        hit = self.linked(ou, oe["name"], ou["name"])
+        u["set"] = self.translate(ou.get("set"), ou)
+        if "umask" in self.format:
+            u["set"].setdefault("umask", 0)
+        if hit is None:
+            u["desc"] = COMPAT_UMASK_DESC
+        else:
+            u["desc"] = (hit[1] or hit[0]).get("desc") or ou["name"]
+            if single_group:   # with several groups, other groups' defaults add bits
+                mine = self.full_set(ev, u)
+                self.check(ou, "%s:%s" % (oe["name"], ou["name"]), hit, mine)
+        for k in ("code", "group", "exclusive", "default", "precise", "equiv"):
+            if k in ou:
+                u[k] = ou[k]
+        if hit is None:
+            u["flags"] = ["compat"]
+        else:
+            u["perf"] = ou["perf"]
+            sav = (hit[1] or {}).get("sample_after", hit[0].get("sample_after"))
+            if sav is not None:
+                u["sample_after"] = sav
+        return u
+
+    # ---- what stays of perf's events ----
+
+    def perf_leftovers(self):
+        """perf's events without the entries libpfm4's took; emptied ones go
+        (self.emptied: their upper-case name -> the perf names they held)."""
+        self.emptied = {}
+        rest = []
+        for ev in self.desc["events"]:
+            if not ev.get("umasks"):
+                if U(_perf_name(ev)) not in self.claims:
+                    rest.append(ev)
+                continue
+            keep = [u for u in ev["umasks"] if U(_perf_name(ev, u)) not in self.claims]
+            if not keep:
+                self.emptied[U(ev["name"])] = [U(_perf_name(ev, u)) for u in ev["umasks"]]
+                continue
+            if len(keep) != len(ev["umasks"]):
+                ev = dict(ev, umasks=keep)
+                first = (ev.get("groups") or [{"name": "default"}])[0]["name"]
+                used = {u.get("group", first) for u in keep}
+                if "groups" in ev:
+                    ev["groups"] = [g for g in ev["groups"] if g["name"] in used]
+            rest.append(ev)
+        return rest
+
+    def merge(self, lev, pev):
+        """Unit masks perf keeps for an event libpfm4 also names join libpfm4's
+        first group (exclusive there when they encode another event select);
+        False when the two cannot be one event."""
+        if not lev.get("umasks") or not pev.get("umasks"):
+            return False
+        fulls = [self.full_set(pev, u) for u in pev["umasks"]]
+        lset = lev.get("set") or {}
+        if any(lset.get(k, 0) & ~f.get(k, 0) for f in fulls for k in lset):
+            # an event-level value some perf unit mask lacks: the unit masks carry it
+            for u in lev["umasks"]:
+                for k, v in lset.items():
+                    u["set"][k] = u["set"].get(k, 0) | v
+            lev["set"] = lset = {}
+        taken = set()
+        for u in lev["umasks"]:
+            taken.add(U(u["name"]))
+            taken.update(U(a) for a in u.get("aliases") or [])
+        sel = {u["set"].get("event", lset.get("event")) for u in lev["umasks"]}
+        for u, full in zip(pev["umasks"], fulls):
+            u = {k: v for k, v in u.items() if k not in ("group", "default")}
+            u["set"] = {k: v for k, v in full.items() if lset.get(k) != v}
+            if "umask" in self.format:
+                u["set"].setdefault("umask", 0)
+            if full.get("event", 0) not in sel:
+                u["exclusive"] = True
+            if U(u["name"]) in taken:
+                old = u["name"]
+                u["name"] = old + "_PERF"
+                self.aliases[_perf_name(pev, dict(u, name=old))] = "%s:%s" % (lev["name"], u["name"])
+            lev["umasks"].append(u)
+        return True
+
+    def rename(self, ev, new, byname):
+        """Rename a perf event that clashes with a libpfm4 one; perf's names
+        of it become aliases (never one that is a libpfm4 event's name)."""
+        old = ev["name"]
+        ev["name"] = new
+        for u in ev.get("umasks") or []:
+            self.aliases[_perf_name(dict(ev, name=old), u)] = "%s:%s" % (new, u["name"])
+        if not ev.get("umasks") and U(_perf_name(dict(ev, name=old))) not in byname:
+            self.aliases[_perf_name(dict(ev, name=old))] = new
+        self.ctx.warn("perf event %s encodes unlike libpfm4's event of that name: kept as %s"
+                      % (old, new))
+
+    # ---- aliases ----
+
+    def make_aliases(self, built, byname):
+        for perf in sorted(self.claims):
+            pre, _, suf = perf.partition(".")
+            ev_name, um_name = sorted(self.claims[perf], key=lambda c: (
+                U(c[0]) != pre, U(c[1] or "") != suf.replace(".", "_"), c[1] is None))[0]
+            for key in [k for k in self.aliases if U(k) == perf]:
+                del self.aliases[key]
+            if um_name is None:
+                if U(ev_name) != perf and perf not in byname:
+                    self.aliases[self.spelling[perf]] = ev_name
+                continue
+            lev = byname[U(ev_name)]
+            self.add_suffix_alias(lev, um_name, suf)
+            if U(ev_name) == pre and self.finds(lev, suf, um_name):
+                continue
+            self.aliases[self.spelling[perf]] = "%s:%s" % (ev_name, um_name)
+        for pre, members in sorted(self.emptied.items()):
+            homes = {c[0] for m in members for c in self.claims.get(m, [])}
+            if len(homes) == 1 and pre not in byname and \
+                    not any(U(a) == pre for a in self.aliases):
+                self.aliases[self.spelling[pre]] = homes.pop()
+
+    @staticmethod
+    def finds(lev, suf, um_name):
+        """Does plain lookup of unit mask suf in lev give um_name?"""
+        for u in lev["umasks"]:
+            if U(u["name"]) == suf or suf in (U(a) for a in u.get("aliases") or []):
+                return u["name"] == um_name
+        return False
+
+    @staticmethod
+    def add_suffix_alias(lev, um_name, suf):
+        """perf's unit-mask suffix as an alias, unless another unit mask has it."""
+        suf = suf.replace(".", "_")
+        if not suf:
+            return
+        for u in lev["umasks"]:
+            if U(u["name"]) == suf or suf in (U(a) for a in u.get("aliases") or []):
+                return
+        for u in lev["umasks"]:
+            if u["name"] == um_name:
+                u.setdefault("aliases", []).append(suf)
+                return
