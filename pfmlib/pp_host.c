@@ -1,9 +1,13 @@
 /*
- * pp_host.c - host identity: the override variable, dispatch to the
- * architecture's detection, pattern matching and the sysfs/procfs root.
+ * pp_host.c - host identity: the LIBPFM_CPUID override, dispatch to the
+ * architecture's detection (the native one, or every file-based one on a
+ * LIBPFM_SYSROOT tree), the sysfs/procfs root, and matching identities
+ * against perf mapfile patterns. docs/detection.md tells the rules.
  */
+#include <ctype.h>
 #include <regex.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pp_engine.h"
 #include "pp_host.h"
@@ -15,39 +19,226 @@ const char *pp_host_path(char *buf, size_t sz, const char *path)
 	return buf;
 }
 
-int pp_host_identify(struct pp_host *h)
+FILE *pp_host_fopen(const char *path)
 {
-	h->n = 0;
-	const char *o = pp_getenv("LIBPFM_CPUID");
-	if (o && *o) {
-		while (*o && h->n < PP_MAX_IDENTITIES) {
-			size_t l = strcspn(o, ",");
-			if (l && l < PP_IDENTITY_LEN) {
-				memcpy(h->id[h->n], o, l);
-				h->id[h->n][l] = '\0';
-				h->n++;
-			}
-			o += l + (o[l] == ',');
-		}
-		pp_debug("host identity forced by LIBPFM_CPUID (%d entries)", h->n);
-		return h->n;
+	char buf[1024];
+	return fopen(pp_host_path(buf, sizeof(buf), path), "r");
+}
+
+int pp_host_add(struct pp_host *h, const char *identity)
+{
+	size_t l = strlen(identity);
+	if (!l || l >= PP_IDENTITY_LEN || h->n >= PP_MAX_IDENTITIES)
+		return 0;
+	for (int i = 0; i < h->n; i++)
+		if (!strcmp(h->id[i], identity))
+			return 0;
+	memcpy(h->id[h->n++], identity, l + 1);
+	return 1;
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+int pp_host_getline(FILE *f, char *buf, size_t sz)
+{
+	if (!fgets(buf, (int)sz, f))
+		return 0;
+	size_t l = strlen(buf);
+	if (l && buf[l - 1] == '\n') {
+		buf[l - 1] = '\0';
+		return 1;
 	}
+	int c;
+	while ((c = getc(f)) != EOF && c != '\n')
+		;	/* drop the rest of an over-long line */
+	return 1;
+}
+
+int pp_host_kv(char *line, char **key, char **val)
+{
+	char *colon = strchr(line, ':');
+	if (!colon)
+		return 0;
+	*colon = '\0';
+	*key = trim(line);
+	*val = trim(colon + 1);
+	return 1;
+}
+
+static void identify_forced(struct pp_host *h, const char *o)
+{
+	char one[PP_IDENTITY_LEN];
+	while (*o) {
+		size_t l = strcspn(o, ",");
+		if (l && l < sizeof(one)) {
+			memcpy(one, o, l);
+			one[l] = '\0';
+			pp_host_add(h, one);
+		}
+		o += l + (o[l] == ',');
+	}
+	h->forced = 1;
+	pp_debug("host identity forced by LIBPFM_CPUID (%d entries)", h->n);
+}
+
+/* the file-based detectors, tried in turn on a LIBPFM_SYSROOT tree */
+static int (*const file_detectors[])(struct pp_host *) = {
+	pp_host_identify_arm64,
+	pp_host_identify_riscv,
+	pp_host_identify_powerpc,
+	pp_host_identify_s390,
+};
+
+static void identify_native(struct pp_host *h)
+{
 #if defined(__x86_64__) || defined(__i386__)
 	pp_host_identify_x86(h);
+#elif defined(__aarch64__) || defined(__arm__)
+	pp_host_identify_arm64(h);
+#elif defined(__riscv)
+	pp_host_identify_riscv(h);
+#elif defined(__powerpc__) || defined(__powerpc64__)
+	pp_host_identify_powerpc(h);
+#elif defined(__s390__) || defined(__s390x__)
+	pp_host_identify_s390(h);
+#else
+	(void)h;
 #endif
+}
+
+int pp_host_identify(struct pp_host *h)
+{
+	memset(h, 0, sizeof(*h));
+	const char *o = pp_getenv("LIBPFM_CPUID");
+	if (o && *o) {
+		identify_forced(h, o);
+		return h->n;
+	}
+	const char *root = pp_getenv("LIBPFM_SYSROOT");
+	if (root && *root) {
+		/* another machine's tree: its architecture is whichever reader finds it */
+		for (size_t i = 0; i < sizeof(file_detectors) / sizeof(file_detectors[0]); i++)
+			if (file_detectors[i](h) > 0)
+				break;
+		pp_debug("host identity read under LIBPFM_SYSROOT=%s", root);
+	} else {
+		identify_native(h);
+	}
 	for (int i = 0; i < h->n; i++)
 		pp_debug("host identity: %s", h->id[i]);
 	return h->n;
 }
 
+/* ---- identity shapes ---- */
+
+/* number of hex digits at s */
+static size_t hex_run(const char *s)
+{
+	size_t n = 0;
+	while (isxdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+/* "0x" followed by exactly ndigits hex digits and nothing else */
+static int is_hex_literal(const char *s, size_t ndigits)
+{
+	return s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && hex_run(s + 2) == ndigits &&
+	       s[2 + ndigits] == '\0';
+}
+
+/* vendor-family-MODEL[-STEPPING]: returns the number of '-' parts (3 or 4), else 0 */
+static int x86_parts(const char *s)
+{
+	size_t v = 0;
+	while (isalpha((unsigned char)s[v]))
+		v++;
+	if (!v || s[v] != '-')
+		return 0;
+	s += v + 1;
+	size_t f = strspn(s, "0123456789");
+	if (!f || s[f] != '-')
+		return 0;
+	s += f + 1;
+	size_t m = hex_run(s);
+	if (!m)
+		return 0;
+	if (s[m] == '\0')
+		return 3;
+	if (s[m] != '-')
+		return 0;
+	s += m + 1;
+	size_t st = hex_run(s);
+	return st && s[st] == '\0' ? 4 : 0;
+}
+
+/* 0xV-0xA-0xI */
+static int is_riscv(const char *s)
+{
+	for (int part = 0; part < 3; part++) {
+		if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+			return 0;
+		size_t n = hex_run(s + 2);
+		if (!n)
+			return 0;
+		s += 2 + n;
+		if (*s != (part < 2 ? '-' : '\0'))
+			return 0;
+		s += part < 2;
+	}
+	return 1;
+}
+
+const char *pp_host_id_arch(const char *id)
+{
+	if (is_hex_literal(id, 16))
+		return "arm64";
+	if (is_hex_literal(id, 8))
+		return "powerpc";
+	if (is_riscv(id))
+		return "riscv";
+	if (!strncmp(id, "IBM,", 4))
+		return "s390";
+	if (x86_parts(id))
+		return "x86";
+	return NULL;
+}
+
+/* ---- matching ---- */
+
+#define MIDR_VARIANT(m)  (((m) >> 20) & 0xf)
+#define MIDR_REVISION(m) ((m) & 0xf)
+#define MIDR_VERSION_BITS 0xf0000fULL
+
 /*
- * perf's mapfile patterns are extended regular expressions that must match
- * the whole identity. x86 identities carry a stepping ("GenuineIntel-6-55-4")
- * that most patterns omit, so the identity without its last component is
- * tried as well.
+ * arm64: implementer, architecture and part number must be equal; the
+ * pattern's variant and revision are the lowest the host may have (all zero
+ * in perf's mapfile, where they are therefore ignored).
  */
+static int midr_match(const char *pattern, const char *identity)
+{
+	unsigned long long p = strtoull(pattern, NULL, 16), m = strtoull(identity, NULL, 16);
+	if ((p & ~MIDR_VERSION_BITS) != (m & ~MIDR_VERSION_BITS))
+		return 0;
+	if (MIDR_VARIANT(m) != MIDR_VARIANT(p))
+		return MIDR_VARIANT(m) > MIDR_VARIANT(p);
+	return MIDR_REVISION(m) >= MIDR_REVISION(p);
+}
+
 int pp_host_match(const char *pattern, const char *identity)
 {
+	const char *arch = pp_host_id_arch(identity);
+	if (arch && !strcmp(arch, "arm64") && is_hex_literal(pattern, 16))
+		return midr_match(pattern, identity);
+
 	char anchored[512];
 	regex_t re;
 	if ((size_t)snprintf(anchored, sizeof(anchored), "^(%s)$", pattern) >= sizeof(anchored))
@@ -57,15 +248,24 @@ int pp_host_match(const char *pattern, const char *identity)
 		return 0;
 	}
 	int ok = !regexec(&re, identity, 0, NULL, 0);
-	if (!ok) {
+	if (!ok && arch && !strcmp(arch, "x86") && x86_parts(identity) == 4) {
+		/* most x86 patterns stop at the model: try without the stepping */
 		char shorter[PP_IDENTITY_LEN];
-		const char *dash = strrchr(identity, '-');
-		if (dash && (size_t)(dash - identity) < sizeof(shorter)) {
-			memcpy(shorter, identity, (size_t)(dash - identity));
-			shorter[dash - identity] = '\0';
+		size_t l = (size_t)(strrchr(identity, '-') - identity);
+		if (l < sizeof(shorter)) {
+			memcpy(shorter, identity, l);
+			shorter[l] = '\0';
 			ok = !regexec(&re, shorter, 0, NULL, 0);
 		}
 	}
 	regfree(&re);
 	return ok;
+}
+
+int pp_host_match_arch(const char *arch, const char *pattern, const char *identity)
+{
+	const char *ia = pp_host_id_arch(identity);
+	if (arch && *arch && strcmp(arch, "generic") && ia && strcmp(arch, ia))
+		return 0;
+	return pp_host_match(pattern, identity);
 }
