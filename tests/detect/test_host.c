@@ -1,0 +1,399 @@
+/*
+ * test_host.c - CUnit suite for host detection (pfmlib/pp_host*.c): the
+ * identity each architecture's reader makes of the hand-written /proc and
+ * /sys trees in tests/fixtures/sysroot, the LIBPFM_CPUID override, how an
+ * identity's shape tells its architecture, and matching against perf's
+ * mapfile patterns. Run from the top of the tree.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <CUnit/Basic.h>
+#include "pp_host.h"
+
+#define FIX "tests/fixtures/sysroot/"
+
+static void clear_env(void)
+{
+	unsetenv("LIBPFM_CPUID");
+	unsetenv("LIBPFM_SYSROOT");
+}
+
+/* pp_host_identify on a fixture tree */
+static int identify_tree(const char *tree, struct pp_host *h)
+{
+	clear_env();
+	setenv("LIBPFM_SYSROOT", tree, 1);
+	int n = pp_host_identify(h);
+	clear_env();
+	return n;
+}
+
+/* h holds exactly the identities of the NULL-terminated list, in that order */
+static int has_exactly(const struct pp_host *h, const char *const *want)
+{
+	int n = 0;
+	for (; want[n]; n++)
+		if (n >= h->n || strcmp(h->id[n], want[n])) {
+			fprintf(stderr, "identity %d: got '%s', want '%s'\n", n, n < h->n ? h->id[n] : "(none)", want[n]);
+			return 0;
+		}
+	if (n != h->n)
+		fprintf(stderr, "got %d identities, want %d\n", h->n, n);
+	return n == h->n;
+}
+
+#define EXPECT_IDS(h, ...) do { static const char *const w_[] = { __VA_ARGS__, NULL }; \
+	CU_ASSERT_TRUE(has_exactly(h, w_)); } while (0)
+
+/* run a parser on text through a memory stream */
+static struct pp_host parse_text(int (*parse)(FILE *, struct pp_host *), const char *text)
+{
+	struct pp_host h = { 0 };
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	parse(f, &h);
+	fclose(f);
+	return h;
+}
+
+/* ---- LIBPFM_CPUID ---- */
+
+static void test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones(void)
+{
+	struct pp_host h;
+	clear_env();
+	setenv("LIBPFM_CPUID", "GenuineIntel-6-97-2,,0x00000000410fd0c0,GenuineIntel-6-97-2", 1);
+	pp_host_identify(&h);
+	clear_env();
+	EXPECT_IDS(&h, "GenuineIntel-6-97-2", "0x00000000410fd0c0");
+	CU_ASSERT_TRUE(h.forced);
+}
+
+static void test_cpuid_override_wins_over_sysroot(void)
+{
+	struct pp_host h;
+	clear_env();
+	setenv("LIBPFM_SYSROOT", FIX "power9", 1);
+	setenv("LIBPFM_CPUID", "AuthenticAMD-26-2-0", 1);
+	pp_host_identify(&h);
+	clear_env();
+	EXPECT_IDS(&h, "AuthenticAMD-26-2-0");
+}
+
+/* ---- identity shapes ---- */
+
+static void test_identity_shape_tells_its_architecture(void)
+{
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("GenuineIntel-6-55-4"), "x86");
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("AuthenticAMD-25-61"), "x86");
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("0x00000000410fd0c1"), "arm64");
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("0x004e1202"), "powerpc");
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("0x489-0x8000000000000007-0x4210427"), "riscv");
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("0x5b7-0x0-0x0"), "riscv");
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch("IBM,3931,703,A01,3.8,002f"), "s390");
+	CU_ASSERT_PTR_NULL(pp_host_id_arch("0x0"));
+	CU_ASSERT_PTR_NULL(pp_host_id_arch("GenuineIntel-6"));
+	CU_ASSERT_PTR_NULL(pp_host_id_arch("0x00000000410fd0c1 "));
+}
+
+/* ---- matching ---- */
+
+static void test_x86_pattern_matches_identity_with_or_without_stepping(void)
+{
+	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-97-2"));
+	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-BF"));
+	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-9-7"));
+	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-9", "GenuineIntel-6-97-2"));
+	/* only a stepping is dropped, never the model */
+	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6", "GenuineIntel-6-BF"));
+	CU_ASSERT_TRUE(pp_host_match("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-1-2"));
+	CU_ASSERT_FALSE(pp_host_match("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-31-0"));
+}
+
+static void test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake(void)
+{
+	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-55-[01234]", "GenuineIntel-6-55-4"));
+	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-55-[56789ABCDEF]", "GenuineIntel-6-55-4"));
+	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-55-[56789ABCDEF]", "GenuineIntel-6-55-7"));
+}
+
+static void test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries(void)
+{
+	CU_ASSERT_TRUE(pp_host_match("0x00000000410fd0c0", "0x00000000410fd0c0"));
+	CU_ASSERT_TRUE(pp_host_match("0x00000000410fd0c0", "0x00000000413fd0c1"));
+	CU_ASSERT_TRUE(pp_host_match("0x00000000410FD0C0", "0x00000000414fd0cf"));
+}
+
+static void test_arm64_midr_entry_version_is_a_minimum(void)
+{
+	CU_ASSERT_TRUE(pp_host_match("0x00000000411fd0c2", "0x00000000411fd0c2"));
+	CU_ASSERT_TRUE(pp_host_match("0x00000000411fd0c2", "0x00000000412fd0c0"));
+	CU_ASSERT_FALSE(pp_host_match("0x00000000411fd0c2", "0x00000000411fd0c1"));
+	CU_ASSERT_FALSE(pp_host_match("0x00000000411fd0c2", "0x00000000410fd0c3"));
+}
+
+static void test_arm64_midr_of_other_part_or_implementer_does_not_match(void)
+{
+	CU_ASSERT_FALSE(pp_host_match("0x00000000410fd0c0", "0x00000000410fd0d0"));
+	CU_ASSERT_FALSE(pp_host_match("0x00000000410fd030", "0x00000000420fd030"));
+	CU_ASSERT_FALSE(pp_host_match("0x00000000410fd0c0", "0x00000001410fd0c0"));
+}
+
+static void test_riscv_regex_must_match_the_whole_identity(void)
+{
+	const char *u74 = "0x489-0x8000000000000007-0x[[:xdigit:]]+";
+	CU_ASSERT_TRUE(pp_host_match(u74, "0x489-0x8000000000000007-0x4210427"));
+	CU_ASSERT_FALSE(pp_host_match(u74, "0x489-0x8000000000000008-0x4210427"));
+	CU_ASSERT_TRUE(pp_host_match("0x5b7-0x0-0x0", "0x5b7-0x0-0x0"));
+	CU_ASSERT_FALSE(pp_host_match("0x5b7-0x0-0x0", "0x5b7-0x0-0x01"));
+	/* a riscv identity has no stepping to drop */
+	CU_ASSERT_FALSE(pp_host_match("0x5b7-0x0", "0x5b7-0x0-0x0"));
+}
+
+static void test_powerpc_pvr_regex_matches_version_half(void)
+{
+	CU_ASSERT_TRUE(pp_host_match("0x004e[[:xdigit:]]{4}", "0x004e1202"));
+	CU_ASSERT_FALSE(pp_host_match("0x004e[[:xdigit:]]{4}", "0x00801202"));
+	CU_ASSERT_TRUE(pp_host_match("0x004[bcd][[:xdigit:]]{4}", "0x004d0200"));
+}
+
+static void test_s390_patterns_with_their_own_anchors(void)
+{
+	const char *z15 = "^IBM.856[12].*3\\.6.[[:xdigit:]]+$";
+	CU_ASSERT_TRUE(pp_host_match("^IBM.393[12].*$", "IBM,3931,703,A01,3.8,002f"));
+	CU_ASSERT_TRUE(pp_host_match("^IBM.393[12].*$", "IBM,3932"));
+	CU_ASSERT_TRUE(pp_host_match(z15, "IBM,8561,716,T01,3.6,002f"));
+	CU_ASSERT_FALSE(pp_host_match(z15, "IBM,8561,716,T01"));
+}
+
+static void test_match_arch_never_crosses_architectures(void)
+{
+	CU_ASSERT_FALSE(pp_host_match_arch("riscv", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_TRUE(pp_host_match_arch("powerpc", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_FALSE(pp_host_match_arch("x86", "0x00000000410fd0c0", "0x00000000410fd0c0"));
+	CU_ASSERT_TRUE(pp_host_match_arch("arm64", "0x00000000410fd0c0", "0x00000000410fd0c0"));
+	/* no arch, generic, or an identity of unknown shape: the pattern alone decides */
+	CU_ASSERT_TRUE(pp_host_match_arch("", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_TRUE(pp_host_match_arch("generic", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_TRUE(pp_host_match_arch("nds32", "0x0", "0x0"));
+}
+
+static void test_invalid_pattern_matches_nothing(void)
+{
+	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-(55", "GenuineIntel-6-55-4"));
+}
+
+/* ---- readers on the fixture trees ---- */
+
+static void test_arm64_sysfs_gives_one_identity_per_core_type(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "arm64-biglittle", &h);
+	EXPECT_IDS(&h, "0x00000000411fd050", "0x00000000414fd0b1");
+}
+
+static void test_arm64_sysfs_skips_cpu_without_regs(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "arm64-neoverse-n1", &h);
+	EXPECT_IDS(&h, "0x00000000413fd0c1");
+}
+
+static void test_arm64_cpuinfo_lines_rebuild_the_midr(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "arm64-cpuinfo-only", &h);
+	EXPECT_IDS(&h, "0x00000000410fd034", "0x00000000410fd082");
+}
+
+/* a tree made here: sysfs says Cortex-A76, /proc/cpuinfo says Cortex-A55 */
+static void test_arm64_sysfs_is_preferred_over_cpuinfo(void)
+{
+	char root[] = "/tmp/pp-detect-XXXXXX", path[256];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(root));
+	const char *dirs[] = { "/sys", "/sys/devices", "/sys/devices/system", "/sys/devices/system/cpu",
+			       "/sys/devices/system/cpu/cpu0", "/sys/devices/system/cpu/cpu0/regs",
+			       "/sys/devices/system/cpu/cpu0/regs/identification", "/proc" };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s%s", root, dirs[i]);
+		mkdir(path, 0700);
+	}
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", root);
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("0x00000000414fd0b1\n", f);
+	fclose(f);
+	char cpuinfo[256];
+	snprintf(cpuinfo, sizeof(cpuinfo), "%s/proc/cpuinfo", root);
+	f = fopen(cpuinfo, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd05\n", f);
+	fclose(f);
+
+	struct pp_host h;
+	identify_tree(root, &h);
+	EXPECT_IDS(&h, "0x00000000414fd0b1");
+
+	unlink(path);
+	unlink(cpuinfo);
+	for (size_t i = sizeof(dirs) / sizeof(dirs[0]); i-- > 0;) {
+		snprintf(path, sizeof(path), "%s%s", root, dirs[i]);
+		rmdir(path);
+	}
+	rmdir(root);
+}
+
+static void test_cpuinfo_over_long_line_does_not_split_a_block(void)
+{
+	char text[6000];
+	int l = snprintf(text, sizeof(text), "processor\t: 0\nCPU implementer\t: 0x41\nFeatures\t:");
+	while (l < 5000)
+		l += snprintf(text + l, sizeof(text) - (size_t)l, " feat%d", l);
+	snprintf(text + l, sizeof(text) - (size_t)l, "\nCPU variant\t: 0x2\nCPU part\t: 0xd0b\nCPU revision\t: 0\n");
+	struct pp_host h = parse_text(pp_arm64_parse_cpuinfo, text);
+	EXPECT_IDS(&h, "0x00000000412fd0b0");
+}
+
+static void test_riscv_cpuinfo_gives_vendor_arch_impl(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "riscv-sifive-u74", &h);
+	EXPECT_IDS(&h, "0x489-0x8000000000000007-0x4210427");
+	identify_tree(FIX "riscv-thead-c910", &h);
+	EXPECT_IDS(&h, "0x5b7-0x0-0x0");
+}
+
+static void test_riscv_hart_missing_an_id_is_skipped(void)
+{
+	struct pp_host h = parse_text(pp_riscv_parse_cpuinfo,
+		"processor\t: 0\nmvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000007\n\n"
+		"processor\t: 1\nmvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000007\nmimpid\t\t: 0x0\n");
+	EXPECT_IDS(&h, "0x489-0x8000000000000007-0x0");
+}
+
+static void test_powerpc_pvr_comes_from_revision_line(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "power9", &h);
+	EXPECT_IDS(&h, "0x004e1202");
+	identify_tree(FIX "power10", &h);
+	EXPECT_IDS(&h, "0x00800200");
+}
+
+static void test_powerpc_without_pvr_uses_the_cpu_name(void)
+{
+	struct pp_host h = parse_text(pp_powerpc_parse_cpuinfo,
+		"processor\t: 0\ncpu\t\t: POWER10 (architected), altivec supported\nrevision\t: 2.0\n\n"
+		"processor\t: 1\ncpu\t\t: POWER8E (raw)\n\n"
+		"processor\t: 2\ncpu\t\t: POWER99\n");
+	EXPECT_IDS(&h, "0x00800000", "0x004b0000");
+}
+
+static void test_s390_identity_has_type_model_and_counter_facility(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "s390-z16", &h);
+	EXPECT_IDS(&h, "IBM,3931,703,A01,3.8,002f");
+}
+
+static void test_s390_guest_without_cpu_mf_has_no_facility_version(void)
+{
+	struct pp_host h;
+	identify_tree(FIX "s390-z15-zvm-guest", &h);
+	EXPECT_IDS(&h, "IBM,8561,716,T01");
+}
+
+static void test_s390_without_sysinfo_takes_machine_type_from_cpuinfo(void)
+{
+	static const char text[] = "vendor_id       : IBM/S390\n"
+				   "processor 0: version = 00,  identification = 0A1234,  machine = 8562\n";
+	struct pp_host h = { 0 };
+	FILE *ci = fmemopen((void *)text, sizeof(text) - 1, "r");
+	pp_s390_parse(NULL, NULL, ci, &h);
+	fclose(ci);
+	EXPECT_IDS(&h, "IBM,8562");
+}
+
+/* fixture -> which reader should recognise it */
+static const struct { const char *tree; int reader; } trees[] = {
+	{ "arm64-neoverse-n1", 0 }, { "arm64-biglittle", 0 }, { "arm64-cpuinfo-only", 0 },
+	{ "riscv-sifive-u74", 1 }, { "riscv-thead-c910", 1 },
+	{ "power9", 2 }, { "power10", 2 },
+	{ "s390-z16", 3 }, { "s390-z15-zvm-guest", 3 },
+	{ "x86-cpuinfo", -1 },
+};
+
+static void test_each_reader_recognises_only_its_architecture(void)
+{
+	int (*const readers[])(struct pp_host *) = { pp_host_identify_arm64, pp_host_identify_riscv,
+						     pp_host_identify_powerpc, pp_host_identify_s390 };
+	for (size_t t = 0; t < sizeof(trees) / sizeof(trees[0]); t++)
+		for (int r = 0; r < 4; r++) {
+			char root[256];
+			struct pp_host h = { 0 };
+			snprintf(root, sizeof(root), FIX "%s", trees[t].tree);
+			setenv("LIBPFM_SYSROOT", root, 1);
+			readers[r](&h);
+			clear_env();
+			if ((h.n > 0) != (r == trees[t].reader))
+				fprintf(stderr, "reader %d on %s: %d identities\n", r, trees[t].tree, h.n);
+			CU_ASSERT_EQUAL(h.n > 0, r == trees[t].reader);
+		}
+}
+
+static void test_sysroot_without_known_files_gives_no_identity(void)
+{
+	/* x86 is identified by the cpuid instruction only: a tree cannot describe it */
+	struct pp_host h;
+	CU_ASSERT_EQUAL(identify_tree(FIX "x86-cpuinfo", &h), 0);
+	CU_ASSERT_EQUAL(identify_tree(FIX "does-not-exist", &h), 0);
+}
+
+int main(void)
+{
+	static const struct { const char *name; CU_TestFunc fn; } tests[] = {
+#define T(f) { #f, f }
+		T(test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones),
+		T(test_cpuid_override_wins_over_sysroot),
+		T(test_identity_shape_tells_its_architecture),
+		T(test_x86_pattern_matches_identity_with_or_without_stepping),
+		T(test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake),
+		T(test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries),
+		T(test_arm64_midr_entry_version_is_a_minimum),
+		T(test_arm64_midr_of_other_part_or_implementer_does_not_match),
+		T(test_riscv_regex_must_match_the_whole_identity),
+		T(test_powerpc_pvr_regex_matches_version_half),
+		T(test_s390_patterns_with_their_own_anchors),
+		T(test_match_arch_never_crosses_architectures),
+		T(test_invalid_pattern_matches_nothing),
+		T(test_arm64_sysfs_gives_one_identity_per_core_type),
+		T(test_arm64_sysfs_skips_cpu_without_regs),
+		T(test_arm64_cpuinfo_lines_rebuild_the_midr),
+		T(test_arm64_sysfs_is_preferred_over_cpuinfo),
+		T(test_cpuinfo_over_long_line_does_not_split_a_block),
+		T(test_riscv_cpuinfo_gives_vendor_arch_impl),
+		T(test_riscv_hart_missing_an_id_is_skipped),
+		T(test_powerpc_pvr_comes_from_revision_line),
+		T(test_powerpc_without_pvr_uses_the_cpu_name),
+		T(test_s390_identity_has_type_model_and_counter_facility),
+		T(test_s390_guest_without_cpu_mf_has_no_facility_version),
+		T(test_s390_without_sysinfo_takes_machine_type_from_cpuinfo),
+		T(test_each_reader_recognises_only_its_architecture),
+		T(test_sysroot_without_known_files_gives_no_identity),
+#undef T
+	};
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	CU_pSuite s = CU_add_suite("host detection", NULL, NULL);
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
+		CU_add_test(s, tests[i].name, tests[i].fn);
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+}
