@@ -77,13 +77,14 @@ static void identify_forced(struct pp_host *h, const char *o)
 {
 	char one[PP_IDENTITY_LEN];
 	while (*o) {
-		size_t l = strcspn(o, ",");
+		/* s390 identities contain commas: one runs to the next ';' */
+		size_t l = strncmp(o, "IBM,", 4) ? strcspn(o, ",;") : strcspn(o, ";");
 		if (l && l < sizeof(one)) {
 			memcpy(one, o, l);
 			one[l] = '\0';
 			pp_host_add(h, one);
 		}
-		o += l + (o[l] == ',');
+		o += l + (o[l] != '\0');
 	}
 	h->forced = 1;
 	pp_debug("host identity forced by LIBPFM_CPUID (%d entries)", h->n);

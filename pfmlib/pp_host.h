@@ -31,8 +31,9 @@ struct pp_host {
 
 /*
  * Fill h with this host's identities, one per distinct core type.
- * LIBPFM_CPUID (comma-separated) replaces detection, in the spirit of perf's
- * PERF_CPUID. With LIBPFM_SYSROOT set, the tree under it is read instead of
+ * LIBPFM_CPUID replaces detection, in the spirit of perf's PERF_CPUID: its
+ * identities are separated by ',' or ';', except that an s390 identity
+ * (starting "IBM,") runs to the next ';'. With LIBPFM_SYSROOT set, the tree under it is read instead of
  * the host, whatever its architecture. Returns h->n.
  */
 int pp_host_identify(struct pp_host *h);

@@ -73,6 +73,16 @@ static void test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones(vo
 	CU_ASSERT_TRUE(h.forced);
 }
 
+static void test_cpuid_override_keeps_commas_of_s390_identities(void)
+{
+	struct pp_host h;
+	clear_env();
+	setenv("LIBPFM_CPUID", "IBM,3931,703,A01,3.8,002f;0x004e1202,IBM,8561;GenuineIntel-6-55-4", 1);
+	pp_host_identify(&h);
+	clear_env();
+	EXPECT_IDS(&h, "IBM,3931,703,A01,3.8,002f", "0x004e1202", "IBM,8561", "GenuineIntel-6-55-4");
+}
+
 static void test_cpuid_override_wins_over_sysroot(void)
 {
 	struct pp_host h;
@@ -358,6 +368,7 @@ int main(void)
 	static const struct { const char *name; CU_TestFunc fn; } tests[] = {
 #define T(f) { #f, f }
 		T(test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones),
+		T(test_cpuid_override_keeps_commas_of_s390_identities),
 		T(test_cpuid_override_wins_over_sysroot),
 		T(test_identity_shape_tells_its_architecture),
 		T(test_x86_pattern_matches_identity_with_or_without_stepping),
