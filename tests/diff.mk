@@ -1,20 +1,44 @@
-# tests/diff.mk: the differential test against the installed libpfm4 4.13
-# (check-diff, check-papi-presets) and the oracle dump program they use.
-# Included from tests/module.mk (guarded: that file may be read twice).
+# tests/diff.mk: the tests against the installed libpfm4 4.13 (the oracle) and
+# the oracle dump program they use. Included from tests/module.mk.
+#   check-diff          every core PMU both list: same codes and perf_event_attr
+#                       for libpfm4's strings and their variants (tests/diff/rundiff.py)
+#   check-papi-presets  PAPI's preset natives encode as in libpfm4 (papi_presets.py)
+#   check-compat-names  the generated YAML gives libpfm4's names libpfm4's
+#                       encodings and perf's names perf's (check_names.py)
 ifndef TESTS_DIFF_MK
 TESTS_DIFF_MK := 1
 
-PFMDUMP := $(B)/bin/pfmdump
+PFMDUMP    := $(B)/bin/pfmdump
+DIFF_PY    := tests/diff/rundiff.py tests/diff/genstrings.py tests/diff/accepted.py \
+              scripts/libpfm4-names/oracle.py tests/diff/accepted-differences.tsv
+YAML_STAMP ?= $(B)/yaml/.stamp
 
 # built against the installed <perfmon/pfmlib.h> and libpfm (the oracle's ABI);
-# LD_LIBRARY_PATH=$(B)/lib runs the same binary against ours
+# LD_LIBRARY_PATH=$(B)/lib runs the same binary against pmuplug
 $(PFMDUMP): scripts/libpfm4-names/pfmdump.c
-	@mkdir -p $(dir $@)
+	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -o $@ $< -lpfm
 
-# re-derive arch/x86/libpfm4-names/ from libpfm4 4.13 and perf's JSON
-.PHONY: libpfm4-names
+check-diff: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY)
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/rundiff.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		--out $(B)/check/diff --results $(B)/check/results
+
+check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY)
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/papi_presets.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		--results $(B)/check/results
+
+check-compat-names: $(PFMDUMP) $(YAML_STAMP) tests/diff/check_names.py tests/diff/yamlmodel.py
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/check_names.py --yaml $(B)/yaml/x86 --pfmdump $(PFMDUMP) \
+		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
+
+# re-derive arch/x86/libpfm4-names/ from libpfm4 4.13 and perf's JSON (then commit it)
 libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
-	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH)
+	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
+
+CHECKS += check-compat-names check-diff check-papi-presets
+.PHONY: check-diff check-papi-presets check-compat-names libpfm4-names
 
 endif

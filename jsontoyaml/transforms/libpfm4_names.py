@@ -256,8 +256,8 @@ class Renamer:
         """Unit masks perf keeps for an event libpfm4 also names join libpfm4's
         first group (exclusive there when they encode another event select);
         False when the two cannot be one event."""
-        if not lev.get("umasks") or not pev.get("umasks"):
-            return False
+        if not lev.get("umasks") or not pev.get("umasks") or len(lev.get("groups") or []) > 1:
+            return False       # (other groups' defaults would add to perf's encodings)
         fulls = [self.full_set(pev, u) for u in pev["umasks"]]
         lset = lev.get("set") or {}
         if any(lset.get(k, 0) & ~f.get(k, 0) for f in fulls for k in lset):

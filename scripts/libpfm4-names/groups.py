@@ -5,7 +5,8 @@
 # Unit masks that refuse to combine are joined into one group (connected
 # components of the "refuses" graph); a unit mask that refuses every other of
 # its group is exclusive. Unit masks that combine with every other go to the
-# group whose default their own encoding suppresses, else to a shared group.
+# group whose default their own encoding suppresses, or, when the event has no
+# default, to the first group they fit in; else to a shared group.
 PFM_ERR_FEATCOMB = -5
 
 
@@ -37,6 +38,16 @@ def infer(names, pair_rc, same, single_umask, default_names):
             comps.setdefault(find(n), []).append(n)
     groups = list(comps.values())
     free = [n for n in names if not refuses[n]]
+
+    def fits(n, g):
+        """n may join g: every unit mask of g that refuses all of g's others
+        (an exclusive one) encodes like n."""
+        for m in g:
+            others = [x for x in g if x != m and not same(x, m)]
+            if others and all(x in refuses[m] for x in others) and not same(m, n):
+                return False
+        return True
+
     if free:
         shared = None
         for n in free:
@@ -47,6 +58,8 @@ def infer(names, pair_rc, same, single_umask, default_names):
                 if dfl and any(single_umask.get(d, 0) & ~single_umask.get(n, 0) for d in dfl):
                     home = g
                     break
+            if home is None and not default_names:
+                home = next((g for g in groups if fits(n, g)), None)
             if home is None:
                 if shared is None:
                     shared = []

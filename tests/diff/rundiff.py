@@ -1,0 +1,164 @@
+#!/usr/bin/python3
+"""rundiff.py - the differential test: encode the same event strings with the
+installed libpfm4 4.13 and with pmuplug (two processes of pfmdump, one per
+library), for every core PMU both list, and compare return codes, raw codes
+(PFM_OS_NONE) and perf_event_attr (PFM_OS_PERF_EVENT_EXT). A difference must
+be listed with its reason in tests/diff/accepted-differences.tsv.
+
+Per PMU: strings compared (libpfm4's names), agreeing, listed differences,
+unlisted ones; coverage = share of libpfm4's EVENT and EVENT:UMASK strings
+that pmuplug encodes to libpfm4's codes; fstr agreement (not a failure).
+A PMU passes with no unlisted difference, agreement >= --agree and coverage
+>= --cover. Appends `diff: N passed, N failed` to --results.
+
+    rundiff.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--out build/check/diff]
+               [--results build/check/results] [-j N] [PMU...]
+"""
+import argparse
+import concurrent.futures
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+import oracle  # noqa: E402
+import genstrings  # noqa: E402
+from accepted import Accepted  # noqa: E402
+
+PFM_PMU_TYPE_CORE = 1
+ERR_NOTFOUND, ERR_ATTR = -4, -8
+
+
+class Result:
+    """One pfmdump encode line, split into what is compared and fstr."""
+
+    def __init__(self, line):
+        # string N rc [count codes fstr] X rc [attr fstr]
+        f = line.split("\t")
+        n = 3 if f[2] == "0" else 0
+        none, ext = f[2:3 + n], f[4 + n:]
+        self.none_rc = int(none[0])
+        self.ext_rc = int(ext[0])
+        self.none = tuple(none[:3])            # rc, count, codes
+        self.ext = tuple(ext[:2])              # rc, attr fields
+        self.fstr = (none[3] if len(none) > 3 else None, ext[2] if len(ext) > 2 else None)
+
+    def key(self):
+        return self.none, self.ext
+
+    def show(self):
+        return "NONE %s  EXT %s" % (" ".join(self.none), " ".join(self.ext))
+
+
+def encode(pfmdump, strings, libdir):
+    out = oracle.run_dump(pfmdump, ["encode"], stdin="".join(s + "\n" for s in strings),
+                          libdir=libdir)
+    res = {}
+    for line in out.splitlines():
+        res[line.split("\t", 1)[0]] = Result(line)
+    return res
+
+
+def core_pmus(pfmdump, libdir):
+    return {n for n, (_, t) in oracle.list_pmus(pfmdump, libdir).items() if t == PFM_PMU_TYPE_CORE}
+
+
+def run_pmu(pmu, args):
+    lib_events = oracle.list_events(args.pfmdump, pmu)
+    our_events = oracle.list_events(args.pfmdump, pmu, libdir=args.ours)
+    lib_strings = genstrings.strings(pmu, lib_events)
+    kinds = dict(lib_strings)
+    our_only = [s for s, _ in genstrings.strings(pmu, our_events) if s not in kinds]
+    allstr = [s for s, _ in lib_strings] + our_only
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        fl = ex.submit(encode, args.pfmdump, allstr, None)
+        fo = ex.submit(encode, args.pfmdump, allstr, args.ours)
+        lib, ours = fl.result(), fo.result()
+    r = {"pmu": pmu, "compared": 0, "agree": 0, "listed": 0, "unlisted": [], "plain": 0,
+         "covered": 0, "fstr": 0, "fstr_ok": 0, "ours_only": 0, "ours_only_ok": 0, "diffs": []}
+    for s in allstr:
+        a, b = lib[s], ours[s]
+        if s not in kinds and a.none_rc in (ERR_NOTFOUND, ERR_ATTR):
+            r["ours_only"] += 1                      # a name only pmuplug has
+            r["ours_only_ok"] += b.none_rc == 0
+            continue
+        r["compared"] += 1
+        same = a.key() == b.key()
+        if kinds.get(s) == genstrings.PLAIN and a.none_rc == 0:
+            r["plain"] += 1
+            r["covered"] += a.none == b.none
+        if a.none_rc == 0 and b.none_rc == 0:
+            r["fstr"] += 1
+            r["fstr_ok"] += a.fstr == b.fstr
+        if same:
+            r["agree"] += 1
+            continue
+        why = args.accepted.reason(pmu, s.split("::", 1)[1])
+        if why:
+            r["listed"] += 1
+        else:
+            r["unlisted"].append(s)
+        r["diffs"].append((s, a.show(), b.show(), why or "UNLISTED"))
+    return r
+
+
+def report(r, args):
+    agree = 100.0 * r["agree"] / r["compared"] if r["compared"] else 100.0
+    cover = 100.0 * r["covered"] / r["plain"] if r["plain"] else 100.0
+    ok = not r["unlisted"] and agree >= args.agree and cover >= args.cover
+    print("%-20s compared %5d agree %5d (%5.1f%%) listed %4d unlisted %4d | coverage %4d/%4d "
+          "(%5.1f%%) | fstr %5.1f%% | pmuplug-only names %d (%d encode) %s"
+          % (r["pmu"], r["compared"], r["agree"], agree, r["listed"], len(r["unlisted"]),
+             r["covered"], r["plain"], cover,
+             100.0 * r["fstr_ok"] / r["fstr"] if r["fstr"] else 100.0,
+             r["ours_only"], r["ours_only_ok"], "ok" if ok else "FAIL"))
+    for s in r["unlisted"][:args.show]:
+        d = next(x for x in r["diffs"] if x[0] == s)
+        print("    %s\n      libpfm4  %s\n      pmuplug  %s" % (s, d[1], d[2]))
+    if len(r["unlisted"]) > args.show:
+        print("    ... %d more in %s/%s.txt" % (len(r["unlisted"]) - args.show, args.out, r["pmu"]))
+    with open(os.path.join(args.out, r["pmu"] + ".txt"), "w") as f:
+        for s, a, b, why in r["diffs"]:
+            f.write("%s\n  libpfm4  %s\n  pmuplug  %s\n  %s\n" % (s, a, b, why))
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--ours", default=os.path.join(TOP, "build/lib"),
+                    help="directory holding pmuplug's libpfm.so.4")
+    ap.add_argument("--pfmdump", default=os.path.join(TOP, "build/bin/pfmdump"))
+    ap.add_argument("--out", default=os.path.join(TOP, "build/check/diff"))
+    ap.add_argument("--results", help="file to append the `diff:` line to")
+    ap.add_argument("--accepted-file", default=os.path.join(HERE, "accepted-differences.tsv"))
+    ap.add_argument("--agree", type=float, default=99.0)
+    ap.add_argument("--cover", type=float, default=95.0)
+    ap.add_argument("--show", type=int, default=5, help="unlisted differences printed per PMU")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("pmus", nargs="*")
+    args = ap.parse_args()
+    args.accepted = Accepted(args.accepted_file)
+    os.makedirs(args.out, exist_ok=True)
+    both = sorted(core_pmus(args.pfmdump, None) & core_pmus(args.pfmdump, args.ours))
+    pmus = [p for p in both if not args.pmus or p in args.pmus]
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.j // 2)) as ex:
+        for r in ex.map(lambda p: run_pmu(p, args), pmus):
+            if report(r, args):
+                passed += 1
+            else:
+                failed += 1
+    for row in args.accepted.unused(pmus):
+        print("note: accepted difference matched nothing: %s" % "\t".join(row[:2]))
+    line = "diff: %d passed, %d failed" % (passed, failed)
+    print(line)
+    if args.results:
+        os.makedirs(os.path.dirname(args.results), exist_ok=True)
+        with open(args.results, "a") as f:
+            f.write(line + "\n")
+    return 1 if failed or not pmus else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
