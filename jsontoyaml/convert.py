@@ -133,6 +133,7 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         if probs:
             raise ConvertError("model %s: descriptor is not valid schema v1:\n  %s"
                                % (src.model_dir, "\n  ".join(probs[:20])), plan.overlay, plan.line)
+        canonical(desc)
         a = stats.arch[src.arch]
         a["pmus"] += 1
         a["events"] += len(desc["events"])
@@ -142,6 +143,32 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         stats.pmus.append((src.arch, src.model_dir, plan.name, len(desc["events"]), nu, len(evs)))
         out.append((plan, desc))
     return out
+
+
+def verify_text(text, desc, path):
+    """Read the written YAML back (libyaml when available) and compare."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    back = yaml.load(text, Loader=loader)
+    if back != desc:
+        for key in ("pmu", "events"):
+            if back.get(key) != desc.get(key):
+                raise ConvertError("written YAML does not read back as produced (%s differs)" % key, path)
+        raise ConvertError("written YAML does not read back as produced", path)
+
+
+def canonical(desc):
+    """Put every `set` in the order of the PMU's format (bit position)."""
+    order = {f: i for i, f in enumerate(desc["pmu"]["format"])}
+
+    def fix(s):
+        return {k: s[k] for k in sorted(s, key=lambda k: (order.get(k, len(order)), k))}
+    if "raw_bits" in desc["pmu"]:
+        desc["pmu"]["raw_bits"] = fix(desc["pmu"]["raw_bits"])
+    for ev in desc["events"]:
+        ev["set"] = fix(ev["set"])
+        for u in ev.get("umasks", ()):
+            u["set"] = fix(u["set"])
 
 
 def write(path, text):
@@ -173,7 +200,7 @@ def check_identities(results):
             table[key] = plan
 
 
-def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods):
+def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods, verify=False):
     """Convert every core model of every architecture of arch_root; returns
     the list of files written or kept."""
     results = []        # (plan, desc, arch, src)
@@ -228,7 +255,10 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         d = os.path.join(out_dir, arch)
         os.makedirs(d, exist_ok=True)
         path = os.path.join(d, desc["pmu"]["name"] + ".yaml")
-        write(path, emit.dumps(desc, HEADER % ("%s/%s" % (arch, src.model_dir), src.version)))
+        text = emit.dumps(desc, HEADER % ("%s/%s" % (arch, src.model_dir), src.version))
+        if verify:
+            verify_text(text, desc, path)
+        write(path, text)
         written.append(path)
         produced[arch].add(os.path.basename(path))
     if not only:

@@ -61,13 +61,14 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
         pmu["modifiers"] = mods
     if aliases:
         pmu["aliases"] = dict(sorted(aliases.items()))
-    if restricted:
+    compat = set(plan.compat_modifiers)
+    if restricted or compat:
         names = [m["name"] for m in mods]
         for ev in events:
             used = set(ev["set"])
             for u in ev.get("umasks", ()):
                 used.update(u["set"])
-            allowed = [n for n in names if n not in restricted or restricted[n] in used]
+            allowed = [n for n in names if n not in compat and (n not in restricted or restricted[n] in used)]
             if allowed != names:
                 ev["modifiers"] = allowed
     if not events:

@@ -44,6 +44,8 @@ def parse_args(argv):
     ap.add_argument("--table", metavar="FILE", help="write one line per PMU (arch, model, pmu, events,"
                     " umasks, perf events) to FILE")
     ap.add_argument("--quiet", action="store_true", help="do not print the figures")
+    ap.add_argument("--verify", action="store_true",
+                    help="read every written file back with libyaml and compare it with what was meant")
     ap.add_argument("--no-transforms", action="store_true",
                     help="skip the transform modules (jsontoyaml/transforms/): perf's structure only")
     g = ap.add_argument_group("one model directory (plugins)")
@@ -111,7 +113,10 @@ def one_model(a, stats, warnings):
         else:
             os.makedirs(a.out, exist_ok=True)
             path = os.path.join(a.out, desc["pmu"]["name"] + ".yaml")
-        convert.write(path, emit.dumps(desc, convert.HEADER % (a.model_dir, "plugin")))
+        text = emit.dumps(desc, convert.HEADER % (a.model_dir, "plugin"))
+        if a.verify:
+            convert.verify_text(text, desc, path)
+        convert.write(path, text)
         written.append(path)
     return written
 
@@ -128,7 +133,7 @@ def main(argv=None):
             os.makedirs(a.out, exist_ok=True)
             tmods = [] if a.no_transforms else transforms.load()
             written = convert.convert_tree(a.arch_root, a.overlay_root, a.out, set(a.only or ()),
-                                           a.strict, stats, warnings, tmods)
+                                           a.strict, stats, warnings, tmods, a.verify)
     except ConvertError as e:
         warnings.flush()
         print("jsontoyaml: error: %s" % e, file=sys.stderr)

@@ -72,9 +72,9 @@ def _only_keys(d, allowed, path, what):
 
 FAMILY_KEYS = {"format", "raw_bits", "perf_fields", "msr_fields", "config_fields", "features",
                "modifiers", "max_encoding", "perf_pmu", "perf_type", "type"}
-MODEL_KEYS = {"family", "features", "pmus", "perf_pmu", "format", "note"}
-PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "family", "counters",
-            "fixed_counters", "perf_pmu", "format", "override", "note"}
+MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
+PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
+            "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
 MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using"}
 
 
@@ -187,6 +187,12 @@ class ArchOverlay:
                 if f not in fam.features:
                     raise ConvertError("model %s pmu %s: family %s has no feature %r"
                                        % (model_dir, p["name"], fam_name, f), self.path, p.line)
+            compat = list(p.get("compat_modifiers", m.get("compat_modifiers", [])))
+            names = [mod["name"] for mod in fam.modifiers]
+            for c in compat:
+                if c not in names:
+                    raise ConvertError("model %s pmu %s: compat_modifiers: family %s has no modifier %r"
+                                       % (model_dir, p["name"], fam_name, c), self.path, p.line)
             extra_fmt = dict(m.get("format") or {})
             extra_fmt.update(p.get("format") or {})
             for k, v in extra_fmt.items():
@@ -196,7 +202,7 @@ class ArchOverlay:
             out.append(PmuPlan(
                 name=p["name"], id=p["id"], desc=p["desc"], enum=p.get("enum"),
                 unit=p.get("unit"), match=list(p["match"]) if "match" in p else list(match),
-                features=feats, family=fam, counters=p.get("counters"),
+                features=feats, compat_modifiers=compat, family=fam, counters=p.get("counters"),
                 fixed_counters=p.get("fixed_counters"),
                 perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
                 extra_format=extra_fmt, override=bool(p.get("override", False)),

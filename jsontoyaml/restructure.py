@@ -123,8 +123,9 @@ def _make_event(name, bare, members, has_umask_field, aliases):
     if len(codes) == 1 and None not in codes:
         evset["event"] = next(iter(codes))
     else:
-        best = max(n for c, n in codes.items() if c is not None)
-        ev["code"] = min(c for c, n in codes.items() if c is not None and n == best)
+        # the code most encodings use; on a tie a non-zero one (0 is the
+        # fixed-counter pseudo code), the smallest
+        ev["code"] = min((c for c in codes if c is not None), key=lambda c: (-codes[c], c == 0, c))
     umasks, seen = [], {}
     for rest, pe in members:
         uname = rest.upper().replace(".", "_")
