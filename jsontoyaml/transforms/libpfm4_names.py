@@ -30,8 +30,19 @@ OVERLAY_FIELDS = {
     "offcore_rsp": "config1:0-63", "ldlat": "config1:0-15", "frontend": "config1:0-23",
 }
 
-EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "counters",
-                   "sample_after", "precise", "flags", "perf", "groups", "umasks")
+EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
+                   "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
+                   "rules", "umasks")
+UMASK_KEY_ORDER = ("name", "desc", "code", "set", "group", "default", "exclusive", "precise",
+                   "hw_smpl", "equiv", "aliases", "perf", "sample_after", "flags")
+# keys this transform sets itself from the overlay; other keys of perf's
+# entries (sample_after, counters, hw_smpl, ...) are copied
+EVENT_OWN = {"name", "desc", "code", "set", "equiv", "modifiers", "precise", "perf", "groups",
+             "rules", "umasks", "aliases", "group", "default", "exclusive"}
+UMASK_OWN = {"name", "desc", "code", "set", "group", "default", "exclusive", "precise", "equiv",
+             "aliases", "perf"}
+# event-level keys a unit mask inherits from its perf event
+UMASK_FROM_EVENT = {"sample_after", "hw_smpl"}
 
 
 def apply(desc, ctx):
@@ -183,11 +194,11 @@ class Renamer:
             else:
                 self.check(oe, name, hit, ev["set"])
                 src = hit[1] or hit[0]
+                for k, v in self.perf_keys(hit[0], EVENT_OWN).items():
+                    ev.setdefault(k, v)
+                for k, v in self.perf_keys(src, EVENT_OWN).items():
+                    ev[k] = v
                 ev["desc"] = src.get("desc") or name
-                for k in ("counters", "sample_after"):
-                    v = src.get(k, hit[0].get(k))
-                    if v is not None:
-                        ev[k] = v
                 ev["perf"] = oe["perf"]
         return {k: ev[k] for k in EVENT_KEY_ORDER if k in ev}
 
@@ -222,10 +233,24 @@ class Renamer:
             u["flags"] = ["compat"]
         else:
             u["perf"] = ou["perf"]
-            sav = (hit[1] or {}).get("sample_after", hit[0].get("sample_after"))
-            if sav is not None:
-                u["sample_after"] = sav
-        return u
+            for k, v in self.perf_keys(hit[0], UMASK_OWN).items():
+                if k in UMASK_FROM_EVENT:
+                    u.setdefault(k, v)
+            for k, v in self.perf_keys(hit[1] or {}, UMASK_OWN).items():
+                u[k] = v
+        return {k: u[k] for k in UMASK_KEY_ORDER if k in u}
+
+    @staticmethod
+    def perf_keys(d, own):
+        """What a perf entry says that this transform does not decide itself
+        (sample_after, counters, hw_smpl, ...); perf's `deprecated` flag does
+        not carry over to libpfm4's name."""
+        out = {k: v for k, v in d.items() if k not in own}
+        if "flags" in out:
+            out["flags"] = [f for f in out["flags"] if f != "deprecated"]
+            if not out["flags"]:
+                del out["flags"]
+        return out
 
     # ---- what stays of perf's events ----
 
