@@ -1,0 +1,27 @@
+# tests/detect.mk: the host-detection suite (check-detect): CUnit tests of the
+# per-architecture readers and of matching (built from pfmlib/pp_host*.c under
+# ASan+UBSan), the hand-written sysroot fixtures and the x86 mapfile walk
+# checked through the public API of $(LIBPFM_SO). See docs/detection.md.
+ifndef TESTS_DETECT_MK
+TESTS_DETECT_MK := 1
+
+DETECT_SRCS   := $(wildcard pfmlib/pp_host*.c) pfmlib/pp_log.c
+DETECT_UNIT   := $(B)/bin/test_detect_host
+DETECT_PRESENT := $(B)/bin/detect_present
+DETECT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+$(DETECT_UNIT): tests/detect/test_host.c $(DETECT_SRCS) pfmlib/pp_host.h pfmlib/pp_engine.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -g $(DETECT_SAN) -o $@ tests/detect/test_host.c $(DETECT_SRCS) -lcunit
+
+$(DETECT_PRESENT): tests/detect/present.c $(LIBPFM_SO) $(B)/lib/libpfm.so
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -o $@ tests/detect/present.c -L$(B)/lib -lpfm '-Wl,-rpath,$$ORIGIN/../lib'
+
+check-detect: $(DETECT_UNIT) $(DETECT_PRESENT) $(PERF_ARCH_DEP)
+	@tests/detect/run.sh $(DETECT_UNIT) $(DETECT_PRESENT) $(PMU_EVENTS_ARCH)/x86/mapfile.csv $(B)/yaml/x86 $(PYTHON)
+
+CHECKS += check-detect
+.PHONY: check-detect
+
+endif
