@@ -5,7 +5,9 @@ Python model of tests/diff/yamlmodel.py (no C library needed):
   - every libpfm4 string EVENT and EVENT:UMASK of each PMU with an overlay in
     arch/x86/libpfm4-names (OFFCORE_RESPONSE/OCR left to their own checks),
     compared with libpfm4's PFM_OS_NONE codes (privilege/enable bits aside);
-  - every perf event name of the model, compared with perf's JSON encoding.
+  - every perf event name of the model, compared with perf's JSON encoding;
+  - for a PMU libpfm4 lacks (Zen 5), every libpfm4-style name its overlay
+    inherits, compared with the perf event it stands for.
 Prints one line per PMU and `compat-names: N passed, N failed` (one check per
 PMU: libpfm4 coverage >= --min and every perf name resolving).
 
@@ -24,6 +26,7 @@ import match  # noqa: E402
 import oracle  # noqa: E402
 import perfevents  # noqa: E402
 import yamlmodel  # noqa: E402
+import yaml  # noqa: E402
 from accepted import Accepted  # noqa: E402
 
 # bits libpfm4's PFM_OS_NONE codes carry that are not the event's: usr, os,
@@ -72,7 +75,10 @@ def check_pmu(pmu, perf_dir, args):
         perf_dir = perf_dir
     else:
         perf_dir = perf_dir.split(":", 1)[1]
-    for p in perfevents.load_model(args.arch, perf_dir):
+    perf = perfevents.load_model(args.arch, perf_dir)
+    if not libnames:
+        inherited_names(pmu, perf, model, amd, res)
+    for p in perf:
         if p.is_offcore() or match.is_offcore(p.name):
             continue
         res["perf"] += 1
@@ -88,6 +94,30 @@ def check_pmu(pmu, perf_dir, args):
         else:
             res["bad"].append((p.name, want, got))
     return res
+
+
+def inherited_names(pmu, perf, model, amd, res):
+    """A PMU libpfm4 lacks: each libpfm4-style name of its overlay must give
+    the encoding of the perf event the overlay links it to."""
+    byname = {p.name.upper(): p for p in perf}
+    with open(os.path.join(TOP, "arch/x86/libpfm4-names", pmu + ".yaml")) as f:
+        ov = yaml.safe_load(f)
+    for e in ov["events"]:
+        for u in e.get("umasks") or [None]:
+            node = u or e
+            if "perf" not in node or (u and u.get("group")):
+                continue
+            s = e["name"] + (":" + u["name"] if u else "")
+            res["lib"] += 1
+            want = raw_of_perf(byname[node["perf"].upper()], amd)
+            try:
+                got = model.encode(s)
+            except yamlmodel.Error as err:
+                got = "error %d" % err.code
+            if got == want:
+                res["lib_ok"] += 1
+            else:
+                res["bad"].append((s, want, got))
 
 
 def main():
