@@ -200,6 +200,35 @@ def check_identities(results):
             table[key] = plan
 
 
+def hand_written(overlay_root, stats):
+    """[(plan, desc, text)]: the complete descriptors written by hand in
+    OVERLAY_ROOT/generic/*.yaml (perf's generic events), validated and later
+    copied as they are."""
+    d = os.path.join(overlay_root, "generic")
+    out = []
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else ():
+        path = os.path.join(d, name)
+        if not name.endswith(".yaml") or not os.path.isfile(path):
+            continue
+        desc = overlay.load_yaml(path)
+        probs = validate.validate(desc)
+        if probs:
+            raise ConvertError("hand-written descriptor is not valid schema v1:\n  %s"
+                               % "\n  ".join(probs[:20]), path)
+        if name != desc["pmu"]["name"] + ".yaml":
+            raise ConvertError("file name must be the PMU name (%s.yaml)" % desc["pmu"]["name"], path)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        plan = overlay.PmuPlan(name=desc["pmu"]["name"], overlay=path, line=getattr(desc["pmu"], "line", None))
+        a = stats.arch["generic"]
+        a["pmus"] += 1
+        a["events"] += len(desc["events"])
+        stats.pmus.append(("generic", "-", plan.name, len(desc["events"]),
+                           sum(len(e.get("umasks", ())) for e in desc["events"]), 0))
+        out.append((plan, desc, text))
+    return out
+
+
 def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods, verify=False):
     """Convert every core model of every architecture of arch_root; returns
     the list of files written or kept."""
@@ -248,9 +277,17 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
                 if name not in listed:
                     warnings.add(("stale-overlay", arch, name), "%s:%d: overlay model %s is not in %s"
                                  % (ov.path, m.line, name, mapfile))
-    check_identities([(p, d) for p, d, _, _ in results])
+    hand = hand_written(overlay_root, stats)
+    check_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand])
     written = []
     produced = collections.defaultdict(set)
+    for plan, desc, text in hand:
+        d = os.path.join(out_dir, "generic")
+        os.makedirs(d, exist_ok=True)
+        path = os.path.join(d, os.path.basename(plan.overlay))
+        write(path, text)
+        written.append(path)
+        produced["generic"].add(os.path.basename(path))
     for plan, desc, arch, src in results:
         d = os.path.join(out_dir, arch)
         os.makedirs(d, exist_ok=True)

@@ -77,6 +77,9 @@ def one_model(a, stats, warnings):
         doc = overlay.load_yaml(a.overlay)
         if not isinstance(doc, dict) or "pmus" not in doc:
             raise ConvertError("expected a mapping with `arch`, `family` and `pmus`", a.overlay, 1)
+        for k in doc:
+            if k not in overlay.MODEL_KEYS | {"arch", "core_units"}:
+                raise ConvertError("unknown key %r" % k, a.overlay, getattr(doc, "line", None))
         arch = doc.get("arch") or a.arch
         path = a.overlay
     else:

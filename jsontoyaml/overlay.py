@@ -157,7 +157,7 @@ class ArchOverlay:
             pmus = _need(m, "pmus", list, self.path, "model %s" % mname)
             for p in pmus:
                 if not isinstance(p, dict):
-                    raise ConvertError("model %s: each pmu is a mapping" % mname, self.path, m.line)
+                    raise ConvertError("model %s: each pmu is a mapping" % mname, self.path, getattr(m, "line", None))
                 _only_keys(p, PMU_KEYS, self.path, "model %s pmu" % mname)
                 _need(p, "name", str, self.path, "model %s pmu" % mname)
                 _need(p, "id", int, self.path, "model %s pmu %s" % (mname, p["name"]))
@@ -178,27 +178,28 @@ class ArchOverlay:
             return None
         out = []
         for p in m["pmus"]:
+            line = getattr(p, "line", None)
             fam_name = p.get("family", m.get("family"))
             if not fam_name:
-                raise ConvertError("model %s pmu %s: no family" % (model_dir, p["name"]), self.path, p.line)
-            fam = self.family(fam_name, p.line)
+                raise ConvertError("model %s pmu %s: no family" % (model_dir, p["name"]), self.path, line)
+            fam = self.family(fam_name, line)
             feats = list(p.get("features", m.get("features", [])))
             for f in feats:
                 if f not in fam.features:
                     raise ConvertError("model %s pmu %s: family %s has no feature %r"
-                                       % (model_dir, p["name"], fam_name, f), self.path, p.line)
+                                       % (model_dir, p["name"], fam_name, f), self.path, line)
             compat = list(p.get("compat_modifiers", m.get("compat_modifiers", [])))
             names = [mod["name"] for mod in fam.modifiers]
             for c in compat:
                 if c not in names:
                     raise ConvertError("model %s pmu %s: compat_modifiers: family %s has no modifier %r"
-                                       % (model_dir, p["name"], fam_name, c), self.path, p.line)
+                                       % (model_dir, p["name"], fam_name, c), self.path, line)
             extra_fmt = dict(m.get("format") or {})
             extra_fmt.update(p.get("format") or {})
             for k, v in extra_fmt.items():
                 if fmtbits.parse(v) is None:
                     raise ConvertError("model %s: field %s: bad format %r" % (model_dir, k, v),
-                                       self.path, p.line)
+                                       self.path, line)
             out.append(PmuPlan(
                 name=p["name"], id=p["id"], desc=p["desc"], enum=p.get("enum"),
                 unit=p.get("unit"), match=list(p["match"]) if "match" in p else list(match),
@@ -206,5 +207,5 @@ class ArchOverlay:
                 fixed_counters=p.get("fixed_counters"),
                 perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
                 extra_format=extra_fmt, override=bool(p.get("override", False)),
-                line=p.line, overlay=self.path))
+                line=line, overlay=self.path))
         return out
