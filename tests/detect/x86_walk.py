@@ -5,8 +5,8 @@ perf's x86 mapfile: for every Intel family-6 model and every AMD family
 make present are those of the first `core` line of the mapfile, in file
 order, whose regular expression matches the whole identity or the identity
 without its stepping. Which PMUs stand for a mapfile line: the converted
-descriptors (build/yaml/x86) whose match_priority is that line's number (or,
-lacking one, whose `source` names the line's directory), and of those the
+descriptors (build/yaml/x86) whose `source` names the line's directory (or,
+lacking one, whose match_priority is the line's number), and of those the
 ones whose own `match` covers the identity (one line may be split between
 PMUs, as Knights Landing and Knights Mill are).
 
@@ -78,8 +78,9 @@ def covers(rx, identity):
 
 
 def serves(pmu, line):
+    """the PMU was converted from this line's directory (its priority is what is tested)"""
     _, prio, source = pmu
-    return prio == line[0] if prio is not None else source == line[3]
+    return source == line[3] if source else prio == line[0]
 
 
 def expected(identity, lines, pmus):
