@@ -363,6 +363,22 @@ static void test_sysroot_without_known_files_gives_no_identity(void)
 	CU_ASSERT_EQUAL(identify_tree(FIX "does-not-exist", &h), 0);
 }
 
+static void test_without_variables_the_native_reader_runs(void)
+{
+	struct pp_host h;
+	clear_env();
+	pp_host_identify(&h);
+#if defined(__x86_64__) || defined(__i386__)
+	/* cpuid always answers: one identity of x86 shape */
+	CU_ASSERT_EQUAL_FATAL(h.n, 1);
+	CU_ASSERT_STRING_EQUAL(pp_host_id_arch(h.id[0]), "x86");
+#else
+	for (int i = 0; i < h.n; i++)
+		CU_ASSERT_PTR_NOT_NULL(pp_host_id_arch(h.id[i]));
+#endif
+	CU_ASSERT_FALSE(h.forced);
+}
+
 int main(void)
 {
 	static const struct { const char *name; CU_TestFunc fn; } tests[] = {
@@ -395,6 +411,7 @@ int main(void)
 		T(test_s390_without_sysinfo_takes_machine_type_from_cpuinfo),
 		T(test_each_reader_recognises_only_its_architecture),
 		T(test_sysroot_without_known_files_gives_no_identity),
+		T(test_without_variables_the_native_reader_runs),
 #undef T
 	};
 	if (CU_initialize_registry() != CUE_SUCCESS)
