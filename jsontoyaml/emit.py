@@ -8,7 +8,8 @@ PMU_ORDER = ("name", "id", "desc", "type", "arch", "source", "override", "match"
              "match_unit", "perf_pmu", "perf_type", "counters", "fixed_counters", "max_encoding",
              "format", "raw_bits", "perf_attrs", "modifiers", "aliases")
 MOD_ORDER = ("name", "desc", "type", "plm", "field", "code", "max", "min", "requires")
-EVENT_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
+EVENT_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "required_modifiers", "perf_type",
+               "counters",
                "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
                "rules", "umasks")
 GROUP_ORDER = ("name", "required", "exclusive", "conflict")

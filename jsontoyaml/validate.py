@@ -15,7 +15,7 @@ PMU_REQUIRED = ("name", "id", "desc", "type", "arch", "format")
 MOD_KEYS = {"name": "str", "desc": "str", "type": "str", "plm": "int", "field": "str", "max": "int",
             "min": "int", "code": "int", "requires": "str"}
 EVENT_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "equiv": "stropt",
-              "modifiers": "strlist", "perf_type": "int", "counters": "str", "sample_after": "int",
+              "modifiers": "strlist", "required_modifiers": "strlist", "perf_type": "int", "counters": "str", "sample_after": "int",
               "precise": "bool", "flags": "strlist", "perf": "str", "groups": "list",
               "rules": "list", "umasks": "list", "hw_smpl": "bool", "perf_attrs": "strlist"}
 GROUP_KEYS = {"name": "str", "required": "bool", "exclusive": "bool", "conflict": "str"}
@@ -159,9 +159,10 @@ def validate(doc):
                 probs.append("%s: %s out of range" % (w, k))
         if _type_ok(ev.get("sample_after"), "int") and not 0 <= ev["sample_after"] <= U32:
             probs.append("%s: sample_after does not fit 32 bits" % w)
-        for mn in ev.get("modifiers") or []:
-            if mn not in modnames:
-                probs.append("%s: modifiers: %r is not a PMU modifier" % (w, mn))
+        for key in ("modifiers", "required_modifiers"):
+            for mn in ev.get(key) or []:
+                if mn not in modnames:
+                    probs.append("%s: %s: %r is not a PMU modifier" % (w, key, mn))
         for f in ev.get("flags") or []:
             if f not in EVENT_FLAGS:
                 probs.append("%s: unknown flag %r" % (w, f))
