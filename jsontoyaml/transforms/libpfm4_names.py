@@ -191,6 +191,8 @@ class Renamer:
             if hit is None:
                 ev["desc"] = COMPAT_EVENT_DESC
                 ev["flags"] = ["compat"]
+                if oe.get("groups"):          # refused without a unit mask, as in libpfm4
+                    ev["groups"] = [dict(g) for g in oe["groups"]]
             else:
                 self.check(oe, name, hit, ev["set"])
                 src = hit[1] or hit[0]

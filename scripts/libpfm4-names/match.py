@@ -125,6 +125,14 @@ class PmuMatch:
         if e.pmu_modifiers() != self.modifiers:
             oe["modifiers"] = e.pmu_modifiers()
         if not e.umasks():
+            if bare.rc == PFM_ERR_UMASK:
+                # an event libpfm4 lists but always refuses for want of a unit
+                # mask (snb MEM_LOAD_UOPS_LLC_MISS_RETIRED): same refusal here
+                oe["set"] = {"event": e.code & (0xfff if self.amd else 0xff)}
+                oe["compat"] = True
+                oe["groups"] = [{"name": "default", "required": True}]
+                self.stats["compat"] += 1
+                return oe
             if bare.rc != 0:
                 self.reject(e.name, "libpfm4 4.13 itself rejects it (error %d)" % bare.rc)
                 return None
@@ -167,6 +175,10 @@ class PmuMatch:
 
         grps, excl, bad = groups_mod.infer(names, rc, same, single, dfl)
         self.stats["pairs_mismatched"] += len(bad)
+        for a, b in bad:
+            self.unresolved.append((self.pmu, "%s:%s:%s" % (e.name, a, b),
+                                    "libpfm4 4.13 %s this pair; groups and exclusive flags cannot say so"
+                                    % ("refuses" if rc(a, b) == groups_mod.PFM_ERR_FEATCOMB else "accepts")))
         self.group_of = {n: i for i, g in enumerate(grps) for n in g}
         self.own = dict(single)
         if len(grps) > 1:

@@ -52,8 +52,11 @@ class Pmu:
             s = s.split("::", 1)[1]
         head, _, rest = s.partition(":")
         parts = rest.split(":") if rest else []
+        exact = False
         if head.upper() in self.aliases:
-            exp = self.aliases[head.upper()].split(":")
+            exp = self.aliases[head.upper()]
+            exact = exp.startswith("=")        # "=EVENT:UMASK": no default unit masks
+            exp = exp.lstrip("=").split(":")
             head, parts = exp[0], exp[1:] + parts
         ev = self.events.get(head.upper())
         if ev is None and "." in head:
@@ -62,7 +65,7 @@ class Pmu:
             parts = dots + parts
         if ev is None:
             raise Error(ERR_NOTFOUND)
-        return self.encode_event(ev, parts)
+        return self.encode_event(ev, parts, exact=exact)
 
     def umask_named(self, ev, name):
         for u in ev.get("umasks") or []:
@@ -71,7 +74,7 @@ class Pmu:
                 return u
         return None
 
-    def encode_event(self, ev, parts, depth=0):
+    def encode_event(self, ev, parts, depth=0, exact=False):
         sel, modv = [], {}
         for p in parts:
             n, eq, v = p.partition("=")
@@ -80,7 +83,7 @@ class Pmu:
                 if u.get("equiv") and depth == 0:
                     sub = u["equiv"].split(":")
                     parts2 = [x for x in parts if x != p] + sub
-                    return self.encode_event(ev, parts2, depth + 1)
+                    return self.encode_event(ev, parts2, depth + 1, exact)
                 sel.append(u)
                 continue
             m = self.mods.get(n.upper())
@@ -97,7 +100,7 @@ class Pmu:
             by_group.setdefault(u.get("group", first), []).append(u)
         for g in groups:
             mine = by_group.get(g["name"], [])
-            if not mine:
+            if not mine and not exact:
                 mine = [u for u in ev.get("umasks") or []
                         if u.get("default") and u.get("group", first) == g["name"]]
                 sel.extend(mine)
