@@ -67,7 +67,7 @@ class Encoder:
             hit = fam.msr_fields.get(idx)
             if hit is None:
                 self._fail(ev, "MSRIndex 0x%x is not known to family %s" % (idx, fam.name))
-            field, fmt = hit
+            field, fmt, split = hit
             if idx not in self.msr_used:
                 self.msr_used.add(idx)
                 for k, v in fmt.items():
@@ -75,7 +75,19 @@ class Encoder:
                         self._fail(ev, "MSR field %s conflicts with format %s" % (k, self.format[k]))
                     self.format[k] = v
             if ev.get("MSRValue"):
-                out[field] = ev["MSRValue"]
+                val = ev["MSRValue"]
+                if split:
+                    # sub-fields a modifier controls (fe_thres) get their own
+                    # bits, so the encoder sees them as that modifier's preset
+                    reg = fmtbits.deposit(self.format[field], val)
+                    for sf in split:
+                        sv = fmtbits.extract(self.format[sf], reg)
+                        if sv:
+                            out[sf] = sv
+                        reg &= ~fmtbits.mask(self.format[sf])
+                    val = fmtbits.extract(self.format[field], reg)
+                if val:
+                    out[field] = val
         elif ev.get("MSRValue"):
             self._fail(ev, "MSRValue without MSRIndex")
         return out, code

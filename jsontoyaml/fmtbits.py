@@ -48,6 +48,16 @@ def extract(spec, raw):
     return v
 
 
+def deposit(spec, value):
+    """The register bits holding value in the field (lowest range first)."""
+    r, shift = 0, 0
+    for lo, hi in parse(spec)[1]:
+        n = hi - lo + 1
+        r |= ((value >> shift) & ((1 << n) - 1)) << lo
+        shift += n
+    return r
+
+
 def split_config(raw, fields, fmt):
     """{field: value} for the given config fields of fmt holding raw, or None
     when raw has bits outside those fields. Zero values are left out."""

@@ -95,7 +95,7 @@ class Family:
             if not isinstance(idx, int) or not isinstance(spec, dict) or "field" not in spec:
                 raise ConvertError("%s: msr_fields entries are `0xMSR: {field: F, format: {...}}`" % what,
                                    path, getattr(spec, "line", None))
-            self.msr_fields[idx] = (spec["field"], dict(spec.get("format") or {}))
+            self.msr_fields[idx] = (spec["field"], dict(spec.get("format") or {}), list(spec.get("split") or []))
         self.config_fields = list(d.get("config_fields") or [])
         self.features = {}
         for fname, spec in (d.get("features") or {}).items():
@@ -114,7 +114,7 @@ class Family:
         self.type = d.get("type", "core")
         for fname, spec in list(self.format.items()) + [
                 (k, v) for f in self.features.values() for k, v in f.items()] + [
-                (k, v) for _, f in self.msr_fields.values() for k, v in f.items()]:
+                (k, v) for _, f, _ in self.msr_fields.values() for k, v in f.items()]:
             if fmtbits.parse(spec) is None:
                 raise ConvertError("%s: field %s: bad format %r (want configN:lo-hi[,lo-hi])"
                                    % (what, fname, spec), path, d.line)
