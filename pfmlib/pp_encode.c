@@ -139,12 +139,12 @@ static int group_blocked(const struct pp_enc *e, unsigned int g)
 	return 0;
 }
 
-static int add_defaults(struct pp_enc *e)
+static int add_defaults(struct pp_enc *e, int exact)
 {
 	const struct pp_table *t = e->pmu->t;
 	int err;
 
-	for (unsigned int g = 0; g < ngroups(e); g++) {
+	for (unsigned int g = 0; g < ngroups(e) && !exact; g++) {
 		if ((groups_used(e) >> g) & 1 || group_blocked(e, g))
 			continue;
 		for (uint32_t i = 0; i < e->ev->numasks; i++) {
@@ -154,7 +154,7 @@ static int add_defaults(struct pp_enc *e)
 					return err;
 		}
 	}
-	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+	for (unsigned int r = 0; r < e->ev->nrules && !exact; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
 		if (ru->kind != PP_RULE_ADD_IF_NONE || groups_used(e) & ru->groups)
 			continue;
@@ -392,7 +392,7 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 		return PFM_ERR_NOTSUPP;
 	}
 
-	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = add_defaults(e)))
+	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = add_defaults(e, p->exact)))
 		return err;
 
 	memset(fv, 0, sizeof(fv));

@@ -13,7 +13,6 @@
 
 static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 {
-	uint32_t osm = pp_os_attr_mask(e->os, e->pmu, e->ev);
 	uint32_t g = e->os_given;
 	int n = pp_enc_ncodes(e);
 	int mg = (g >> PP_PA_MG) & 1, mh = (g >> PP_PA_MH) & 1;
@@ -26,8 +25,9 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 		a->config2 = e->reg[2];
 	a->exclude_user = !(e->plm & PFM_PLM3);
 	a->exclude_kernel = !(e->plm & PFM_PLM0);
-	/* only PMUs that filter the hypervisor level say anything about it */
-	a->exclude_hv = (osm >> PP_PA_H & 1) ? !(e->plm & PFM_PLMH) : 0;
+	/* only PMUs that filter the hypervisor level say anything about it (a
+	 * PMU-wide property: perf's software events exclude it too) */
+	a->exclude_hv = (e->pmu->p->perf_attrs >> PP_PA_H & 1) ? !(e->plm & PFM_PLMH) : 0;
 	/* libpfm4: presence of mg/mh counts, not their values */
 	a->exclude_guest = !mg;
 	a->exclude_host = mg && !mh;

@@ -140,7 +140,13 @@ static int take(struct pp_pmu_rt *pmu, const char *name, size_t cut, struct pp_p
 	if (n < 0 && !al)
 		return -1;
 	if (al) {
-		*err = expand(pmu, pp_str(pmu->t, al->expansion), p, depth);
+		const char *x = pp_str(pmu->t, al->expansion);
+		if (*x == '=') {
+			/* an exact alias: its unit masks are the whole selection */
+			p->exact = 1;
+			x++;
+		}
+		*err = expand(pmu, x, p, depth);
 		return (int)cut;
 	}
 	const struct pp_event *ev = pp_event_at(pmu, n);

@@ -34,6 +34,7 @@ struct pp_parsed {
 	const struct pp_event *ev;
 	int ev_num;
 	int has_raw;		/* event written r<hex> (PP_F_RAW_NAME) */
+	int exact;		/* from an alias written "=EVENT:...": no default unit masks */
 	uint64_t raw;		/* that number */
 	int ntok;
 	struct pp_tok tok[PP_MAX_TOK];

@@ -1,0 +1,359 @@
+"""offcore.py - OFFCORE_RESPONSE_0/1 as libpfm4 has them, on every x86 PMU
+whose perf events program the offcore response MSRs (MSRIndex 0x1a6/0x1a7).
+
+perf lists one event per MSR value (OFFCORE_RESPONSE.DEMAND_DATA_RD.L2_HIT,
+OCR.DEMAND_DATA_RD.L3_HIT, ...). libpfm4 has two events whose unit masks set
+the MSR. The overlay arch/x86/offcore/<file>.yaml that names the PMU says how:
+
+  style: categories   unit masks are MSR bit categories (request types,
+                      responses/suppliers, snoops, OUTSTANDING) with groups,
+                      defaults and rules (overlay data, from libpfm4 4.13);
+                      each perf event must decompose exactly into them and
+                      becomes an alias of OFFCORE_RESPONSE_n:UM1:UM2...
+  style: combos       one exclusive unit mask per perf MSR value, named like
+                      libpfm4 does on icl/icx/spr (perf's name after the
+                      event, '.' -> '_'); perf's name becomes an alias.
+
+Event codes come from perf (EventCode: one code per MSR, or one code with
+umask 1/2 on Atom cores). The perf-derived events/unit masks that carried
+those MSR values are removed, and so are their aliases. Perf's spelling of a
+request type (the first part after the event name) becomes an alias of the
+unit mask it decomposes to. An alias whose unit masks libpfm4's defaults
+would complete with more bits than perf's value is written exact ("=EVENT:UM...":
+the parser then adds no default unit masks), so perf's names always encode
+perf's MSR value."""
+import os
+
+import overlay as overlay_mod
+
+MSR0, MSR1 = 0x1A6, 0x1A7
+FIELD = "offcore_rsp"
+PREFIXES = ("OFFCORE_RESPONSE.", "OCR.")
+DESC = {
+    0: "Offcore response event 0 (MSR_OFFCORE_RSP_0): requests leaving the core, "
+       "selected by request type and response",
+    1: "Offcore response event 1 (MSR_OFFCORE_RSP_1): requests leaving the core, "
+       "selected by request type and response",
+}
+
+
+def apply(desc, ctx):
+    if ctx.arch != "x86":
+        return
+    perf = [e for e in ctx.perf_events if _is_offcore(e)]
+    if not perf:
+        return
+    ov, path = _find_overlay(ctx)
+    if ov is None:
+        ctx.error("perf has %d offcore response events (e.g. %s) but no arch/x86/offcore overlay"
+                  " names this PMU" % (len(perf), perf[0]["EventName"]))
+    Offcore(desc, ctx, ov, path, perf).run()
+
+
+def _is_offcore(e):
+    n = e.get("EventName", "")
+    msr = e.get("MSRIndex") or []
+    return n.upper().startswith(PREFIXES) and e.get("MSRValue") is not None and (
+        MSR0 in msr or MSR1 in msr)
+
+
+def _find_overlay(ctx):
+    """the categories/combos overlay naming the PMU, with supplements merged in"""
+    d = os.path.join(ctx.overlay_root, "x86", "offcore")
+    if not os.path.isdir(d):
+        return None, None
+    main, sups = (None, None), []
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".yaml"):
+            continue
+        p = os.path.join(d, f)
+        ov = overlay_mod.load_yaml(p)
+        if ctx.pmu not in (ov.get("pmus") or []):
+            continue
+        if ov.get("style") == "supplement":
+            sups.append((ov, p))
+        elif main[0] is not None:
+            ctx.error("two offcore overlays name this PMU: %s and %s" % (main[1], p))
+        else:
+            main = (ov, p)
+    ov, p = main
+    for sup, sp in sups:
+        if ov is None or ov.get("style") != "categories":
+            ctx.error("supplement %s needs a categories overlay for this PMU" % sp)
+        evs = {e["name"]: e for e in ov.get("events") or []}
+        for se in sup.get("events") or []:
+            for name in se.get("to") or []:
+                if name not in evs:
+                    continue
+                ev = evs[name]
+                have = {u["name"] for u in ev["umasks"]}
+                for u in se.get("umasks") or []:
+                    if u["name"] in have:
+                        ctx.error("%s: %s already has unit mask %s" % (sp, name, u["name"]))
+                    ev["umasks"].append(dict(u))
+                if se.get("groups"):
+                    gn = {g["name"] for g in ev["groups"]}
+                    ev["groups"].extend(dict(g) for g in se["groups"] if g["name"] not in gn)
+                ev.setdefault("rules", []).extend(dict(r) for r in se.get("rules") or [])
+    return ov, p
+
+
+def _suffix(name):
+    for p in PREFIXES:
+        if name.upper().startswith(p):
+            return name[len(p):]
+    return name
+
+
+class Offcore:
+    def __init__(self, desc, ctx, ov, path, perf):
+        self.desc, self.ctx, self.ov, self.path, self.perf = desc, ctx, ov, path, perf
+        self.pmu = desc["pmu"]
+
+    def fail(self, msg, e=None):
+        self.ctx.error(msg, e.get("_file") if e else self.path, e.get("_line") if e else None)
+
+    # ---- event codes from perf ----
+    def encodings(self):
+        """{0: (event, umask), 1: (event, umask)} as perf programs the two MSRs."""
+        seen = {}
+        for e in self.perf:
+            codes, um, msr = e.get("EventCode") or [], e.get("UMask") or 0, e.get("MSRIndex") or []
+            key = (tuple(codes), um, tuple(msr))
+            seen[key] = seen.get(key, 0) + 1
+        (codes, um, msr), _ = max(seen.items(), key=lambda kv: (kv[1], kv[0]))
+        both = any(MSR1 in (e.get("MSRIndex") or []) for e in self.perf)
+        enc = {0: (codes[0], um)}
+        if len(codes) >= 2:
+            enc[1] = (codes[1], um)
+        elif both:
+            enc[1] = (codes[0], um + 1)     # Atom cores: umask 1 and 2 of one event code
+        return enc
+
+    # ---- removal of perf's own offcore entries ----
+    def strip(self):
+        gone_events, gone_umasks = set(), set()
+        keep = []
+        for ev in self.desc["events"]:
+            if FIELD in (ev.get("set") or {}):
+                gone_events.add(ev["name"].upper())
+                continue
+            ums = ev.get("umasks")
+            if ums:
+                left = [u for u in ums if FIELD not in (u.get("set") or {})]
+                for u in ums:
+                    if FIELD in (u.get("set") or {}):
+                        gone_umasks.add((ev["name"].upper(), u["name"].upper()))
+                if not left:
+                    gone_events.add(ev["name"].upper())
+                    continue
+                if len(left) != len(ums):
+                    ev["umasks"] = left
+                    if not any(u.get("default") for u in left) and len(left) == 1:
+                        pass
+            keep.append(ev)
+        self.desc["events"] = keep
+        al = self.pmu.get("aliases") or {}
+        for k in list(al):
+            parts = al[k].split(":")
+            ev = parts[0].upper()
+            if ev in gone_events or any((ev, p.upper()) in gone_umasks for p in parts[1:]):
+                del al[k]
+        if al:
+            self.pmu["aliases"] = al
+        elif "aliases" in self.pmu:
+            del self.pmu["aliases"]
+
+    # ---- categories ----
+    def cat_event(self, oe, n):
+        groups = [dict(g) for g in oe.get("groups") or []]
+        rules = [dict(r) for r in oe.get("rules") or []]
+        umasks = []
+        for u in oe.get("umasks") or []:
+            d = {"name": u["name"], "desc": u.get("desc") or u["name"], "code": u["bits"],
+                 "set": {FIELD: u["bits"]}, "group": u["group"]}
+            for k in ("default", "exclusive"):
+                if u.get(k):
+                    d[k] = True
+            if u.get("equiv"):
+                d["equiv"] = u["equiv"]
+            umasks.append(d)
+        return groups, rules, umasks
+
+    @staticmethod
+    def effective(umasks):
+        """bits a unit mask stands for when named: its equivalent's, else its own"""
+        by = {u["name"].upper(): u for u in umasks}
+        eff = {}
+        for u in umasks:
+            v = u["code"]
+            if u.get("equiv"):
+                parts = [by.get(t.upper()) for t in u["equiv"].split(":") if "=" not in t]
+                if all(parts):
+                    v = 0
+                    for q in parts:
+                        v |= q["code"]
+            eff[u["name"]] = v
+        return eff
+
+    def decompose(self, value, groups, rules, umasks, e):
+        """unit-mask names whose bits OR to value, group by group; error if none"""
+        names, left = [], value
+        eff = self.effective(umasks)
+        umasks = [dict(u, code=eff[u["name"]]) for u in umasks]
+        for g in groups:
+            mem = [u for u in umasks if u["group"] == g["name"]]
+            gmask = 0
+            for u in mem:
+                if not u.get("equiv"):
+                    gmask |= u["code"]
+            v = value & gmask
+            left &= ~gmask
+            if not v:
+                continue
+            exact = [u for u in mem if u["code"] == v]
+            if exact:
+                exact.sort(key=lambda u: (bool(u.get("equiv")), bool(u.get("exclusive"))))
+                names.append(exact[0]["name"])
+                continue
+            if g.get("exclusive"):
+                self.fail("%s: MSR value 0x%x: no single unit mask of exclusive group %s gives 0x%x"
+                          % (e["EventName"], value, g["name"], v), e)
+            cand = [u for u in mem if not u.get("exclusive") and not u.get("equiv")
+                    and u["code"] and not u["code"] & ~v]
+            cand.sort(key=lambda u: -bin(u["code"]).count("1"))
+            got = 0
+            for u in cand:
+                if u["code"] & ~got:
+                    names.append(u["name"])
+                    got |= u["code"]
+            if got != v:
+                self.fail("%s: MSR value 0x%x: bits 0x%x of group %s are no union of unit masks"
+                          % (e["EventName"], value, v & ~got, g["name"]), e)
+        if left:
+            self.fail("%s: MSR value 0x%x: bits 0x%x belong to no unit-mask group of %s"
+                      % (e["EventName"], value, left, self.path), e)
+        return names
+
+    def completed(self, names, groups, rules, umasks):
+        """the MSR value the encoder gives for these unit masks (defaults added, as libpfm4):
+        a named unit mask gives its equivalent's bits, a default one its own"""
+        by = {u["name"]: u for u in umasks}
+        eff = self.effective(umasks)
+        sel = set(names)
+
+        def blocked(gname):
+            for r in rules:
+                w = r.get("when")
+                if w not in sel or by[w]["group"] == gname:
+                    continue
+                if gname in (r.get("forbid_groups") or []):
+                    return True
+                if "only_groups" in r and gname not in r["only_groups"]:
+                    return True
+            return False
+        v = 0
+        for s in sel:
+            v |= eff[s]
+        for g in groups:
+            if any(by[s]["group"] == g["name"] for s in sel) or blocked(g["name"]):
+                continue
+            for u in umasks:
+                if u["group"] == g["name"] and u.get("default"):
+                    sel.add(u["name"])
+                    v |= u["code"]
+        return v
+
+    def req_aliases(self, umasks, groups, rules):
+        """perf's spelling of a request type -> the unit mask it decomposes to"""
+        names = {u["name"].upper() for u in umasks}
+        req = [u for u in umasks if u["group"] == "request"]
+        out = {}
+        for e in self.perf:
+            tok = _suffix(e["EventName"]).split(".")[0].upper()
+            if tok in names:
+                continue
+            rv = e["MSRValue"] & 0xffff
+            exact = [u for u in req if u["code"] == rv]
+            if exact:
+                out.setdefault(exact[0]["name"], set()).add(tok)
+        return out
+
+    # ---- combos ----
+    def combo_umasks(self):
+        umasks, seen = [], {}
+        for e in self.perf:
+            name = _suffix(e["EventName"]).replace(".", "_").upper()
+            if name in seen:
+                if seen[name]["code"] != e["MSRValue"]:
+                    self.fail("%s: %s already stands for MSR value 0x%x"
+                              % (e["EventName"], name, seen[name]["code"]), e)
+                continue
+            d = {"name": name, "desc": e.get("BriefDescription") or name, "code": e["MSRValue"],
+                 "set": {FIELD: e["MSRValue"]}, "perf": e["EventName"]}
+            seen[name] = d
+            umasks.append(d)
+        return umasks
+
+    def run(self):
+        enc = self.encodings()
+        fmt = self.pmu.setdefault("format", {})
+        fmt.setdefault(FIELD, "config1:0-63")
+        self.strip()
+        style = self.ov.get("style")
+        if style not in ("categories", "combos"):
+            self.fail("style must be categories or combos")
+        first = self.perf[0]
+        made, aliases, odd = [], {}, []
+        ovev = {oe["name"]: oe for oe in self.ov.get("events") or []}
+        for n in sorted(enc):
+            name = "OFFCORE_RESPONSE_%d" % n
+            code, um = enc[n]
+            ev = {"name": name, "desc": DESC[n], "code": code | (um << 8),
+                  "set": {"event": code, "umask": um}}
+            if first.get("Counter"):
+                ev["counters"] = str(first["Counter"])
+            if first.get("SampleAfterValue"):
+                ev["sample_after"] = int(first["SampleAfterValue"])
+            if style == "categories":
+                oe = ovev.get(name)
+                if oe is None:
+                    self.fail("%s has no %s" % (self.path, name))
+                groups, rules, umasks = self.cat_event(oe, n)
+                for tgt, toks in self.req_aliases(umasks, groups, rules).items():
+                    for u in umasks:
+                        if u["name"] == tgt:
+                            u["aliases"] = sorted(toks)
+                if n == 0:
+                    for e in self.perf:
+                        parts = self.decompose(e["MSRValue"], groups, rules, umasks, e)
+                        exp = "%s:%s" % (name, ":".join(parts))
+                        if self.completed(parts, groups, rules, umasks) != e["MSRValue"]:
+                            # libpfm4's defaults would add bits perf's value has not:
+                            # the alias is exact ('=': no default unit masks)
+                            exp = "=" + exp
+                            odd.append(e["EventName"])
+                        aliases[e["EventName"]] = exp
+                ev["groups"] = groups
+                if rules:
+                    ev["rules"] = rules
+            else:
+                umasks = self.combo_umasks()
+                ev["groups"] = [{"name": "default", "required": True, "exclusive": True}]
+                if n == 0:
+                    for u in umasks:
+                        aliases[u["perf"]] = "%s:%s" % (name, u["name"])
+                if n == 1:
+                    umasks = [{k: v for k, v in u.items() if k != "perf"} for u in umasks]
+            ev["umasks"] = umasks
+            made.append(ev)
+        self.desc["events"].extend(made)
+        al = self.pmu.get("aliases") or {}
+        names = {e["name"].upper() for e in self.desc["events"]}
+        for k in sorted(aliases):
+            if k.upper() in names:
+                continue
+            al[k] = aliases[k]
+        if al:
+            self.pmu["aliases"] = al
+        self.exact = len(odd)
