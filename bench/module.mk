@@ -1,1 +1,36 @@
-# bench/module.mk: build rules of bench/ (included by the top Makefile)
+# bench/module.mk: `make bench` (included by the top Makefile).
+#
+# Runs bench/run.sh: callgrind instruction counts of pfm_initialize,
+# pfm_find_event and pfm_get_os_event_encoding, library sizes and relocation
+# counts, for libpfm4 4.13 and pmuplug in the same run; table on stdout and
+# in build/bench/results.txt.
+#   BENCH_OURS        directory holding our libpfm.so.4 (default build/lib);
+#                     give another directory (e.g. the system one, to test the
+#                     harness with libpfm4 against itself) and our library is
+#                     not built
+#   BENCH_SYS         directory of libpfm4 4.13 (default /usr/lib/<multiarch>)
+#   BENCH_PLUGIN_DIR  plugin directory for the start-up slot (optional)
+# The bench programs are plain libpfm4 clients: system header, -lpfm, no rpath.
+
+BENCH_DIR    := $(B)/bench
+BENCH_OURS   ?= $(abspath $(B)/lib)
+BENCH_SYS    ?= /usr/lib/$(shell $(CC) -print-multiarch)
+BENCH_CFLAGS  = $(filter-out -Iinclude,$(TOOL_CFLAGS))
+BENCH_BINS   := $(BENCH_DIR)/bench_pfm $(BENCH_DIR)/bench_names
+
+ifeq ($(abspath $(BENCH_OURS)),$(abspath $(B)/lib))
+BENCH_LIB_DEPS := $(LIBPFM_SO) $(LIBPFM_A)
+else
+BENCH_LIB_DEPS :=
+endif
+
+$(BENCH_DIR)/%: bench/%.c
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $< -lpfm
+
+.PHONY: bench bench-bins
+bench-bins: $(BENCH_BINS)
+
+bench: $(BENCH_BINS) $(BENCH_LIB_DEPS)
+	@BENCH_SYS='$(BENCH_SYS)' BENCH_OURS='$(abspath $(BENCH_OURS))' \
+		BENCH_PLUGIN_DIR='$(BENCH_PLUGIN_DIR)' bench/run.sh $(BENCH_DIR) $(BENCH_DIR)

@@ -1,0 +1,129 @@
+/*
+ * bench_pfm.c: the workload `make bench` runs under callgrind, once per
+ * library (chosen with LD_LIBRARY_PATH). Only the public libpfm4 API is used.
+ *
+ *   bench_pfm init            pfm_initialize()
+ *   bench_pfm find   NAMES    pfm_find_event() on every line of NAMES
+ *   bench_pfm encode NAMES    pfm_get_os_event_encoding(PFM_OS_PERF_EVENT_EXT)
+ *                             on every line of NAMES
+ *
+ * Each measured phase is one noinline function named bench_phase_*, so that
+ * callgrind --toggle-collect=bench_phase_* counts that phase alone (file
+ * reading and, for find/encode, pfm_initialize stay outside). The program
+ * prints which libpfm.so it loaded and how many calls succeeded.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <perfmon/pfmlib_perf_event.h>
+
+#define NOINLINE __attribute__((noinline, noclone))
+
+struct names {
+	char **v;
+	size_t n;
+};
+
+static void read_names(const char *path, struct names *nm)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	size_t cap = 0;
+
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0])
+			continue;
+		if (nm->n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			nm->v = realloc(nm->v, cap * sizeof(*nm->v));
+			if (!nm->v) {
+				perror("realloc");
+				exit(2);
+			}
+		}
+		nm->v[nm->n++] = strdup(line);
+	}
+	fclose(f);
+}
+
+NOINLINE int bench_phase_init(void)
+{
+	return pfm_initialize();
+}
+
+NOINLINE size_t bench_phase_find(const struct names *nm)
+{
+	size_t i, ok = 0;
+
+	for (i = 0; i < nm->n; i++)
+		ok += pfm_find_event(nm->v[i]) >= 0;
+	return ok;
+}
+
+NOINLINE size_t bench_phase_encode(const struct names *nm)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+	size_t i, ok = 0;
+
+	for (i = 0; i < nm->n; i++) {
+		memset(&attr, 0, sizeof(attr));
+		memset(&arg, 0, sizeof(arg));
+		arg.size = sizeof(arg);
+		arg.attr = &attr;
+		ok += pfm_get_os_event_encoding(nm->v[i], PFM_PLM0 | PFM_PLM3,
+						PFM_OS_PERF_EVENT_EXT, &arg) == PFM_SUCCESS;
+	}
+	return ok;
+}
+
+static void print_library(void)
+{
+	Dl_info info;
+
+	if (dladdr((void *)pfm_initialize, &info) && info.dli_fname)
+		printf("library: %s\n", info.dli_fname);
+}
+
+int main(int argc, char **argv)
+{
+	struct names nm = { NULL, 0 };
+	const char *mode = argc > 1 ? argv[1] : "";
+	int ret;
+
+	if (strcmp(mode, "init") && argc < 3) {
+		fprintf(stderr, "usage: bench_pfm init | find NAMES | encode NAMES\n");
+		return 2;
+	}
+	if (argc > 2)
+		read_names(argv[2], &nm);
+
+	if (!strcmp(mode, "init")) {
+		ret = bench_phase_init();
+	} else {
+		ret = pfm_initialize();
+		if (ret == PFM_SUCCESS && !strcmp(mode, "find"))
+			printf("found: %zu of %zu\n", bench_phase_find(&nm), nm.n);
+		else if (ret == PFM_SUCCESS && !strcmp(mode, "encode"))
+			printf("encoded: %zu of %zu\n", bench_phase_encode(&nm), nm.n);
+		else if (ret == PFM_SUCCESS) {
+			fprintf(stderr, "bench_pfm: unknown mode %s\n", mode);
+			return 2;
+		}
+	}
+	print_library();
+	if (ret != PFM_SUCCESS) {
+		fprintf(stderr, "bench_pfm: pfm_initialize: %s\n", pfm_strerror(ret));
+		return 1;
+	}
+	pfm_terminate();
+	return 0;
+}

@@ -1,0 +1,94 @@
+#!/bin/bash
+# bench/run.sh: `make bench`. Measures libpfm4 (BENCH_SYS) and pmuplug
+# (BENCH_OURS) in one run with the same bench_pfm binary, the library picked
+# by LD_LIBRARY_PATH, and prints a table (metric, libpfm4 4.13, pmuplug,
+# ratio pmuplug/libpfm4) that it also writes to OUT_DIR/results.txt.
+#
+# usage: bench/run.sh BIN_DIR OUT_DIR
+# environment: BENCH_SYS, BENCH_OURS (library directories, required),
+#   BENCH_PLUGIN_DIR (optional: plugin directory for the start-up slot)
+set -eu
+
+BIN=$(realpath "$1")
+OUT=$(realpath -m "$2")
+: "${BENCH_SYS:?directory of libpfm4 4.13}" "${BENCH_OURS:?directory of our libpfm.so.4}"
+BENCH_PLUGIN_DIR=${BENCH_PLUGIN_DIR:-}
+
+mkdir -p "$OUT"
+rm -rf "$OUT/empty-plugins" && mkdir -p "$OUT/empty-plugins"
+
+for dir in "$BENCH_SYS" "$BENCH_OURS"; do
+	[ -e "$dir/libpfm.so.4" ] || { echo "bench: no libpfm.so.4 in $dir" >&2; exit 1; }
+done
+
+# runs a command with the given library and a known libpfm environment
+with_lib() {
+	local lib=$1
+	shift
+	env $(compgen -e | grep '^LIBPFM_' | sed 's/^/-u /') \
+		LD_LIBRARY_PATH="$lib" LD_BIND_NOW=1 LIBPFM_ENCODE_INACTIVE=1 "$@"
+}
+
+# the name lists, from libpfm4, shared by both sides
+with_lib "$BENCH_SYS" "$BIN/bench_names" events >"$OUT/names.txt"
+with_lib "$BENCH_SYS" "$BIN/bench_names" umasks >"$OUT/umasks.txt"
+
+# usage: cg SIDE LIB KEY TOGGLE [ENV=VAL...] -- bench_pfm arguments
+# appends "KEY <Ir>" (and "KEY.ok <n>" for find/encode) to OUT/SIDE.vals
+cg() {
+	local side=$1 lib=$2 key=$3 toggle=$4 envs=() ir log cgout
+	shift 4
+	while [ "$1" != -- ]; do envs+=("$1"); shift; done
+	shift
+	log="$OUT/$side.$key.log" cgout="$OUT/$side.$key.callgrind"
+	with_lib "$lib" ${envs[@]+"${envs[@]}"} valgrind --tool=callgrind \
+		--callgrind-out-file="$cgout" ${toggle:+--toggle-collect=$toggle} \
+		"$BIN/bench_pfm" "$@" >"$log" 2>&1 ||
+		{ echo "bench: $side $key failed, see $log" >&2; return 1; }
+
+	# make sure LD_LIBRARY_PATH gave us the library we meant to measure
+	local loaded
+	loaded=$(sed -n 's/^library: //p' "$log")
+	if [ "$(realpath "$loaded")" != "$(realpath "$lib/libpfm.so.4")" ]; then
+		echo "bench: $side loaded $loaded, not $lib/libpfm.so.4" >&2
+		return 1
+	fi
+	ir=$(awk '/^totals:/ { print $2 }' "$cgout")
+	echo "$key ${ir:?no totals in $cgout}" >>"$OUT/$side.vals"
+	sed -n 's/^\(found\|encoded\): \([0-9]*\) of .*/'"$key"'.ok \2/p' "$log" >>"$OUT/$side.vals"
+}
+
+measure_side() {
+	local side=$1 lib=$2 so
+	: >"$OUT/$side.vals"
+	cg "$side" "$lib" init bench_phase_init -- init
+	cg "$side" "$lib" init_empty bench_phase_init LIBPFM_PLUGIN_PATH="$OUT/empty-plugins" -- init
+	if [ -n "$BENCH_PLUGIN_DIR" ]; then
+		cg "$side" "$lib" init_plugins bench_phase_init LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
+	fi
+	cg "$side" "$lib" process "" -- init
+	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
+	cg "$side" "$lib" encode bench_phase_encode -- encode "$OUT/names.txt"
+	cg "$side" "$lib" encode_umasks bench_phase_encode -- encode "$OUT/umasks.txt"
+
+	so=$(realpath "$lib/libpfm.so.4")
+	echo "so_size $(stat -c %s "$so")" >>"$OUT/$side.vals"
+	echo "so_relocs $(readelf -rW "$so" | grep -c R_)" >>"$OUT/$side.vals"
+	if [ -e "$lib/libpfm.a" ]; then
+		echo "a_size $(stat -L -c %s "$lib/libpfm.a")" >>"$OUT/$side.vals"
+		echo "a_relocs $(readelf -rW "$lib/libpfm.a" | grep -c R_)" >>"$OUT/$side.vals"
+	fi
+	echo "path $so" >>"$OUT/$side.vals"
+}
+
+# both sides at once: one core each
+measure_side sys "$BENCH_SYS" & sys_pid=$!
+measure_side ours "$BENCH_OURS" & ours_pid=$!
+st=0
+wait $sys_pid || st=1
+wait $ours_pid || st=1
+[ $st -eq 0 ] || exit 1
+
+"$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
+	"$(wc -l <"$OUT/names.txt")" "$(wc -l <"$OUT/umasks.txt")" "$BENCH_PLUGIN_DIR" |
+	tee "$OUT/results.txt"

@@ -1,0 +1,64 @@
+#!/bin/bash
+# bench/table.sh: formats the values bench/run.sh measured ("key value" lines,
+# one file per library) as the table of `make bench`.
+# usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR
+set -eu
+SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5
+
+val() { awk -v k="$2" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' "$1"; }
+
+# usage: row LABEL SYS_VALUE OURS_VALUE [DECIMALS]  (empty value: n/a)
+row() {
+	awk -v l="$1" -v a="$2" -v b="$3" -v d="${4:-0}" 'BEGIN {
+		fa = a == "" ? "n/a" : sprintf("%.*f", d, a)
+		fb = b == "" ? "n/a" : sprintf("%.*f", d, b)
+		r = (a == "" || b == "" || a + 0 == 0) ? "n/a" : sprintf("%.2fx", b / a)
+		printf "%-58s %16s %16s %9s\n", l, fa, fb, r
+	}'
+}
+
+# usage: per_call KEY COUNT: total Ir of KEY divided by COUNT, for one file
+per_call() {
+	local t
+	t=$(val "$1" "$2")
+	[ -n "$t" ] && awk -v t="$t" -v n="$3" 'BEGIN { printf "%.1f", t / n }'
+	return 0
+}
+
+both() { row "$1" "$(val "$SYS" "$2")" "$(val "$OURS" "$2")"; }
+
+echo "make bench: libpfm4 4.13 against pmuplug, same run, same bench_pfm binary"
+echo "libpfm4 4.13: $(val "$SYS" path)"
+echo "pmuplug     : $(val "$OURS" path)"
+echo "Ir = instructions counted by valgrind --tool=callgrind, measured phase only"
+echo "names: $NN pmu::EVENT of every libpfm4 PMU + host default names; umask strings: $NU pmu::EVENT:UMASK of libpfm4's core PMUs"
+echo
+printf "%-58s %16s %16s %9s\n" metric "libpfm4 4.13" pmuplug ratio
+printf "%-58s %16s %16s %9s\n" "$(printf '%058d' 0 | tr 0 -)" "$(printf '%016d' 0 | tr 0 -)" \
+	"$(printf '%016d' 0 | tr 0 -)" "---------"
+
+both "pfm_initialize() [Ir]" init
+both "pfm_initialize(), LIBPFM_PLUGIN_PATH=<empty dir> [Ir]" init_empty
+if [ -n "$PLUGIN_DIR" ]; then
+	both "pfm_initialize(), LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR [Ir]" init_plugins
+else
+	printf "%-58s %16s %16s %9s\n" "pfm_initialize(), LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR" skipped skipped -
+fi
+both "whole process: load + pfm_initialize + exit [Ir]" process
+both "pfm_find_event() x $NN names: total [Ir]" find
+row "pfm_find_event(): per call [Ir]" "$(per_call "$SYS" find "$NN")" "$(per_call "$OURS" find "$NN")" 1
+both "pfm_find_event(): names found" find.ok
+both "pfm_get_os_event_encoding(PERF_EVENT_EXT) x $NN: total [Ir]" encode
+row "pfm_get_os_event_encoding(): per call [Ir]" "$(per_call "$SYS" encode "$NN")" "$(per_call "$OURS" encode "$NN")" 1
+both "pfm_get_os_event_encoding(): strings encoded" encode.ok
+both "same, x $NU umask strings: total [Ir]" encode_umasks
+row "same, umask strings: per call [Ir]" "$(per_call "$SYS" encode_umasks "$NU")" "$(per_call "$OURS" encode_umasks "$NU")" 1
+both "same, umask strings: strings encoded" encode_umasks.ok
+both "libpfm.so.4 file size [bytes]" so_size
+both "libpfm.so.4 relocations (readelf -r | grep -c R_)" so_relocs
+both "libpfm.a file size [bytes]" a_size
+both "libpfm.a relocations (readelf -r | grep -c R_)" a_relocs
+echo
+[ -n "$PLUGIN_DIR" ] || echo "start-up with BENCH_PLUGIN_DIR: skipped (BENCH_PLUGIN_DIR unset)"
+echo "ratio = pmuplug / libpfm4 (below 1.00x: pmuplug smaller or cheaper)."
+echo "Under valgrind the CPU is valgrind's synthetic one, so host detection differs from a native run."
