@@ -176,7 +176,8 @@ def validate(doc):
             continue
         if a.upper() in names:
             probs.append("pmu: alias %s has the name of an event" % a)
-        target = exp.split("::")[-1].replace(".", ":").split(":")[0]
+        # a leading '=' marks an exact alias (the parser adds no default unit masks)
+        target = exp.lstrip("=").split("::")[-1].replace(".", ":").split(":")[0]
         if target.upper() not in names:
             probs.append("pmu: alias %s -> %s: no event %s" % (a, exp, target))
         names.setdefault(a.upper(), "alias")

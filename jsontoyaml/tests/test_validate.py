@@ -78,6 +78,9 @@ class ValidateTest(unittest.TestCase):
         self.assertEqual(probs(lambda d: d["pmu"].update(aliases={"X.Y": "NOPE:A", "E": "E:A"})),
                          ["p: pmu: alias X.Y -> NOPE:A: no event NOPE", "p: pmu: alias E has the name of an event"])
 
+    def test_exact_alias_marker_is_accepted(self):
+        self.assertEqual(probs(lambda d: d["pmu"].update(aliases={"E.A.X": "=E:A"})), [])
+
     def test_bad_format_spec_and_pmu_name(self):
         def m(d):
             d["pmu"]["format"]["x"] = "config3:0-7"
