@@ -76,6 +76,7 @@ class Renamer:
         self.claims = {}     # perf full name (upper) -> [(libpfm4 event, umask or None)]
         self.spelling = {}   # upper -> perf's own spelling
         self.byperf = {}     # perf full name (upper) -> (event, umask or None)
+        self.splits = self.find_splits()
         for ev in desc["events"]:
             self.spelling[U(ev["name"])] = ev["name"]
             for u in ev.get("umasks") or [None]:
@@ -143,7 +144,41 @@ class Renamer:
         if any(raw):
             self.fail(node, "%s: %s has bits outside PMU %s's format"
                       % (node.get("name", "?"), dict(fields), self.pmu["name"]))
+        return self.split_modifier_fields(out)
+
+    def split_modifier_fields(self, out):
+        """Bits of a value that fall in a sub-field the converter splits out
+        of it (frontend's fe_thres: a modifier's field) go to that sub-field,
+        as in perf's entries of this descriptor."""
+        for g, subs in self.splits.items():
+            if g not in out:
+                continue
+            reg = fmtbits.parse(self.format[g])[0]
+            graw = self.raw({g: out[g]})[reg]
+            for f in subs:
+                fmask = fmtbits.mask(self.format[f])
+                if graw & fmask:
+                    out[f] = out.get(f, 0) | fmtbits.extract(self.format[f], graw & fmask)
+                    graw &= ~fmask
+            out[g] = fmtbits.extract(self.format[g], graw)
         return out
+
+    def find_splits(self):
+        """{field: [sub-fields]}: pairs perf's entries set together where the
+        second lies inside the first (the converter's split of an MSR value)."""
+        splits = {}
+        for ev in self.desc["events"]:
+            for u in ev.get("umasks") or [None]:
+                s = self.full_set(ev, u)
+                for g in s:
+                    for f in s:
+                        if f == g or f in splits.get(g, ()):
+                            continue
+                        pg, pf = fmtbits.parse(self.format[g]), fmtbits.parse(self.format[f])
+                        mg, mf = fmtbits.mask(self.format[g]), fmtbits.mask(self.format[f])
+                        if pg[0] == pf[0] and mf & mg == mf and mf != mg:
+                            splits.setdefault(g, []).append(f)
+        return splits
 
     # ---- libpfm4's events ----
 
@@ -160,8 +195,22 @@ class Renamer:
             self.claims.setdefault(U(n), []).append((ev_name, um_name))
         return self.byperf[U(names[0])]
 
+    def raw(self, fields):
+        """(config, config1, config2) of field values under the PMU's format."""
+        regs = [0, 0, 0]
+        for name, val in fields.items():
+            reg, ranges = fmtbits.parse(self.format[name])
+            shift = 0
+            for lo, hi in ranges:
+                n = hi - lo + 1
+                regs[reg] |= ((val >> shift) & ((1 << n) - 1)) << lo
+                shift += n
+        return tuple(regs)
+
     def check(self, node, label, hit, mine):
-        if self.full_set(*hit) != _nz(mine):
+        """perf's entry must still encode as libpfm4's string (compared as
+        register values: the format may split a value over several fields)."""
+        if self.raw(self.full_set(*hit)) != self.raw(mine):
             self.fail(node, "%s: perf's %s encodes %s, libpfm4's name %s"
                       % (label, node["perf"], self.full_set(*hit), _nz(mine)))
 
