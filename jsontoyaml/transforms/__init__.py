@@ -30,7 +30,8 @@ so append in a deterministic order.
                       ArchStdEvent resolution and Unit filtering, values
                       normalised (numbers are ints, EventCode and MSRIndex
                       are lists of ints), each with "_file" and "_line" (where
-                      the entry starts) for error messages
+                      the entry starts) for error messages. Read-only: PMUs
+                      made from one directory (knl/knm) share these dicts
     ctx.overlay_root  path of our arch/ overlay tree
     ctx.error(msg, file=None, line=None)
                       stops the conversion with `file:line: msg` (raises)
