@@ -64,6 +64,12 @@ def core_pmus(pfmdump, libdir):
     return {n for n, (_, t) in oracle.list_pmus(pfmdump, libdir).items() if t == PFM_PMU_TYPE_CORE}
 
 
+def expected_pmus():
+    """The core PMUs arch/x86/libpfm4-names has overlays for."""
+    d = os.path.join(TOP, "arch/x86/libpfm4-names")
+    return {f[:-5] for f in os.listdir(d) if f.endswith(".yaml")}
+
+
 def run_pmu(pmu, args):
     lib_events = oracle.list_events(args.pfmdump, pmu)
     our_events = oracle.list_events(args.pfmdump, pmu, libdir=args.ours)
@@ -140,9 +146,14 @@ def main():
     args = ap.parse_args()
     args.accepted = Accepted(args.accepted_file)
     os.makedirs(args.out, exist_ok=True)
-    both = sorted(core_pmus(args.pfmdump, None) & core_pmus(args.pfmdump, args.ours))
-    pmus = [p for p in both if not args.pmus or p in args.pmus]
+    lib_pmus, our_pmus = core_pmus(args.pfmdump, None), core_pmus(args.pfmdump, args.ours)
+    pmus = [p for p in sorted(lib_pmus & our_pmus) if not args.pmus or p in args.pmus]
     passed = failed = 0
+    # the PMUs libpfm4-names covers must be there
+    for p in sorted(expected_pmus() & lib_pmus - our_pmus):
+        if not args.pmus or p in args.pmus:
+            print("%-20s missing from pmuplug's PMU list FAIL" % p)
+            failed += 1
     with concurrent.futures.ThreadPoolExecutor(max(1, args.j // 2)) as ex:
         for r in ex.map(lambda p: run_pmu(p, args), pmus):
             if report(r, args):
