@@ -31,6 +31,7 @@ echo "make bench: libpfm4 4.13 against pmuplug, same run, same bench_pfm binary"
 echo "libpfm4 4.13: $(val "$SYS" path)"
 echo "pmuplug     : $(val "$OURS" path)"
 echo "Ir = instructions counted by valgrind --tool=callgrind, measured phase only"
+echo "environment of every run: LIBPFM_ENCODE_INACTIVE=1 LD_BIND_NOW=1, no other LIBPFM_* variable"
 echo "names: $NN pmu::EVENT of every libpfm4 PMU + host default names; umask strings: $NU pmu::EVENT:UMASK of libpfm4's core PMUs"
 echo
 printf "%-58s %16s %16s %9s\n" metric "libpfm4 4.13" pmuplug ratio
