@@ -134,7 +134,13 @@ class Offcore:
     def strip(self):
         gone_events, gone_umasks = set(), set()
         keep = []
+        self.mods = None
         for ev in self.desc["events"]:
+            uses = FIELD in (ev.get("set") or {}) or any(
+                FIELD in (u.get("set") or {}) for u in ev.get("umasks") or [])
+            if uses and self.mods is None and ev.get("modifiers") is not None:
+                # the modifiers the converter gave perf's offcore event
+                self.mods = list(ev["modifiers"])
             if FIELD in (ev.get("set") or {}):
                 gone_events.add(ev["name"].upper())
                 continue
@@ -306,11 +312,16 @@ class Offcore:
         first = self.perf[0]
         made, aliases, odd = [], {}, []
         ovev = {oe["name"]: oe for oe in self.ov.get("events") or []}
+        names = (self.ov.get("names") or {}).get(self.ctx.pmu) or []
         for n in sorted(enc):
-            name = "OFFCORE_RESPONSE_%d" % n
+            name = names[n] if n < len(names) else "OFFCORE_RESPONSE_%d" % n
+            if name != "OFFCORE_RESPONSE_%d" % n:
+                aliases["OFFCORE_RESPONSE_%d" % n] = name
             code, um = enc[n]
             ev = {"name": name, "desc": DESC[n], "code": code | (um << 8),
                   "set": {"event": code, "umask": um}}
+            if self.mods is not None:
+                ev["modifiers"] = list(self.mods)
             if first.get("Counter"):
                 ev["counters"] = str(first["Counter"])
             if first.get("SampleAfterValue"):

@@ -14,6 +14,8 @@ request types, the rest responses. Exclusive unit masks are those libpfm4
 refuses with every other unit mask of their group; a rule `forbid_groups`
 (or `only_groups`) is written for a unit mask that libpfm4 refuses with every
 unit mask of another group while the other members of its own group do not.
+A "Snoop" unit mask that libpfm4 completes with the default snoop unit mask
+behaves as a response and is grouped so.
 """
 import argparse
 import sys
@@ -87,6 +89,15 @@ def classify(ev):
             u["group"] = "supplier"
     if not labelled:
         print("%s: no categories in libpfm4's descriptions, grouped by bits" % ev["name"], file=sys.stderr)
+    # behaviour wins over wording: a "Snoop" unit mask that libpfm4 completes
+    # with the default snoop unit mask is grouped with the responses (skl SPL_HIT)
+    dfl = [u for u in ev["umasks"] if u["group"] == "snoop" and u["dfl"]]
+    for u in ev["umasks"]:
+        if u["group"] != "snoop" or u["dfl"] or not dfl:
+            continue
+        r, c1 = ev["alone"][u["name"]]
+        if r == 0 and c1 & dfl[0]["bits"] & ~u["bits"]:
+            u["group"] = "supplier"
 
 
 def infer(ev):
