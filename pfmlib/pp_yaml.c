@@ -352,6 +352,33 @@ static uint32_t default_perf_attrs(uint8_t type)
 
 /* ---- pmu: block ---- */
 
+/* `requires` names may refer to modifiers listed later: resolved after the list */
+static int resolve_requires(struct ld *l, yaml_node_t *mods)
+{
+	const struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	uint32_t mi = p->first_mod;
+	for (yaml_node_item_t *it = mods->data.sequence.items.start; it < mods->data.sequence.items.top; it++, mi++) {
+		yaml_node_t *n = node(l, *it);
+		const char *requires = NULL;
+		FOR_PAIRS(l, n, k, v, kn)
+			if (!strcmp(k, "requires") && get_str(l, v, k, &requires))
+				return -1;
+		if (!requires)
+			continue;
+		const char *name = l->b->strs + l->b->mods.v[mi].name;
+		uint32_t i;
+		for (i = 0; i < p->nmods; i++)
+			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, requires))
+				break;
+		if (i == p->nmods)
+			return fail(l, n, "modifier '%s' requires '%s', which is not a modifier of the PMU", name, requires);
+		if (l->b->mods.v[p->first_mod + i].type != PP_MOD_INT)
+			return fail(l, n, "modifier '%s' requires '%s', which is not an integer modifier", name, requires);
+		l->b->mods.v[mi].requires = (uint8_t)i;
+	}
+	return l->failed ? -1 : 0;
+}
+
 static int parse_modifier(struct ld *l, yaml_node_t *n)
 {
 	if (want(l, n, YAML_MAPPING_NODE, "a modifier"))
@@ -360,18 +387,18 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	if (mi == PP_NONE)
 		return fail(l, n, "out of memory");
 	struct pp_modifier m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE };
-	const char *name = NULL, *type = NULL, *field = NULL, *requires = NULL;
+	const char *name = NULL, *type = NULL, *field = NULL;
 	int have_max = 0, have_code = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
 		else if (!strcmp(k, "desc")) { const char *d; if (get_str(l, v, k, &d)) return -1; m.desc = str(l, d); }
 		else if (!strcmp(k, "type")) { if (get_str(l, v, k, &type)) return -1; }
 		else if (!strcmp(k, "field")) { if (get_str(l, v, k, &field)) return -1; }
-		else if (!strcmp(k, "plm")) { uint32_t x; if (get_u32(l, v, k, 0xf, &x)) return -1; m.plm = (uint8_t)x; }
+		else if (!strcmp(k, "plm")) { uint32_t x; if (get_u32(l, v, k, 0x1f, &x)) return -1; m.plm = (uint8_t)x; }
 		else if (!strcmp(k, "max")) { if (get_u64(l, v, k, &m.max)) return -1; have_max = 1; }
 		else if (!strcmp(k, "min")) { if (get_u32(l, v, k, UINT32_MAX, &m.min)) return -1; }
 		else if (!strcmp(k, "code")) { uint32_t x; if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; }
-		else if (!strcmp(k, "requires")) { if (get_str(l, v, k, &requires)) return -1; }
+		else if (!strcmp(k, "requires")) { const char *r; if (get_str(l, v, k, &r)) return -1; }
 		else return unknown(l, kn, "a modifier", k);
 	}
 	if (l->failed)
@@ -403,17 +430,6 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	for (uint32_t i = p->first_mod; i < mi; i++)
 		if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, name))
 			return fail(l, n, "modifier '%s' is defined twice", name);
-	if (requires) {
-		uint32_t i;
-		for (i = p->first_mod; i < mi; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, requires))
-				break;
-		if (i == mi)
-			return fail(l, n, "modifier '%s' requires '%s', which is not defined before it", name, requires);
-		if (l->b->mods.v[i].type != PP_MOD_INT)
-			return fail(l, n, "modifier '%s' requires '%s', which is not an integer modifier", name, requires);
-		m.requires = (uint8_t)(i - p->first_mod);
-	}
 	if (!have_code)
 		m.code = (uint8_t)(mi - p->first_mod);
 	m.name = str(l, name);
@@ -523,6 +539,8 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		for (yaml_node_item_t *it = mods->data.sequence.items.start; it < mods->data.sequence.items.top; it++)
 			if (parse_modifier(l, node(l, *it)))
 				return -1;
+		if (resolve_requires(l, mods))
+			return -1;
 	}
 	/* aliases (names checked when indexing) */
 	b->pmus.v[l->pmu].first_alias = b->aliases.n;
