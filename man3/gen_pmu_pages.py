@@ -2,7 +2,7 @@
 """gen_pmu_pages.py: writes one man page per PMU descriptor, libpfm_<pmu>.3,
 from the YAML descriptors the converter produced (docs/schema.md).
 
-usage: gen_pmu_pages.py -o OUTDIR [--header pfmlib.h] [--prune] PATH...
+usage: gen_pmu_pages.py -o OUTDIR [--header pfmlib.h] [--prune] [-q] PATH...
 PATH is a descriptor or a directory searched for *.yaml. --prune removes
 libpfm_*.3 pages in OUTDIR that this run did not write (PMUs that are gone).
 """
@@ -68,6 +68,7 @@ def main(argv):
     ap.add_argument("--header", help="<perfmon/pfmlib.h>, for pfm_pmu_t enumerator names")
     ap.add_argument("--prune", action="store_true", help="remove pages of PMUs not seen")
     ap.add_argument("--date", default="", help="date field of .TH (default: none)")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args(argv)
     names = enum_names(a.header)
@@ -90,7 +91,8 @@ def main(argv):
         for fn in os.listdir(a.out):
             if fn.startswith("libpfm_") and fn.endswith(".3") and fn not in keep:
                 os.remove(os.path.join(a.out, fn))
-    print("gen_pmu_pages: %d pages in %s" % (len(written), a.out))
+    if not a.quiet:
+        print("gen_pmu_pages: %d pages in %s" % (len(written), a.out))
     return 0
 
 

@@ -1,1 +1,24 @@
-# man3/module.mk: build rules of man3/ (included by the top Makefile)
+# man3/module.mk: the man pages (included by the top Makefile).
+# Hand-written pages are man3/*.3 (MAN3_SRC; pfm_terminate.3 is a .so link
+# to pfm_initialize.3). One page per PMU model, libpfm_<pmu>.3, is generated
+# from the converter's descriptors into $(MAN3_GEN_DIR) by
+# man3/gen_pmu_pages.py; $(MAN3_GEN_STAMP) stands for that set of pages.
+# `make man` builds them; man3 is not part of `all`.
+
+MAN3_SRC       := $(sort $(wildcard man3/*.3))
+MAN3_GEN_DIR   := $(B)/man3
+MAN3_GEN_STAMP := $(MAN3_GEN_DIR)/.stamp
+MAN3_GEN_DEPS  := man3/gen_pmu_pages.py man3/pmu_page.py man3/roff.py include/perfmon/pfmlib.h
+MAN_PAGES      := $(MAN3_SRC) $(MAN3_GEN_STAMP)
+YAML_STAMP     ?= $(B)/yaml/.stamp
+
+.PHONY: man
+man: $(MAN_PAGES)
+
+# --prune: a PMU that disappeared from $(B)/yaml loses its page
+$(MAN3_GEN_STAMP): $(MAN3_GEN_DEPS) $(YAML_STAMP)
+	@mkdir -p $(@D)
+	@echo "  MAN3     $(MAN3_GEN_DIR)"
+	@$(PYTHON) man3/gen_pmu_pages.py -o $(MAN3_GEN_DIR) --prune \
+		--header include/perfmon/pfmlib.h -q $(B)/yaml
+	@touch $@

@@ -23,7 +23,16 @@ def _char(ch):
 
 
 def _breakable(word):
-    return word.replace(".", ".\\:").replace("_", "_\\:")
+    """Break points (\\:) after each . and _, and inside runs longer than
+    LONG_WORD without one. Escapes (\\-, \\e, \\[uXXXX]) are kept whole."""
+    out, run = [], 0
+    for tok in re.findall(r"\\\[[^]]*\]|\\.|.", word):
+        out.append(tok)
+        run += 1
+        if tok in (".", "_") or run >= LONG_WORD:
+            out.append("\\:")
+            run = 0
+    return "".join(out)
 
 
 def text(s):
