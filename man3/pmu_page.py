@@ -274,30 +274,42 @@ def rules_section(out, pmu):
         out(".PP")
 
 
+def alias_line(name, expansion):
+    """'NAME -> STRING', '(exact)' for a leading '=' (docs/schema.md)."""
+    exp = str(expansion)
+    exact = exp.startswith("=")
+    return "%s \\(-> %s%s" % (roff.text(name), roff.text(exp[1:] if exact else exp),
+                               " (exact)" if exact else "")
+
+
 def aliases_section(out, pmu):
     if not pmu.aliases:
         return
     out(".SH ALIASES",
         "These whole names are looked up before anything else in an event string and stand "
-        "for the event string shown (unit masks and modifiers may follow them):")
+        "for the event string shown (unit masks and modifiers may follow them).")
     items = sorted(pmu.aliases.items(), key=lambda kv: str(kv[0]).lower())
+    if any(str(v).startswith("=") for _, v in items):
+        out("An alias marked \\fI(exact)\\fR selects the unit masks shown and no others: "
+            "no default unit mask is added, though required groups are still checked.")
     if len(items) <= ALIAS_LIST_MAX:
         out(".PP", ".RS 4", ".nf")
         for k, v in items:
-            out(roff.text(k) + " \\(-> " + roff.text(v))
+            out(alias_line(k, v))
         out(".fi", ".RE")
         return
     by_event = {}
     for k, v in items:
-        target = str(v).split("::")[-1].split(":")[0]
+        target = str(v).lstrip("=").split("::")[-1].split(":")[0]
         by_event.setdefault(target, []).append((k, v))
     out(".PP", "There are %d of them; by the event they stand for:" % len(items))
     for target in sorted(by_event, key=str.lower):
         lst = by_event[target]
         out(".TP", ".B " + roff.quoted(target),
-            "%d name%s, for example:" % (len(lst), "s" if len(lst) > 1 else ""))
+            "%d name%s%s:" % (len(lst), "s" if len(lst) > 1 else "",
+                              ", for example" if len(lst) > ALIAS_EXAMPLES else ""))
         for k, v in lst[:ALIAS_EXAMPLES]:
-            out(".br", roff.text(k) + " \\(-> " + roff.text(v))
+            out(".br", alias_line(k, v))
 
 
 def modifiers_section(out, pmu):

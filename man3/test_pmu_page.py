@@ -178,6 +178,13 @@ class Variants(unittest.TestCase):
         self.assertIn('.SS "RESPONSES, RESPONSES_1"', src)
         self.assertEqual(src.count("\n.SS "), 1)
 
+    def test_exact_alias_is_marked_and_explained(self):
+        doc = minimal(aliases={"EV.ONLY_X": "=EV:X", "EV.ANY": "EV"})
+        txt = rendered(pmu_page.render(doc))
+        self.assertIn("EV.ONLY_X \u2192 EV:X (exact)", txt)
+        self.assertIn("EV.ANY \u2192 EV\n", txt)
+        self.assertIn("no default unit mask is added", txt)
+
     def test_many_aliases_are_summarised_per_event(self):
         doc = minimal()
         n = pmu_page.ALIAS_LIST_MAX + 5
