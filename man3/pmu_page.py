@@ -1,5 +1,8 @@
 """Renders one PMU descriptor (docs/schema.md, schema 1) as a man(7) page:
 libpfm_<pmu>(3). Pure function of the descriptor; no file access."""
+import collections
+import re
+
 import roff
 
 # docs/schema.md: perf_attrs offered when the descriptor does not say
@@ -25,6 +28,13 @@ ERR_CONFLICT = {"featcomb": "PFM_ERR_FEATCOMB", "umask": "PFM_ERR_UMASK"}
 # aliases listed one by one up to this many; beyond, summarised per event
 ALIAS_LIST_MAX = 100
 ALIAS_EXAMPLES = 3
+
+
+def converted(p):
+    """(perf directory, mapfile version) when `source` has jsontoyaml's form
+    'x86/goldmont v13', else None."""
+    m = re.fullmatch(r"(\S+/\S+) (\S+)", str(p.get("source") or ""))
+    return m.groups() if m else None
 
 
 def field_width(spec):
@@ -93,12 +103,21 @@ class Pmu:
         self.aliases = p.get("aliases") or {}
         self.events = doc.get("events") or []
         self.perf_attrs = p.get("perf_attrs") or PERF_ATTRS_DEFAULT.get(self.type, PERF_ATTRS_ALL)
+        # the event-level perf_attrs most events have (None: the PMU's list);
+        # only events that differ from it say so on their entry
+        lists = collections.Counter(attr_key(e) for e in self.events)
+        self.usual_attrs = lists.most_common(1)[0][0] if lists else None
 
     def mod_max(self, m):
         if "max" in m:
             return m["max"]
         w = field_width(self.format.get(m.get("field"), ""))
         return (1 << w) - 1 if w else None
+
+
+def attr_key(ev):
+    a = ev.get("perf_attrs")
+    return None if a is None else tuple(a)
 
 
 def event_groups(ev):
@@ -170,7 +189,8 @@ def event_entry(out, pmu, ev):
         facts.append("precise")
     if "raw_name" in flags:
         first = next(iter(ev.get("set") or {}), "its first field")
-        facts.append("written r\\fIHEX\\fP, the number giving %s" % roff.text(first))
+        facts.append("written \\fBr\\fP followed by the value of field %s in hexadecimal"
+                     % roff.name(first))
     if "compat" in flags:
         facts.append("from libpfm4, not in perf's tables")
     for f in ("deprecated", "experimental"):
@@ -183,9 +203,11 @@ def event_entry(out, pmu, ev):
         facts.append("modifiers: " + (", ".join(roff.text(m) for m in mods) if mods else "none"))
     if ev.get("required_modifiers"):
         facts.append("must be given: " + ", ".join(roff.text(m) for m in ev["required_modifiers"]))
-    if ev.get("perf_attrs") is not None:
-        facts.append("perf_events attributes: " +
-                     (", ".join(roff.text(a) for a in ev["perf_attrs"]) or "none"))
+    if ev.get("perf_type") is not None and ev["perf_type"] != pmu.p.get("perf_type", 4):
+        facts.append("attr.type %s" % ev["perf_type"])
+    if attr_key(ev) != pmu.usual_attrs:
+        attrs = pmu.perf_attrs if ev.get("perf_attrs") is None else ev["perf_attrs"]
+        facts.append("perf_events attributes: " + (", ".join(roff.text(a) for a in attrs) or "none"))
     umasks = ev.get("umasks") or []
     lines = []
     if umasks:
@@ -368,16 +390,23 @@ def encoding_section(out, pmu):
     else:
         out("Under perf_events, \\fIattr.type\\fR is %d%s." % (
             p.get("perf_type", 4), " (PERF_TYPE_RAW)" if p.get("perf_type", 4) == 4 else ""))
-    attrs = [a for a in pmu.perf_attrs]
+    if any(e.get("perf_type") not in (None, p.get("perf_type", 4)) for e in pmu.events):
+        out("Events whose entry gives \\fIattr.type\\fR use that value instead.")
+    verbatim = pmu.usual_attrs is not None
+    attrs = list(pmu.usual_attrs) if verbatim else list(pmu.perf_attrs)
     out(".PP")
     if attrs:
         basic = [a for a in attrs if a in PERF_ATTRS_BASIC]
-        out("With PFM_OS_PERF_EVENT_EXT the events also accept the perf_events attributes %s"
-            % words(roff.name(a) for a in attrs) +
-            (" (\\fBprecise\\fR on precise events only" if "precise" in attrs else "") +
-            ("; \\fBhw_smpl\\fR only on events that are not precise but can be sampled "
-             "into a hardware buffer" if "hw_smpl" in attrs else "") +
-            (")" if "precise" in attrs else "") + ".")
+        most = "most of its events" if any(attr_key(e) != pmu.usual_attrs
+                                           for e in pmu.events) else "the events"
+        filt = []
+        if not verbatim and "precise" in attrs:
+            filt.append("\\fBprecise\\fR on precise events only")
+        if not verbatim and "hw_smpl" in attrs:
+            filt.append("\\fBhw_smpl\\fR only on events that are not precise but can be "
+                        "sampled into a hardware buffer")
+        out("With PFM_OS_PERF_EVENT_EXT %s also accept the perf_events attributes %s%s."
+            % (most, words(roff.name(a) for a in attrs), " (" + "; ".join(filt) + ")" if filt else ""))
         out("PFM_OS_PERF_EVENT keeps %s of them." % (words(roff.name(a) for a in basic)
                                                    if basic else "none"))
     else:
@@ -399,15 +428,16 @@ def describe(out, pmu):
     if cnt:
         out("Counters: %s." % " and ".join(cnt))
     out(".PP")
-    if p.get("source"):
-        out("Data source: %s (for a descriptor made by \\fBjsontoyaml\\fR: the directory of "
-            "perf's event tables and the mapfile version it was converted from)."
-            % roff.text(p["source"]))
+    conv = converted(p)
+    if conv:
+        out("Data source: Linux perf's event tables (\\fItools/perf/pmu\\-events/arch\\fR), "
+            "directory %s, mapfile version %s, converted by \\fBjsontoyaml\\fR. "
+            "The event names, codes and unit masks come from there; pmuplug's overlays add "
+            "libpfm4's names, the modifiers and the unit-mask rules." % tuple(map(roff.text, conv)))
+    elif p.get("source"):
+        out("Data source: %s." % roff.text(p["source"]))
     else:
         out("The descriptor does not name its data source.")
-    out("The event names, codes and unit masks of converted PMUs come from Linux perf's event "
-        "tables (\\fItools/perf/pmu\\-events/arch\\fR); pmuplug's overlays add libpfm4's "
-        "names, the modifiers and the unit-mask rules.")
     out(".PP")
     match = p.get("match") or []
     if pmu.type == "os_generic":
@@ -432,10 +462,11 @@ def describe(out, pmu):
             out(".PP", " ".join(extra))
     else:
         out("The library never detects this PMU by itself.")
-    out(".PP",
-        "On another host, \\fBLIBPFM_FORCE_PMU=%s\\fR makes it the default PMU, and "
-        "\\fBLIBPFM_ENCODE_INACTIVE=1\\fR lets strings prefixed with \\fB%s::\\fR be encoded "
-        "(see \\fBlibpfm\\fR(3))." % (roff.text(pmu.name), roff.text(pmu.name)))
+    if pmu.type != "os_generic":
+        out(".PP",
+            "On another host, \\fBLIBPFM_FORCE_PMU=%s\\fR makes it the default PMU, and "
+            "\\fBLIBPFM_ENCODE_INACTIVE=1\\fR lets strings prefixed with \\fB%s::\\fR be "
+            "encoded (see \\fBlibpfm\\fR(3))." % (roff.text(pmu.name), roff.text(pmu.name)))
     if p.get("override"):
         out(".PP", "The descriptor sets \\fBoverride\\fR: as a plugin it replaces the built-in "
             "PMU of the same name.")
@@ -451,11 +482,13 @@ def events_section(out, pmu):
     out("%d event%s with %d unit mask%s in total. Names are case-insensitive. "
         "Run \\fBshowevtinfo\\fR for the descriptions."
         % (len(pmu.events), "s" if len(pmu.events) != 1 else "", nu, "s" if nu != 1 else ""))
-    out("Next to a unit mask: \\fIdefault\\fR means it is selected when its group has none, "
-        "\\fIalone\\fR that it cannot be combined with another of its group, "
-        "\\fIprecise\\fR that it supports precise sampling, \\fI= X\\fR that naming it "
-        "stands for X.")
-    out("Perf's own names of the form \\fIEVENT\\fB.\\fIUMASK\\fR are accepted too.")
+    if nu:
+        out("Next to a unit mask: \\fIdefault\\fR means it is selected when its group has "
+            "none, \\fIalone\\fR that it cannot be combined with another of its group, "
+            "\\fIprecise\\fR that it supports precise sampling, \\fI= X\\fR that naming it "
+            "stands for X.")
+    if converted(pmu.p):
+        out("Perf's own names of the form \\fIEVENT\\fB.\\fIUMASK\\fR are accepted too.")
     for ev in pmu.events:
         event_entry(out, pmu, ev)
 

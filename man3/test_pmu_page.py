@@ -185,6 +185,40 @@ class Variants(unittest.TestCase):
         self.assertIn("EV.ANY \u2192 EV\n", txt)
         self.assertIn("no default unit mask is added", txt)
 
+    def test_perf_attrs_most_events_share_are_said_once(self):
+        doc = minimal(type="os_generic")
+        common = ["u", "k", "period"]
+        doc["events"] = [{"name": "E%d" % i, "set": {"event": i}, "perf_attrs": common}
+                         for i in range(3)]
+        doc["events"].append({"name": "ODD", "set": {"event": 9}, "perf_attrs": ["u"]})
+        txt = rendered(pmu_page.render(doc))
+        self.assertIn("most of its events also accept the perf_events attributes u, k and "
+                      "period.", txt)
+        self.assertIn("perf_events attributes: u;", txt)
+        self.assertEqual(txt.count("perf_events attributes:"), 1)
+
+    def test_event_with_own_attr_type_says_so(self):
+        doc = minimal(perf_type=0)
+        doc["events"].append({"name": "SW", "set": {"event": 2}, "perf_type": 1})
+        txt = rendered(pmu_page.render(doc))
+        self.assertIn("attr.type is 0.", txt)
+        self.assertRegex(txt, r"SW\s+Event code 0x2; attr.type 1;")
+        self.assertIn("Events whose entry gives attr.type use that value instead.", txt)
+
+    def test_raw_name_event_says_how_it_is_written(self):
+        doc = minimal(type="os_generic", format={"raw": "config:0-63"})
+        doc["events"] = [{"name": "r0000", "set": {"raw": 0}, "flags": ["raw_name"]}]
+        txt = rendered(pmu_page.render(doc))
+        self.assertRegex(txt, r"r0000 [Ww]ritten r followed by the value of field raw in hexadecimal")
+
+    def test_converted_source_is_explained_and_other_sources_quoted(self):
+        txt = rendered(pmu_page.render(minimal(source="x86/goldmont v13")))
+        self.assertIn("directory x86/goldmont, mapfile version v13, converted by jsontoyaml", txt)
+        self.assertIn("EVENT.UMASK are accepted too", txt)
+        txt = rendered(pmu_page.render(minimal(source="hand-written")))
+        self.assertIn("Data source: hand-written.", txt)
+        self.assertNotIn("EVENT.UMASK are accepted too", txt)
+
     def test_many_aliases_are_summarised_per_event(self):
         doc = minimal()
         n = pmu_page.ALIAS_LIST_MAX + 5
