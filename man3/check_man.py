@@ -152,6 +152,10 @@ def check_env(res, overview, names):
     tags = set(re.findall(r"^\.TP\n\.B (\S+)", env, re.M))
     for v in names:
         res.check(v in tags, "%s documented in ENVIRONMENT of %s" % (v, overview))
+    for t in sorted(tags - set(names)):
+        res.check(False, "%s: ENVIRONMENT documents %s, which the library does not read"
+                  % (overview, t))
+    res.check(bool(tags), "%s has an ENVIRONMENT section" % overview)
 
 
 def check_so(res, src):
