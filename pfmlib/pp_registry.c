@@ -122,14 +122,34 @@ static void resolve_perf_type(struct pp_pmu_rt *rt)
 	fclose(f);
 }
 
-static int pmu_matches(const struct pp_pmu_rt *rt)
+/* does one of rt's patterns match host identity number i? (never across architectures) */
+static int pmu_matches(const struct pp_pmu_rt *rt, int i)
 {
-	if (!rt->p->match)
+	if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
 		return 0;
+	const char *arch = pp_str(rt->t, rt->p->arch);
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
-		if (pp_registry_host_matches(pat))
+		if (pp_host_match_arch(arch, pat, R.host.id[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * Each host identity (one per core type) makes present the PMUs of its best
+ * match: the lowest match_priority (perf's first mapfile line), all PMUs that
+ * share it (hybrid parts describe several core types on one line).
+ */
+static void detect_identity(int i)
+{
+	uint32_t best = UINT32_MAX;
+	for (int k = 0; k < R.n; k++)
+		if (R.list[k].p->match_priority < best && pmu_matches(&R.list[k], i))
+			best = R.list[k].p->match_priority;
+	if (best == UINT32_MAX)
+		return;
+	for (int k = 0; k < R.n; k++)
+		if (R.list[k].p->match_priority == best && pmu_matches(&R.list[k], i))
+			R.list[k].is_present = 1;
 }
 
 static void detect(void)
@@ -147,16 +167,11 @@ static void detect(void)
 		pp_verbose("LIBPFM_FORCE_PMU=%s: no such PMU", force);
 		return;
 	}
-	uint32_t best = UINT32_MAX;
-	for (int i = 0; i < R.n; i++)
-		if (R.list[i].p->type != PP_PMU_OS_GENERIC && pmu_matches(&R.list[i]) &&
-		    R.list[i].p->match_priority < best)
-			best = R.list[i].p->match_priority;
+	for (int i = 0; i < R.host.n; i++)
+		detect_identity(i);
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (rt->p->type == PP_PMU_OS_GENERIC)
-			rt->is_present = 1;
-		else if (best != UINT32_MAX && rt->p->match_priority == best && pmu_matches(rt))
 			rt->is_present = 1;
 		if (rt->is_present)
 			pp_verbose("PMU %s detected", pp_str(rt->t, rt->p->name));
