@@ -65,6 +65,10 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 {
 	const char *end = s + len;
 
+	if (!len) {
+		pp_verbose("event string ends with a separator\n");
+		return PFM_ERR_ATTR;
+	}
 	while (s < end) {
 		const char *t = s, *eq;
 		struct pp_tok *k;

@@ -1,0 +1,47 @@
+# tests/unit.mk: the encoder's CUnit suites (included by tests/module.mk).
+#   check-unit        parser, rules, modifiers, errors, OS layers, attributes,
+#                     perf PMU (tests/unit/t_*.c) on the fixture tables
+#                     tests/unit/fixtures + arch/generic, linked with $(LIBPFM_A)
+#   check-unit-asan   the same against $(LIBPFM_ASAN_A) under ASan+UBSan
+#   check-done-when   the issue's glm strings: pmuplug's build/lib against the
+#                     installed libpfm4 4.13, in separate processes
+UNIT_SRCS   := tests/unit/ut.c $(wildcard tests/unit/t_*.c)
+UNIT_HDRS   := tests/unit/ut.h
+UNIT_TABLES := $(sort $(wildcard tests/unit/fixtures/*.yaml)) arch/generic/perf.yaml arch/generic/perf_raw.yaml
+UNIT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+# the fixture table stands in for the built-in one (the archive's pp_builtin.o is then not pulled)
+$(B)/unit/ut_table.c: $(TABLEGEN) $(UNIT_TABLES)
+	@mkdir -p $(@D)
+	$(TABLEGEN) -o $@ $(UNIT_TABLES)
+
+$(B)/unit/ut_table.o: $(B)/unit/ut_table.c pfmlib/pp_table.h
+	$(CC) $(CFLAGS_COMMON) -O0 -c -o $@ $<
+
+$(B)/bin/test_encoder: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_A)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_A) -lcunit -lyaml
+
+$(B)/bin/test_encoder_asan: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) $(UNIT_SAN) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A) -lcunit -lyaml
+
+$(B)/bin/oracle_dump: tests/unit/oracle_dump.c
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra $(CFLAGS) -o $@ $< -lpfm -ldl
+
+$(B)/bin/test_donewhen: tests/unit/donewhen.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< -lcunit
+
+check-unit: $(B)/bin/test_encoder
+	@tests/run-cunit.sh unit $(B)/bin/test_encoder
+
+check-unit-asan: $(B)/bin/test_encoder_asan
+	@ASAN_OPTIONS=detect_leaks=1 tests/run-cunit.sh unit-asan $(B)/bin/test_encoder_asan
+
+check-done-when: $(B)/bin/test_donewhen $(B)/bin/oracle_dump $(LIBPFM_SO)
+	@tests/run-cunit.sh done-when $(B)/bin/test_donewhen $(B)/bin/oracle_dump $(abspath $(B)/lib)
+
+CHECKS += check-unit check-unit-asan check-done-when
+.PHONY: check-unit check-unit-asan check-done-when

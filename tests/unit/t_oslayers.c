@@ -1,0 +1,209 @@
+/*
+ * t_oslayers.c - PFM_OS_NONE against PFM_OS_PERF_EVENT and _EXT: which
+ * perf_event_attr fields are written and how (type, config*, exclude_*,
+ * mg/mh, period/freq, precise, excl, pinned, cpu, hw_smpl), which
+ * attributes each layer accepts, and libpfm4's fstr for each layer.
+ */
+#include <stdlib.h>
+#include "ut.h"
+
+static void test_perf_config_has_no_privilege_or_raw_bits(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:RESOURCE_FULL:c=1:i", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.type, 4);
+	CU_ASSERT_EQUAL(p.attr.config, 0x18001caULL);
+	CU_ASSERT_EQUAL(p.attr.config1, 0);
+}
+
+static void test_perf_config1_carries_the_offcore_value(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("OFFCORE_RESPONSE_0:DMND_DATA_RD", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.config, 0x1b7ULL);
+	CU_ASSERT_EQUAL(p.attr.config1, 0x10001ULL);
+}
+
+static void test_perf_config1_left_alone_when_unused(void)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t a;
+	memset(&attr, 0, sizeof(attr));
+	attr.config1 = 0x1234;
+	attr.size = 77;
+	attr.disabled = 1;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.attr = &attr;
+	a.flags = 5;
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_PERF_EVENT, &a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(attr.config1, 0x1234ULL);
+	CU_ASSERT_EQUAL(attr.size, 77);		/* the caller's, as in libpfm4 */
+	CU_ASSERT_EQUAL(attr.disabled, 1);
+	CU_ASSERT_EQUAL(a.flags, 5);
+	CU_ASSERT_EQUAL(a.cpu, -1);
+}
+
+static void test_dfl_plm_becomes_exclude_bits(void)
+{
+	struct ut_perf p;
+	ut_perf("ISSUE_SLOTS", PFM_PLM3, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(!p.attr.exclude_user && p.attr.exclude_kernel);
+	ut_perf("ISSUE_SLOTS", PFM_PLM0, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(p.attr.exclude_user && !p.attr.exclude_kernel);
+	ut_perf("ISSUE_SLOTS", 0, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(p.attr.exclude_user && p.attr.exclude_kernel);
+	ut_perf("ISSUE_SLOTS:u", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(!p.attr.exclude_user && p.attr.exclude_kernel);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:ANY:c=0:e=0:i=0:u=1:k=0:mg=0:mh=1");
+}
+
+static void test_exclude_hv_only_where_the_pmu_filters_the_hypervisor(void)
+{
+	struct ut_perf p;
+	ut_perf("ISSUE_SLOTS", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT_EQUAL(p.attr.exclude_hv, 0);		/* utc: no h */
+	ut_perf("uta::SLOTS", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT_EQUAL(p.attr.exclude_hv, 1);		/* uta lists h: PLMH not asked */
+	ut_perf("uta::SLOTS:h", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(p.attr.exclude_user && p.attr.exclude_kernel && !p.attr.exclude_hv);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:h", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_ERR_ATTR);
+}
+
+static void test_mg_mh_count_by_presence_not_value(void)
+{
+	struct ut_perf p;
+	ut_perf("ISSUE_SLOTS", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(p.attr.exclude_guest && !p.attr.exclude_host);
+	ut_perf("ISSUE_SLOTS:mg", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(!p.attr.exclude_guest && p.attr.exclude_host);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:ANY:c=0:e=0:i=0:u=1:k=1:mg=1:mh=0");
+	ut_perf("ISSUE_SLOTS:mg=0", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(!p.attr.exclude_guest && p.attr.exclude_host);
+	ut_perf("ISSUE_SLOTS:mh=0", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(p.attr.exclude_guest && !p.attr.exclude_host);
+	ut_perf("ISSUE_SLOTS:mg=0:mh=0", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT(!p.attr.exclude_guest && !p.attr.exclude_host);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:ANY:c=0:e=0:i=0:u=1:k=1:mg=1:mh=1");
+}
+
+static void test_period_and_freq_set_the_sampling_fields(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:period=0x10", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.sample_period, 16);
+	CU_ASSERT_EQUAL(p.attr.freq, 0);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:ANY:c=0:e=0:i=0:u=1:k=1:period=16:freq=16:excl=0:mg=0:mh=1");
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:freq=100", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.sample_freq, 100);
+	CU_ASSERT_EQUAL(p.attr.freq, 1);
+}
+
+static void test_period_with_freq_or_zero_is_ATTR_VAL(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:period=10:freq=10", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:period=0", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:freq=0", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR_VAL);
+}
+
+static void test_ext_attributes_are_refused_by_the_basic_layer(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:period=10", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:excl", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:mg", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_SUCCESS);
+}
+
+static void test_precise_only_on_precise_events_and_up_to_3(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("MEM_LOADS:precise=2", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.precise_ip, 2);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::MEM_LOADS:LOAD_LATENCY:c=0:e=0:i=0:ldlat=0:u=1:k=1:precise=2:excl=0:mg=0:mh=1");
+	CU_ASSERT_EQUAL(ut_perf("MEM_LOADS:precise=4", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:precise=1", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR);
+}
+
+static void test_hw_smpl_on_sampling_events_implies_precise_1(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("BRANCHES:hw_smpl", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.precise_ip, 1);
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:hw_smpl", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR);
+}
+
+static void test_excl_pinned_cpu(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:excl:pinned:cpu=3", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.exclusive, 1);
+	CU_ASSERT_EQUAL(p.attr.pinned, 1);
+	CU_ASSERT_EQUAL(p.cpu, 3);
+	/* cpu and pinned are never printed */
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:ANY:c=0:e=0:i=0:u=1:k=1:excl=1:mg=0:mh=1");
+	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:cpu=-1", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR_VAL);
+}
+
+static void test_os_none_fstr_lists_every_modifier_of_the_event(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("ISSUE_SLOTS:RESOURCE_FULL:k:c=1:i", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utc::ISSUE_SLOTS:RESOURCE_FULL:k=1:u=0:c=1:e=0:i=1");
+	CU_ASSERT_EQUAL(o.codes[0], 0x1d201caULL);
+}
+
+static void test_perf_event_fstr_has_no_privilege_modifiers_but_layer_ones(void)
+{
+	struct ut_perf p;
+	ut_perf("ISSUE_SLOTS:RESOURCE_FULL:k:c=1:i", PLM_UK, PFM_OS_PERF_EVENT, &p);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:RESOURCE_FULL:c=1:e=0:i=1:u=0:k=1:mg=0:mh=1");
+	ut_perf("ISSUE_SLOTS:RESOURCE_FULL:k:c=1:i", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:RESOURCE_FULL:c=1:e=0:i=1:u=0:k=1:excl=0:mg=0:mh=1");
+}
+
+static void test_uncore_pmu_has_no_privilege_attributes(void)
+{
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_perf("utu::CLOCKTICKS", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.type, 17);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utu::CLOCKTICKS:t=0:excl=0");
+	CU_ASSERT_EQUAL(ut_perf("utu::CLOCKTICKS:u", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR);
+}
+
+static void test_old_perf_api_is_the_basic_layer(void)
+{
+	struct perf_event_attr attr;
+	char *fstr = NULL;
+	int idx = -1;
+	memset(&attr, 0, sizeof(attr));
+	CU_ASSERT_EQUAL(pfm_get_perf_event_encoding("OFFCORE_RESPONSE_0", PLM_UK, &attr, &fstr, &idx), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(attr.config1, 0x18000ULL);
+	CU_ASSERT_STRING_EQUAL(fstr, "utc::OFFCORE_RESPONSE_0:ANY_REQUEST:ANY_RESPONSE:c=0:e=0:i=0:u=1:k=1:mg=0:mh=1");
+	CU_ASSERT_EQUAL(idx, pfm_find_event("utc::OFFCORE_RESPONSE_0"));
+	free(fstr);
+	CU_ASSERT_EQUAL(pfm_get_perf_event_encoding("ISSUE_SLOTS:period=1", PLM_UK, &attr, NULL, NULL), PFM_ERR_ATTR);
+}
+
+void ut_add_oslayers(void)
+{
+	static const struct ut_test t[] = {
+		T(test_perf_config_has_no_privilege_or_raw_bits),
+		T(test_perf_config1_carries_the_offcore_value),
+		T(test_perf_config1_left_alone_when_unused),
+		T(test_dfl_plm_becomes_exclude_bits),
+		T(test_exclude_hv_only_where_the_pmu_filters_the_hypervisor),
+		T(test_mg_mh_count_by_presence_not_value),
+		T(test_period_and_freq_set_the_sampling_fields),
+		T(test_period_with_freq_or_zero_is_ATTR_VAL),
+		T(test_ext_attributes_are_refused_by_the_basic_layer),
+		T(test_precise_only_on_precise_events_and_up_to_3),
+		T(test_hw_smpl_on_sampling_events_implies_precise_1),
+		T(test_excl_pinned_cpu),
+		T(test_os_none_fstr_lists_every_modifier_of_the_event),
+		T(test_perf_event_fstr_has_no_privilege_modifiers_but_layer_ones),
+		T(test_uncore_pmu_has_no_privilege_attributes),
+		T(test_old_perf_api_is_the_basic_layer),
+	};
+	UT_SUITE("os-layers", t);
+}

@@ -1,0 +1,196 @@
+/*
+ * t_parse.c - the event-string parser: PMU prefix, default PMUs, case,
+ * '.' as separator, whole-name aliases (plain and exact), event equivs,
+ * attribute splitting, and pfm_find_event.
+ */
+#include "ut.h"
+
+static void test_pmu_prefix_selects_the_pmu_and_gives_its_index(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("utc::ISSUE_SLOTS:RESOURCE_FULL", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.idx >> 21, 1001);
+	CU_ASSERT_EQUAL(o.codes[0], 0x5301caULL);
+}
+
+static void test_present_pmu_is_searched_without_prefix(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("ISSUE_SLOTS:RECOVERY", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utc::ISSUE_SLOTS:RECOVERY:k=1:u=1:c=0:e=0:i=0");
+}
+
+static void test_absent_pmu_is_not_searched_without_prefix(void)
+{
+	/* uta is not present (utc is forced): only uta::SLOTS finds it */
+	CU_ASSERT_EQUAL(ut_ret("SLOTS"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("uta::SLOTS"), PFM_SUCCESS);
+}
+
+static void test_names_are_case_insensitive(void)
+{
+	struct ut_none a, b;
+	ut_none("UTC::issue_slots:resource_full:K", PLM_UK, &a);
+	ut_none("utc::ISSUE_SLOTS:RESOURCE_FULL:k", PLM_UK, &b);
+	CU_ASSERT_EQUAL(a.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[0], b.codes[0]);
+	CU_ASSERT_STRING_EQUAL(a.fstr, b.fstr);
+}
+
+static void test_dot_separates_like_colon(void)
+{
+	struct ut_none a, b;
+	ut_none("utc::ISSUE_SLOTS.RESOURCE_FULL.c=2", PLM_UK, &a);
+	ut_none("utc::ISSUE_SLOTS:RESOURCE_FULL:c=2", PLM_UK, &b);
+	CU_ASSERT_EQUAL(a.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[0], b.codes[0]);
+	/* '.' splits values too, as in libpfm4: c=1.5 is c=1 then an attribute "5" */
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:c=1.5"), PFM_ERR_ATTR);
+}
+
+static void test_whole_name_alias_resolves_before_dotted_split(void)
+{
+	struct ut_none a, b;
+	ut_none("OFFCORE_RESPONSE.ANY_REQUEST.ANY_RESPONSE", PLM_UK, &a);
+	ut_none("OFFCORE_RESPONSE_0:ANY_REQUEST:ANY_RESPONSE", PLM_UK, &b);
+	CU_ASSERT_EQUAL(a.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[1], 0x18000ULL);
+	CU_ASSERT_EQUAL(a.codes[1], b.codes[1]);
+	CU_ASSERT_EQUAL(a.idx, b.idx);
+}
+
+static void test_alias_takes_further_attributes(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("UOPS_ISSUED.STALL_CYCLES:u", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x1d1010eULL);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utc::UOPS_ISSUED:ANY:k=0:u=1:c=1:e=0:i=1:t=0");
+}
+
+static void test_exact_alias_adds_no_default_unit_masks(void)
+{
+	struct ut_none a, b;
+	/* perf's value: no snoop bits; the libpfm4 string gets the default snoop */
+	CU_ASSERT_EQUAL(ut_none("OFFCORE_RESPONSE.DEMAND_DATA_RD.L2_HIT", PLM_UK, &a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[1], 0x40001ULL);
+	CU_ASSERT_EQUAL(ut_none("OFFCORE_RESPONSE_0:DMND_DATA_RD:L2_HIT", PLM_UK, &b), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(b.codes[1], 0x1200040001ULL);
+}
+
+static void test_event_split_at_dot_after_whole_name_fails(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("utc::OFFCORE_RESPONSE_0.DMND_DATA_RD.ANY_RESPONSE", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[1], 0x10001ULL);
+}
+
+static void test_umask_alias_spelling_is_accepted(void)
+{
+	struct ut_none a, b;
+	ut_none("OFFCORE_RESPONSE_0:DEMAND_DATA_RD", PLM_UK, &a);
+	ut_none("OFFCORE_RESPONSE_0:DMND_DATA_RD", PLM_UK, &b);
+	CU_ASSERT_EQUAL(a.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[1], b.codes[1]);
+	CU_ASSERT_STRING_EQUAL(a.fstr, b.fstr);
+}
+
+static void test_event_with_equiv_encodes_its_equivalent(void)
+{
+	struct ut_none a, b;
+	ut_none("utc::SLOTS_FULL:u", PLM_UK, &a);
+	ut_none("utc::ISSUE_SLOTS:RESOURCE_FULL:u", PLM_UK, &b);
+	CU_ASSERT_EQUAL(a.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[0], b.codes[0]);
+	CU_ASSERT_EQUAL(a.idx, b.idx);
+	CU_ASSERT_STRING_EQUAL(a.fstr, b.fstr);
+}
+
+static void test_comma_or_blank_is_PFM_ERR_INVAL(void)
+{
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS,utc::UOPS_ISSUED"), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS "), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(ut_ret(" utc::ISSUE_SLOTS"), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:c=\t1"), PFM_ERR_INVAL);
+}
+
+static void test_unknown_pmu_or_event_is_PFM_ERR_NOTFOUND(void)
+{
+	CU_ASSERT_EQUAL(ut_ret("nosuchpmu::ISSUE_SLOTS"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("utc::NO_SUCH_EVENT"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("::ISSUE_SLOTS"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("utc::"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret(""), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("utc:::ISSUE_SLOTS"), PFM_ERR_NOTFOUND);
+}
+
+static void test_empty_attribute_is_PFM_ERR_ATTR(void)
+{
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS::k"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS.RESOURCE_FULL..k"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:=1"), PFM_ERR_ATTR);
+}
+
+static void test_unit_mask_given_a_value_is_PFM_ERR_ATTR(void)
+{
+	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:RESOURCE_FULL=1"), PFM_ERR_ATTR);
+}
+
+static void test_modifiers_and_unit_masks_come_in_any_order(void)
+{
+	struct ut_none a, b;
+	ut_none("utc::ISSUE_SLOTS:c=3:RESOURCE_FULL:k", PLM_UK, &a);
+	ut_none("utc::ISSUE_SLOTS:k:RESOURCE_FULL:c=3", PLM_UK, &b);
+	CU_ASSERT_EQUAL(a.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[0], b.codes[0]);
+	CU_ASSERT_STRING_EQUAL(a.fstr, b.fstr);
+}
+
+static void test_find_event_checks_names_and_value_syntax_only(void)
+{
+	int idx = pfm_find_event("utc::ISSUE_SLOTS");
+	CU_ASSERT(idx >= 0);
+	CU_ASSERT_EQUAL(pfm_find_event("utc::ISSUE_SLOTS:RESOURCE_FULL:c=1000"), idx);	/* range: encoder's */
+	CU_ASSERT_EQUAL(pfm_find_event("utc::ISSUE_SLOTS:c=abc"), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(pfm_find_event("utc::ISSUE_SLOTS:NOPE"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(pfm_find_event("utc::ISSUE_SLOTS:period=10"), PFM_ERR_ATTR);	/* OS attributes: no */
+	CU_ASSERT_EQUAL(pfm_find_event("utc::NOPE"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(pfm_find_event(NULL), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_find_event("utc::SLOTS_FULL"), idx);	/* equiv: the target's index */
+}
+
+static void test_raw_event_name_carries_the_config(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("perf_raw::r01c4", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x1c4ULL);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "perf_raw::r1c4");
+	CU_ASSERT_EQUAL(ut_ret("perf_raw::R1c4"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("perf_raw::rxyz"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_EQUAL(ut_ret("perf_raw::r"), PFM_ERR_NOTFOUND);
+}
+
+void ut_add_parse(void)
+{
+	static const struct ut_test t[] = {
+		T(test_pmu_prefix_selects_the_pmu_and_gives_its_index),
+		T(test_present_pmu_is_searched_without_prefix),
+		T(test_absent_pmu_is_not_searched_without_prefix),
+		T(test_names_are_case_insensitive),
+		T(test_dot_separates_like_colon),
+		T(test_whole_name_alias_resolves_before_dotted_split),
+		T(test_alias_takes_further_attributes),
+		T(test_exact_alias_adds_no_default_unit_masks),
+		T(test_event_split_at_dot_after_whole_name_fails),
+		T(test_umask_alias_spelling_is_accepted),
+		T(test_event_with_equiv_encodes_its_equivalent),
+		T(test_comma_or_blank_is_PFM_ERR_INVAL),
+		T(test_unknown_pmu_or_event_is_PFM_ERR_NOTFOUND),
+		T(test_empty_attribute_is_PFM_ERR_ATTR),
+		T(test_unit_mask_given_a_value_is_PFM_ERR_ATTR),
+		T(test_modifiers_and_unit_masks_come_in_any_order),
+		T(test_find_event_checks_names_and_value_syntax_only),
+		T(test_raw_event_name_carries_the_config),
+	};
+	UT_SUITE("parser", t);
+}
