@@ -14,6 +14,7 @@ import concurrent.futures
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import unittest
@@ -211,6 +212,12 @@ def main(argv):
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
     res = Results(a.verbose)
+    tools = {"groff": "groff-base", "lexgrog": "man-db"}
+    missing = [t for t in tools if not shutil.which(t)]
+    for t in tools:
+        res.check(t not in missing, "%s is installed" % t, "apt-get install " + tools[t])
+    if missing:
+        return finish(res, a.results)
 
     hand = sorted(glob.glob(os.path.join(a.src, "*.3")))
     res.check(bool(hand), "hand-written pages in %s" % a.src)
@@ -223,12 +230,15 @@ def main(argv):
     check_so(res, a.src)
     check_xrefs(res, pages, a.src, a.gen)
     run_unit_tests(res, a.verbose)
+    return finish(res, a.results)
 
+
+def finish(res, results):
     line = "man: %d passed, %d failed" % (res.passed, res.failed)
     print(line)
-    if a.results:
-        os.makedirs(os.path.dirname(a.results) or ".", exist_ok=True)
-        with open(a.results, "a") as f:
+    if results:
+        os.makedirs(os.path.dirname(results) or ".", exist_ok=True)
+        with open(results, "a") as f:
             f.write(line + "\n")
     return 1 if res.failed else 0
 
