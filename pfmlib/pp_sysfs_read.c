@@ -1,0 +1,134 @@
+/*
+ * pp_sysfs_read.c - bounded reads of the sysfs PMU tree: one small regular
+ * file at a time (never a FIFO or a device, never more than the caller's
+ * buffer, never a file holding NUL bytes) and sorted directory listings of
+ * limited length, so that no content under the tree can block, exhaust or
+ * crash pfm_initialize.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "pp_sysfs.h"
+
+int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why)
+{
+	struct stat st;
+	size_t len = 0;
+	int fd;
+
+	buf[0] = '\0';
+	if (stat(path, &st)) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return PP_SYSFS_MISSING;
+		*why = "cannot be looked at";
+		return PP_SYSFS_BAD;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*why = "not a regular file";
+		return PP_SYSFS_BAD;
+	}
+	/* O_NONBLOCK: should the file have become a FIFO since stat(), do not wait */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		*why = "cannot be opened";
+		return PP_SYSFS_BAD;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		*why = "not a regular file";
+		return PP_SYSFS_BAD;
+	}
+	for (;;) {
+		ssize_t r = len < sz - 1 ? read(fd, buf + len, sz - 1 - len) : 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			close(fd);
+			buf[0] = '\0';
+			*why = "cannot be read";
+			return PP_SYSFS_BAD;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	if (len == sz - 1) {
+		char c;
+		ssize_t more;
+		do
+			more = read(fd, &c, 1);
+		while (more < 0 && errno == EINTR);
+		if (more != 0) {
+			close(fd);
+			buf[0] = '\0';
+			*why = "too large";
+			return PP_SYSFS_BAD;
+		}
+	}
+	close(fd);
+	buf[len] = '\0';
+	if (memchr(buf, '\0', len)) {
+		buf[0] = '\0';
+		*why = "holds a NUL byte";
+		return PP_SYSFS_BAD;
+	}
+	return (int)len;
+}
+
+static int visible(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+/* byte order, not the locale's: ids given in this order must not depend on LC_COLLATE */
+static int by_bytes(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+int pp_sysfs_list(const char *dir, char ***names)
+{
+	struct dirent **ents;
+	int n = scandir(dir, &ents, visible, by_bytes);
+	int keep;
+	char **v;
+
+	*names = NULL;
+	if (n < 0)
+		return errno == ENOMEM ? -2 : 0;
+	keep = n < PP_SYSFS_MAX_ENTRIES ? n : PP_SYSFS_MAX_ENTRIES;
+	v = calloc((size_t)keep + 1, sizeof(*v));
+	for (int i = 0; i < n; i++) {
+		if (v && i < keep && !(v[i] = strdup(ents[i]->d_name))) {
+			pp_sysfs_names_free(v, i);
+			v = NULL;
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	if (!v)
+		return -2;
+	*names = v;
+	return keep;
+}
+
+void pp_sysfs_names_free(char **names, int n)
+{
+	if (!names)
+		return;
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+int pp_sysfs_join(char *buf, size_t sz, const char *dir, const char *a, const char *b)
+{
+	int k = b ? snprintf(buf, sz, "%s/%s/%s", dir, a, b) : snprintf(buf, sz, "%s/%s", dir, a);
+	return (k < 0 || (size_t)k >= sz) ? -1 : 0;
+}

@@ -1,0 +1,33 @@
+# tests/sysfs.mk: check-sysfs, the suites of sysfs-discovered PMUs
+# (tests/sysfs/, fixtures in tests/fixtures/sysfs): the reader and table
+# building on their own under ASan+UBSan (test_sysfs_unit), the public API
+# against $(LIBPFM_SO) (test_sysfs_api) and against the ASan build of the
+# library (test_sysfs_api_asan), and check_events msr::tsc on a host that
+# has the msr PMU. tests/sysfs/run.sh appends "sysfs: N passed, N failed".
+
+SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
+SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+SYSFS_LIBSRC  := pfmlib/pp_sysfs_build.c pfmlib/pp_sysfs_parse.c pfmlib/pp_sysfs_read.c \
+		 pfmlib/pp_builder.c pfmlib/pp_log.c
+SYSFS_SCRATCH := tests/sysfs/scratch.c
+SYSFS_HDRS    := tests/sysfs/scratch.h pfmlib/pp_sysfs.h pfmlib/pp_builder.h pfmlib/pp_table.h
+
+$(B)/bin/test_sysfs_unit: tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) $(SYSFS_LIBSRC) $(SYSFS_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) -o $@ tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) $(SYSFS_LIBSRC) -lcunit
+
+$(B)/bin/test_sysfs_api: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) tests/sysfs/scratch.h $(LIBPFM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) $(LIBPFM_SO) \
+		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
+
+$(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) tests/sysfs/scratch.h $(LIBPFM_ASAN_A)
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) \
+		$(LIBPFM_ASAN_A) -lyaml -lcunit
+
+check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events
+	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
+
+CHECKS += check-sysfs
+.PHONY: check-sysfs
