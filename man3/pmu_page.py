@@ -145,7 +145,7 @@ def umask_notes(u):
         notes.append("precise")
     flags = u.get("flags") or []
     if "compat" in flags:
-        notes.append("libpfm4 name")
+        notes.append("libpfm4 only")
     for f in ("deprecated", "experimental"):
         if f in flags:
             notes.append(f)

@@ -93,7 +93,7 @@ class FixturePage(unittest.TestCase):
                 self.assertIn(u["name"], self.txt)
 
     def test_umask_notes_default_alias_precise_alone_compat(self):
-        self.assertIn("BLUE (default; also AZURE), RED (precise), STALLS (alone; libpfm4 name)",
+        self.assertIn("BLUE (default; also AZURE), RED (precise), STALLS (alone; libpfm4 only)",
                       self.txt)
 
     def test_event_with_modifier_subset_says_which(self):
