@@ -485,7 +485,8 @@ def events_section(out, pmu):
     if nu:
         out("Next to a unit mask: \\fIdefault\\fR means it is selected when its group has "
             "none, \\fIalone\\fR that it cannot be combined with another of its group, "
-            "\\fIprecise\\fR that it supports precise sampling, \\fI= X\\fR that naming it "
+            "\\fIprecise\\fR that it supports precise sampling, \\fIlibpfm4 only\\fR that it "
+            "comes from libpfm4 rather than from perf's tables, \\fI= X\\fR that naming it "
             "stands for X.")
     if converted(pmu.p):
         out("Perf's own names of the form \\fIEVENT\\fB.\\fIUMASK\\fR are accepted too.")
