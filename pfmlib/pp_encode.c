@@ -215,6 +215,12 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
 			continue;
 		}
+		if (mp >= 0 && st->pad & PP_SET_SOFT) {
+			/* a default for the modifier: the string's own value wins */
+			if (!((e->mod_given >> mp) & 1))
+				e->mod_val[mp] = st->value;
+			continue;
+		}
 		if (mp >= 0) {
 			/* a unit mask presetting a modifier's field: the modifier takes that value */
 			uint64_t bit = 1ull << mp;
@@ -369,6 +375,23 @@ static int check_mods(struct pp_enc *e)
 	return PFM_SUCCESS;
 }
 
+/* parameters the event needs (sysfs `term=?`): each must be given or preset */
+static int check_required(const struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	uint64_t missing = e->ev->required_mods & ~(e->mod_given | e->mod_preset);
+
+	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
+		if ((missing >> i) & 1) {
+			const char *m = pp_str(t, t->mods[e->pmu->p->first_mod + i].name);
+			pp_verbose("%s::%s: missing parameter %s (give %s=<value>)\n", pp_str(t, e->pmu->p->name),
+				   pp_str(t, e->ev->name), m, m);
+			return PFM_ERR_ATTR;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
 /* ---- the encoder ---- */
 
 int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc *e)
@@ -404,7 +427,7 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 			return err;
 	}
 	settle_plm(e, dfl_plm);
-	if ((err = check_mods(e)) || (err = check_os_attrs(e)))
+	if ((err = check_mods(e)) || (err = check_required(e)) || (err = check_os_attrs(e)))
 		return err;
 
 	/* modifiers into their fields; privilege ones only where the layer has no say */
