@@ -90,7 +90,7 @@ class Renamer:
 
     def run(self):
         built = [self.event(oe) for oe in self.ov.get("events") or []]
-        byname = {U(e["name"]): e for e in built}
+        self.byname = byname = {U(e["name"]): e for e in built}
         extra = []
         for ev in self.perf_leftovers():
             lev = byname.get(U(ev["name"]))
@@ -221,8 +221,7 @@ class Renamer:
             ev["equiv"] = oe["equiv"]
         if "modifiers" in oe:
             allowed = set(oe["modifiers"])
-            # privilege modifiers belong to libpfm4's OS layer, so its lists omit them
-            ev["modifiers"] = [m["name"] for m in self.mods if m["name"] in allowed or m.get("plm")]
+            ev["modifiers"] = [m["name"] for m in self.mods if m["name"] in allowed]
         if oe.get("precise"):
             ev["precise"] = True
         if oe.get("umasks"):
@@ -355,21 +354,39 @@ class Renamer:
             if full.get("event", 0) not in sel:
                 u["exclusive"] = True
             if U(u["name"]) in taken:
+                # perf's EVENT.UMASK is libpfm4's EVENT:UMASK, which wins
                 old = u["name"]
                 u["name"] = old + "_PERF"
-                self.aliases[_perf_name(pev, dict(u, name=old))] = "%s:%s" % (lev["name"], u["name"])
+                self.retarget("%s:%s" % (pev["name"], old), "%s:%s" % (lev["name"], u["name"]))
             lev["umasks"].append(u)
         return True
 
+    def retarget(self, old, new):
+        """Aliases (the converter's) that expanded to old now expand to new."""
+        for k, v in self.aliases.items():
+            if U(v.lstrip("=")) == U(old):
+                self.aliases[k] = v[:len(v) - len(v.lstrip("="))] + new
+
+    def libpfm4_reads(self, name):
+        """libpfm4 reads this perf name as a string of its own ('.' is a
+        delimiter there): PRE is a libpfm4 event with a unit mask SUF."""
+        pre, dot, suf = U(name).partition(".")
+        if pre not in self.byname:
+            return False
+        return not dot or self.finds(self.byname[pre], suf, None)
+
     def rename(self, ev, new, byname):
         """Rename a perf event that clashes with a libpfm4 one; perf's names
-        of it become aliases (never one that is a libpfm4 event's name)."""
+        of it become aliases, except those libpfm4 reads as its own strings."""
         old = ev["name"]
         ev["name"] = new
         for u in ev.get("umasks") or []:
-            self.aliases[_perf_name(dict(ev, name=old), u)] = "%s:%s" % (new, u["name"])
-        if not ev.get("umasks") and U(_perf_name(dict(ev, name=old))) not in byname:
-            self.aliases[_perf_name(dict(ev, name=old))] = new
+            self.retarget("%s:%s" % (old, u["name"]), "%s:%s" % (new, u["name"]))
+            name = _perf_name(dict(ev, name=old), u)
+            if not self.libpfm4_reads(name):
+                self.aliases[name] = "%s:%s" % (new, u["name"])
+        if not ev.get("umasks"):
+            self.retarget(old, new)
         self.ctx.warn("perf event %s encodes unlike libpfm4's event of that name: kept as %s"
                       % (old, new))
 
@@ -390,6 +407,8 @@ class Renamer:
             self.add_suffix_alias(lev, um_name, suf)
             if U(ev_name) == pre and self.finds(lev, suf, um_name):
                 continue
+            if self.libpfm4_reads(perf):
+                continue        # libpfm4 reads PRE.SUF as its own PRE:SUF: that wins
             self.aliases[self.spelling[perf]] = "%s:%s" % (ev_name, um_name)
         for pre, members in sorted(self.emptied.items()):
             homes = {c[0] for m in members for c in self.claims.get(m, [])}
@@ -399,10 +418,11 @@ class Renamer:
 
     @staticmethod
     def finds(lev, suf, um_name):
-        """Does plain lookup of unit mask suf in lev give um_name?"""
-        for u in lev["umasks"]:
+        """Does plain lookup of unit mask suf in lev give um_name (any unit
+        mask when um_name is None)?"""
+        for u in lev.get("umasks") or []:
             if U(u["name"]) == suf or suf in (U(a) for a in u.get("aliases") or []):
-                return u["name"] == um_name
+                return um_name is None or u["name"] == um_name
         return False
 
     @staticmethod

@@ -69,8 +69,10 @@ def libpfm4_strings(pmu, events):
 
 
 def derive_one(pmu, perf_dir, args):
-    events = oracle.list_events(args.pfmdump, pmu)
-    strings = libpfm4_strings(pmu, events) + match.pair_strings(pmu, events)
+    # PFM_OS_NONE: the modifier lists include the privilege levels
+    events = oracle.list_events(args.pfmdump, pmu, os_layer="none")
+    strings = libpfm4_strings(pmu, events) + match.pair_strings(pmu, events) + \
+        match.lock_strings(pmu, events)
     enc = oracle.encode(args.pfmdump, strings)
     perf = perfevents.load_model(args.arch, perf_dir)
     r = match.PmuMatch(pmu, events, enc, match.Matcher(perf), pmu.startswith("amd64")).run()
@@ -127,9 +129,9 @@ def main():
         st = r.stats
         n = st["perf"] + st["compat"]
         print("%-18s %-19s %4d names: %4d perf (%3.0f%%), %3d compat, %2d rejected by libpfm4;"
-              " %d pairs off the group model; offcore left: %s"
+              " %3d pairs off the group model; %3d fields locked; offcore left: %s"
               % (pmu, perf_dir, n, st["perf"], 100.0 * st["perf"] / max(n, 1), st["compat"],
-                 st["rejected"], st["pairs_mismatched"], ",".join(r.skipped) or "-"))
+                 st["rejected"], st["pairs_mismatched"], st["locked"], ",".join(r.skipped) or "-"))
     if not args.pmus:
         with open(os.path.join(args.out, "unresolved.tsv"), "w") as f:
             f.write("# libpfm4 4.13 strings the overlays cannot reproduce (pmu, string, reason);\n"

@@ -12,7 +12,8 @@ PFM_ERR_FEATCOMB = -5
 
 def infer(names, pair_rc, same, single_umask, default_names):
     """names: unit masks in libpfm4 order; pair_rc(a, b): rc of E:a:b;
-    same(a, b): a and b encode identically (equivalents);
+    same(a, b): a and b pair although exclusive ones would not (equal umask
+                bits); they neither make nor break exclusivity;
     single_umask[n]: umask field of E:n; default_names: is_dfl unit masks.
 
     Returns (groups: list of name lists, exclusive: set of names,
@@ -80,8 +81,6 @@ def infer(names, pair_rc, same, single_umask, default_names):
     mismatches = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if same(a, b):
-                continue
             predicted = gid[a] == gid[b] and (a in exclusive or b in exclusive)
             if predicted != (b in refuses[a]):
                 mismatches.append((a, b))

@@ -64,6 +64,25 @@ class Matcher:
         return oracle.fields_of_key(self.normal(key), self.msr_field.get(key[0]))
 
 
+# modifiers whose field a unit mask may lock at 0 (PFM_ERR_ATTR_SET when given
+# another value: spr INST_RETIRED:ANY:i), with the value tried and the field
+LOCKABLE = {"e": ("1", "edge", 4), "i": ("1", "inv", 3), "c": ("1", "cmask", 2),
+            "t": ("1", "any", 5)}
+PFM_ERR_ATTR_SET = -10
+
+
+def lock_strings(pmu, events):
+    """EVENT[:UMASK]:m=1 for the lockable modifiers each event offers."""
+    out = []
+    for e in events:
+        if is_offcore(e.name):
+            continue
+        mods = [m for m in e.pmu_modifiers() if m in LOCKABLE]
+        for t in [e.name] + ["%s:%s" % (e.name, u.name) for u in e.umasks()]:
+            out.extend("%s::%s:%s=%s" % (pmu, t, m, LOCKABLE[m][0]) for m in mods)
+    return out
+
+
 def pair_strings(pmu, events):
     """EVENT:U1:U2 for every pair of unit masks of the events this module maps."""
     out = []
@@ -138,6 +157,7 @@ class PmuMatch:
                 return None
             key = oracle.key_of_codes(bare.codes, self.amd)
             oe["set"] = self.m.fields(key)
+            self.locks(e, e.name, key, oe["set"])
             self.link(oe, key, e.name, None)
             return oe
         keys = {}
@@ -169,16 +189,21 @@ class PmuMatch:
             return x.rc if x else 0
 
         def same(a, b):
-            # libpfm4 lets even exclusive unit masks pair when their umask
-            # bits are equal (skl UOPS_DISPATCHED_PORT:PORT_0:PORT_0_CORE)
-            return keys[a][1] == keys[b][1]
+            # libpfm4 lets even exclusive unit masks pair when their umask bits
+            # are equal (skl UOPS_DISPATCHED_PORT:PORT_0:PORT_0_CORE), mostly
+            return keys[a][1] == keys[b][1] and rc(a, b) != groups_mod.PFM_ERR_FEATCOMB
 
         grps, excl, bad = groups_mod.infer(names, rc, same, single, dfl)
         self.stats["pairs_mismatched"] += len(bad)
         for a, b in bad:
-            self.unresolved.append((self.pmu, "%s:%s:%s" % (e.name, a, b),
-                                    "libpfm4 4.13 %s this pair; groups and exclusive flags cannot say so"
-                                    % ("refuses" if rc(a, b) == groups_mod.PFM_ERR_FEATCOMB else "accepts")))
+            if rc(a, b) == groups_mod.PFM_ERR_FEATCOMB:
+                why = "libpfm4 4.13 refuses this pair; groups and exclusive flags cannot say so"
+            elif keys[a][1] == keys[b][1]:
+                why = ("libpfm4 4.13 pairs these exclusive unit masks as their umask bits are "
+                       "equal; pmuplug refuses the pair")
+            else:
+                why = "libpfm4 4.13 accepts this pair; groups and exclusive flags cannot say so"
+            self.unresolved.append((self.pmu, "%s:%s:%s" % (e.name, a, b), why))
         self.group_of = {n: i for i, g in enumerate(grps) for n in g}
         self.own = dict(single)
         if len(grps) > 1:
@@ -236,4 +261,17 @@ class PmuMatch:
             ou["precise"] = True
         if u.equiv:
             ou["equiv"] = u.equiv
+        self.locks(e, "%s:%s" % (e.name, u.name), key, ou["set"])
         return ou
+
+    def locks(self, e, target, key, fields):
+        """Fields a unit mask (or event) holds at 0 against their modifier:
+        written as explicit 0, a preset the encoder then defends."""
+        for m in e.pmu_modifiers():
+            if m not in LOCKABLE:
+                continue
+            val, field, ki = LOCKABLE[m]
+            x = self.enc.get(self.s(target, "%s=%s" % (m, val)))
+            if x and x.rc == PFM_ERR_ATTR_SET and not key[ki] and field not in fields:
+                fields[field] = 0
+                self.stats["locked"] += 1

@@ -32,7 +32,8 @@ class Event:
         return [a for a in self.attrs if a.type == PFM_ATTR_UMASK]
 
     def pmu_modifiers(self):
-        """Names of the PMU-controlled (not OS layer) modifiers, in order."""
+        """Names of the PMU-controlled modifiers, in order (list the event
+        under PFM_OS_NONE to see the privilege-level ones too)."""
         return [a.name for a in self.attrs if a.type != PFM_ATTR_UMASK and a.ctrl == 1]
 
 
@@ -76,10 +77,11 @@ def list_pmus(pfmdump, libdir=None):
     return out
 
 
-def list_events(pfmdump, pmu, libdir=None):
-    """Events (with attributes) of one PMU, in the library's order."""
+def list_events(pfmdump, pmu, libdir=None, os_layer="ext"):
+    """Events (with attributes as that OS layer lists them: none, perf, ext)
+    of one PMU, in the library's order."""
     events = []
-    for line in run_dump(pfmdump, ["list", pmu], libdir=libdir).splitlines():
+    for line in run_dump(pfmdump, ["list", "-O", os_layer, pmu], libdir=libdir).splitlines():
         f = line.split("\t")
         if f[0] == "E":
             events.append(Event(f))

@@ -5,7 +5,9 @@
  *
  *   pfmdump pmus                  one line per PMU (all ids, then past
  *                                 PFM_PMU_MAX until PFM_ERR_INVAL)
- *   pfmdump list [PMU...]         PMUs, events and attributes (no descriptions)
+ *   pfmdump list [-O none|perf|ext] [PMU...]
+ *                                 PMUs, events and attributes (no descriptions),
+ *                                 attributes as that OS layer lists them (ext)
  *   pfmdump encode [-p PLM]       encode each line of stdin under PFM_OS_NONE
  *                                 and PFM_OS_PERF_EVENT_EXT, one line each
  *
@@ -23,6 +25,8 @@
 #include <inttypes.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
+
+static pfm_os_t list_os = PFM_OS_PERF_EVENT_EXT;
 
 static int pmu_next(int *id, pfm_pmu_info_t *info)
 {
@@ -55,7 +59,7 @@ static void print_events(const pfm_pmu_info_t *p)
 		pfm_event_info_t e;
 		memset(&e, 0, sizeof(e));
 		e.size = sizeof(e);
-		if (pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &e) != PFM_SUCCESS) {
+		if (pfm_get_event_info(idx, list_os, &e) != PFM_SUCCESS) {
 			printf("E\t%s\t?\t-\t-\t-\t-\t-\t-\n", p->name);
 			continue;
 		}
@@ -66,7 +70,7 @@ static void print_events(const pfm_pmu_info_t *p)
 			pfm_event_attr_info_t ai;
 			memset(&ai, 0, sizeof(ai));
 			ai.size = sizeof(ai);
-			if (pfm_get_event_attr_info(idx, a, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS) {
+			if (pfm_get_event_attr_info(idx, a, list_os, &ai) != PFM_SUCCESS) {
 				printf("A\t%s\t%s\t%d\t?\n", p->name, e.name, a);
 				continue;
 			}
@@ -183,7 +187,7 @@ int main(int argc, char **argv)
 {
 	int ret;
 	if (argc < 2) {
-		fprintf(stderr, "usage: pfmdump pmus|list [PMU...]|encode [-p PLM]\n");
+		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|encode [-p PLM]\n");
 		return 2;
 	}
 	ret = pfm_initialize();
@@ -193,8 +197,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "pmus"))
 		return cmd_list(0, NULL, 0);
-	if (!strcmp(argv[1], "list"))
+	if (!strcmp(argv[1], "list")) {
+		if (argc > 3 && !strcmp(argv[2], "-O")) {
+			list_os = !strcmp(argv[3], "none") ? PFM_OS_NONE :
+				  !strcmp(argv[3], "perf") ? PFM_OS_PERF_EVENT : PFM_OS_PERF_EVENT_EXT;
+			return cmd_list(argc - 4, argv + 4, 1);
+		}
 		return cmd_list(argc - 2, argv + 2, 1);
+	}
 	if (!strcmp(argv[1], "encode")) {
 		int plm = PFM_PLM0 | PFM_PLM3;
 		if (argc > 3 && !strcmp(argv[2], "-p"))

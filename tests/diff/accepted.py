@@ -1,7 +1,8 @@
 # accepted.py - the committed lists of differences from libpfm4 4.13 that
 # pmuplug accepts: tests/diff/accepted-differences.tsv (kept by hand) and
 # arch/x86/libpfm4-names/unresolved.tsv (what derive.py cannot reproduce).
-# Rows: pmu, event string without pmu:: (fnmatch patterns), reason.
+# Rows: pmu, event string without pmu:: (fnmatch patterns; the string one
+# case-insensitive, as event strings are), reason.
 import fnmatch
 import os
 
@@ -31,7 +32,7 @@ class Accepted:
     def reason(self, pmu, string):
         """The reason a difference on pmu::string is accepted, or None."""
         for i, (p, s, why, _) in enumerate(self.rows):
-            if fnmatch.fnmatchcase(pmu, p) and fnmatch.fnmatchcase(string, s):
+            if fnmatch.fnmatchcase(pmu, p) and fnmatch.fnmatchcase(string.upper(), s.upper()):
                 self.used.add(i)
                 return why
         return None

@@ -24,6 +24,7 @@ TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
 import oracle  # noqa: E402
 import genstrings  # noqa: E402
+from match import OFFCORE_RE  # noqa: E402
 from accepted import Accepted  # noqa: E402
 
 PFM_PMU_TYPE_CORE = 1
@@ -82,7 +83,7 @@ def run_pmu(pmu, args):
         fo = ex.submit(encode, args.pfmdump, allstr, args.ours)
         lib, ours = fl.result(), fo.result()
     r = {"pmu": pmu, "compared": 0, "agree": 0, "listed": 0, "unlisted": [], "plain": 0,
-         "covered": 0, "fstr": 0, "fstr_ok": 0, "ours_only": 0, "ours_only_ok": 0, "diffs": []}
+         "covered": 0, "plain_core": 0, "covered_core": 0, "fstr": 0, "fstr_ok": 0, "ours_only": 0, "ours_only_ok": 0, "diffs": []}
     for s in allstr:
         a, b = lib[s], ours[s]
         if s not in kinds and a.none_rc in (ERR_NOTFOUND, ERR_ATTR):
@@ -94,6 +95,9 @@ def run_pmu(pmu, args):
         if kinds.get(s) == genstrings.PLAIN and a.none_rc == 0:
             r["plain"] += 1
             r["covered"] += a.none == b.none
+            if not OFFCORE_RE.match(s.split("::", 1)[1].split(":")[0]):
+                r["plain_core"] += 1
+                r["covered_core"] += a.none == b.none
         if a.none_rc == 0 and b.none_rc == 0:
             r["fstr"] += 1
             r["fstr_ok"] += a.fstr == b.fstr
@@ -113,10 +117,11 @@ def report(r, args):
     agree = 100.0 * r["agree"] / r["compared"] if r["compared"] else 100.0
     cover = 100.0 * r["covered"] / r["plain"] if r["plain"] else 100.0
     ok = not r["unlisted"] and agree >= args.agree and cover >= args.cover
+    core = 100.0 * r["covered_core"] / r["plain_core"] if r["plain_core"] else 100.0
     print("%-20s compared %5d agree %5d (%5.1f%%) listed %4d unlisted %4d | coverage %4d/%4d "
-          "(%5.1f%%) | fstr %5.1f%% | pmuplug-only names %d (%d encode) %s"
+          "(%5.1f%%; %5.1f%% without offcore) | fstr %5.1f%% | pmuplug-only names %d (%d encode) %s"
           % (r["pmu"], r["compared"], r["agree"], agree, r["listed"], len(r["unlisted"]),
-             r["covered"], r["plain"], cover,
+             r["covered"], r["plain"], cover, core,
              100.0 * r["fstr_ok"] / r["fstr"] if r["fstr"] else 100.0,
              r["ours_only"], r["ours_only_ok"], "ok" if ok else "FAIL"))
     for s in r["unlisted"][:args.show]:
