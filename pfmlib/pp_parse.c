@@ -83,6 +83,10 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 			pp_verbose("too many attributes (max %d)\n", PP_MAX_TOK);
 			return PFM_ERR_TOOMANY;
 		}
+		if (t - s > UINT16_MAX) {
+			pp_verbose("attribute longer than %u characters\n", UINT16_MAX);
+			return PFM_ERR_ATTR;
+		}
 		k = &p->tok[p->ntok++];
 		eq = memchr(s, '=', (size_t)(t - s));
 		k->name = s;
@@ -316,7 +320,7 @@ static int resolve_equiv(struct pp_parsed *p, pfm_os_t os, const char *x, int de
 		const char *eq = memchr(x, '=', n);
 		int err;
 
-		if (!n)
+		if (!n || n > UINT16_MAX)
 			return PFM_ERR_ATTR;
 		k.name = x;
 		k.nlen = (uint16_t)((eq ? eq : x + n) - x);

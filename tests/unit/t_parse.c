@@ -3,6 +3,8 @@
  * '.' as separator, whole-name aliases (plain and exact), event equivs,
  * attribute splitting, and pfm_find_event.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include "ut.h"
 
 static void test_pmu_prefix_selects_the_pmu_and_gives_its_index(void)
@@ -131,6 +133,18 @@ static void test_empty_attribute_is_PFM_ERR_ATTR(void)
 	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:=1"), PFM_ERR_ATTR);
 }
 
+static void test_overlong_attribute_is_PFM_ERR_ATTR_not_a_prefix_match(void)
+{
+	size_t n = 70000 + 64;
+	char *s = malloc(n);
+	/* 65536 characters more than a real unit mask name must not wrap to it */
+	snprintf(s, n, "utc::ISSUE_SLOTS:RESOURCE_FULL");
+	memset(s + strlen(s), 'X', 65536);
+	s[strlen("utc::ISSUE_SLOTS:RESOURCE_FULL") + 65536] = '\0';
+	CU_ASSERT_EQUAL(ut_ret(s), PFM_ERR_ATTR);
+	free(s);
+}
+
 static void test_unit_mask_given_a_value_is_PFM_ERR_ATTR(void)
 {
 	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS:RESOURCE_FULL=1"), PFM_ERR_ATTR);
@@ -187,6 +201,7 @@ void ut_add_parse(void)
 		T(test_comma_or_blank_is_PFM_ERR_INVAL),
 		T(test_unknown_pmu_or_event_is_PFM_ERR_NOTFOUND),
 		T(test_empty_attribute_is_PFM_ERR_ATTR),
+		T(test_overlong_attribute_is_PFM_ERR_ATTR_not_a_prefix_match),
 		T(test_unit_mask_given_a_value_is_PFM_ERR_ATTR),
 		T(test_modifiers_and_unit_masks_come_in_any_order),
 		T(test_find_event_checks_names_and_value_syntax_only),
