@@ -17,18 +17,18 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 	if (!pp_is_initialized())
 		return PFM_ERR_NOINIT;
 	if (!uinfo || !pp_os_valid(os)) {
-		pp_verbose("pfm_get_event_attr_info: %s\n", uinfo ? "invalid OS layer" : "output is NULL");
+		pp_verbose("pfm_get_event_attr_info: %s", uinfo ? "invalid OS layer" : "output is NULL");
 		return PFM_ERR_INVAL;
 	}
 	pmu = pp_idx_decode(idx, &ev);
 	if (!pmu || aidx < 0 || pp_attr_at(os, pmu, ev, aidx, &ref)) {
-		pp_verbose("pfm_get_event_attr_info: no attribute %d of event 0x%x\n", aidx, idx);
+		pp_verbose("pfm_get_event_attr_info: no attribute %d of event 0x%x", aidx, idx);
 		return PFM_ERR_INVAL;
 	}
 	/* libpfm4 accepts 0 (first ABI) or at least the first ABI, and reports its own size */
 	usize = uinfo->size ? uinfo->size : PFM_ATTR_INFO_ABI0;
 	if (usize < PFM_ATTR_INFO_ABI0) {
-		pp_verbose("pfm_get_event_attr_info: size %zu too small\n", usize);
+		pp_verbose("pfm_get_event_attr_info: size %zu too small", usize);
 		return PFM_ERR_INVAL;
 	}
 	const struct pp_table *t = pmu->t;

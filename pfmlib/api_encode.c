@@ -14,7 +14,7 @@
 static int check_plm(int dfl_plm)
 {
 	if (dfl_plm & ~PLM_ALL) {
-		pp_verbose("dfl_plm 0x%x has bits outside PFM_PLM0..PFM_PLMH\n", dfl_plm);
+		pp_verbose("dfl_plm 0x%x has bits outside PFM_PLM0..PFM_PLMH", dfl_plm);
 		return PFM_ERR_INVAL;
 	}
 	return PFM_SUCCESS;
@@ -27,11 +27,11 @@ pfm_err_t pfm_get_os_event_encoding(const char *str, int dfl_plm, pfm_os_t os, v
 	if (!pp_is_initialized())
 		return PFM_ERR_NOINIT;
 	if (!pp_os_valid(os)) {
-		pp_verbose("unsupported OS layer %d\n", (int)os);
+		pp_verbose("unsupported OS layer %d", (int)os);
 		return PFM_ERR_NOTSUPP;
 	}
 	if (!args || !str) {
-		pp_verbose("%s is NULL\n", args ? "event string" : "argument");
+		pp_verbose("%s is NULL", args ? "event string" : "argument");
 		return PFM_ERR_INVAL;
 	}
 	if ((err = check_plm(dfl_plm)))
@@ -50,7 +50,7 @@ pfm_err_t pfm_get_event_encoding(const char *str, int dfl_plm, char **fstr, int 
 	if (!pp_is_initialized())
 		return PFM_ERR_NOINIT;
 	if (!codes || !count) {
-		pp_verbose("codes or count is NULL\n");
+		pp_verbose("codes or count is NULL");
 		return PFM_ERR_INVAL;
 	}
 	memset(&arg, 0, sizeof(arg));
@@ -77,7 +77,7 @@ pfm_err_t pfm_get_perf_event_encoding(const char *str, int dfl_plm,
 	if (!pp_is_initialized())
 		return PFM_ERR_NOINIT;
 	if (!attr) {
-		pp_verbose("attr is NULL\n");
+		pp_verbose("attr is NULL");
 		return PFM_ERR_INVAL;
 	}
 	memset(&arg, 0, sizeof(arg));
@@ -100,7 +100,7 @@ int pfm_find_event(const char *str)
 	if (!pp_is_initialized())
 		return PFM_ERR_NOINIT;
 	if (!str) {
-		pp_verbose("event string is NULL\n");
+		pp_verbose("event string is NULL");
 		return PFM_ERR_INVAL;
 	}
 	p = malloc(sizeof(*p));
@@ -121,12 +121,12 @@ pfm_err_t pfm_pmu_validate(pfm_pmu_t pmu_id, FILE *fp)
 	if (!pp_is_initialized())
 		return PFM_ERR_NOINIT;
 	if (!fp) {
-		pp_verbose("pfm_pmu_validate: fp is NULL\n");
+		pp_verbose("pfm_pmu_validate: fp is NULL");
 		return PFM_ERR_INVAL;
 	}
 	pmu = pp_pmu_by_id((int)pmu_id);
 	if (!pmu || pp_pmu_hidden(pmu)) {
-		pp_verbose("pfm_pmu_validate: no PMU %d\n", (int)pmu_id);
+		pp_verbose("pfm_pmu_validate: no PMU %d", (int)pmu_id);
 		return PFM_ERR_INVAL;
 	}
 	return pp_validate_pmu(pmu, fp) ? PFM_ERR_INVAL : PFM_SUCCESS;

@@ -65,7 +65,7 @@ static int add_sel(struct pp_enc *e, uint32_t ui, int dfl)
 	if (selected(e, ui))
 		return PFM_SUCCESS;
 	if (e->nsel >= PP_MAX_SEL) {
-		pp_verbose("too many unit masks (max %d)\n", PP_MAX_SEL);
+		pp_verbose("too many unit masks (max %d)", PP_MAX_SEL);
 		return PFM_ERR_TOOMANY;
 	}
 	for (i = e->nsel; i > 0 && e->sel[i - 1] > ui; i--) {
@@ -91,7 +91,7 @@ static int check_explicit(const struct pp_enc *e)
 			if (a->group != b->group)
 				continue;
 			if ((a->flags | b->flags) & PP_F_EXCLUSIVE || grp_flags(e, a->group) & PP_GRP_EXCLUSIVE) {
-				pp_verbose("unit masks %s and %s cannot be combined (group %s)\n",
+				pp_verbose("unit masks %s and %s cannot be combined (group %s)",
 					   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
 				if (grp_flags(e, a->group) & PP_GRP_CONFLICT_UMASK)
 					return PFM_ERR_UMASK;
@@ -113,7 +113,7 @@ static int check_explicit(const struct pp_enc *e)
 			g = um(e, e->sel[i])->group;
 			bad = ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1);
 			if (bad) {
-				pp_verbose("unit mask %s cannot be combined with %s\n",
+				pp_verbose("unit mask %s cannot be combined with %s",
 					   um_name(e, ru->umask), um_name(e, e->sel[i]));
 				return PFM_ERR_FEATCOMB;
 			}
@@ -165,7 +165,7 @@ static int add_defaults(struct pp_enc *e, int exact)
 	}
 	for (unsigned int g = 0; g < ngroups(e); g++) {
 		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1)) {
-			pp_verbose("%s: a unit mask of group %s is required\n",
+			pp_verbose("%s: a unit mask of group %s is required",
 				   pp_str(t, e->ev->name), grp_name(e, g));
 			return PFM_ERR_UMASK;
 		}
@@ -225,7 +225,7 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 			/* a unit mask presetting a modifier's field: the modifier takes that value */
 			uint64_t bit = 1ull << mp;
 			if ((e->mod_given | e->mod_preset) & bit && e->mod_val[mp] != st->value) {
-				pp_verbose("modifier %s already set to %llu by a unit mask or the string\n",
+				pp_verbose("modifier %s already set to %llu by a unit mask or the string",
 					   pp_str(t, t->mods[e->pmu->p->first_mod + (uint32_t)mp].name),
 					   (unsigned long long)e->mod_val[mp]);
 				return PFM_ERR_ATTR_SET;
@@ -245,7 +245,7 @@ static int set_once(uint64_t *vals, uint64_t *given, unsigned int i, uint64_t v,
 {
 	if ((*given >> i) & 1) {
 		if (vals[i] != v) {
-			pp_verbose("attribute %s set twice with different values\n", name);
+			pp_verbose("attribute %s set twice with different values", name);
 			return PFM_ERR_ATTR_SET;
 		}
 		return PFM_SUCCESS;
@@ -317,23 +317,23 @@ static int check_os_attrs(struct pp_enc *e)
 	uint32_t g = e->os_given;
 
 	if ((g >> PP_PA_PERIOD & 1) && (g >> PP_PA_FREQ & 1)) {
-		pp_verbose("period and freq are mutually exclusive\n");
+		pp_verbose("period and freq are mutually exclusive");
 		return PFM_ERR_ATTR_VAL;
 	}
 	if ((g >> PP_PA_PERIOD & 1) && !e->os_val[PP_PA_PERIOD]) {
-		pp_verbose("period must be > 0\n");
+		pp_verbose("period must be > 0");
 		return PFM_ERR_ATTR_VAL;
 	}
 	if ((g >> PP_PA_FREQ & 1) && !e->os_val[PP_PA_FREQ]) {
-		pp_verbose("freq must be > 0\n");
+		pp_verbose("freq must be > 0");
 		return PFM_ERR_ATTR_VAL;
 	}
 	if ((g >> PP_PA_PRECISE & 1) && e->os_val[PP_PA_PRECISE] > 3) {
-		pp_verbose("precise must be in [0-3]\n");
+		pp_verbose("precise must be in [0-3]");
 		return PFM_ERR_ATTR_VAL;
 	}
 	if ((g >> PP_PA_CPU & 1) && e->os_val[PP_PA_CPU] > INT_MAX) {
-		pp_verbose("cpu must be in [0-%d]\n", INT_MAX);
+		pp_verbose("cpu must be in [0-%d]", INT_MAX);
 		return PFM_ERR_ATTR_VAL;
 	}
 	return PFM_SUCCESS;
@@ -356,7 +356,7 @@ static int check_mods(struct pp_enc *e)
 				max = fm;
 		}
 		if (m->type == PP_MOD_INT && ((max && v > max) || v < pp_mod_min(e->pmu, mi))) {
-			pp_verbose("%s=%llu out of range [%llu-%llu]\n", pp_str(t, m->name),
+			pp_verbose("%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
 				   (unsigned long long)v, (unsigned long long)pp_mod_min(e->pmu, mi),
 				   (unsigned long long)max);
 			return PFM_ERR_ATTR_VAL;
@@ -367,7 +367,7 @@ static int check_mods(struct pp_enc *e)
 		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
 			continue;
 		if (!e->mod_val[r - p->first_mod]) {
-			pp_verbose("modifier %s requires %s >= 1\n", pp_str(t, t->mods[mi].name),
+			pp_verbose("modifier %s requires %s >= 1", pp_str(t, t->mods[mi].name),
 				   pp_str(t, t->mods[r].name));
 			return PFM_ERR_ATTR;
 		}
@@ -384,7 +384,7 @@ static int check_required(const struct pp_enc *e)
 	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
 		if ((missing >> i) & 1) {
 			const char *m = pp_str(t, t->mods[e->pmu->p->first_mod + i].name);
-			pp_verbose("%s::%s: missing parameter %s (give %s=<value>)\n", pp_str(t, e->pmu->p->name),
+			pp_verbose("%s::%s: missing parameter %s (give %s=<value>)", pp_str(t, e->pmu->p->name),
 				   pp_str(t, e->ev->name), m, m);
 			return PFM_ERR_ATTR;
 		}
@@ -411,7 +411,7 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 	t = e->pmu->t;
 	pd = e->pmu->p;
 	if (pd->nfields > 64) {
-		pp_verbose("%s: too many format fields\n", pp_str(t, pd->name));
+		pp_verbose("%s: too many format fields", pp_str(t, pd->name));
 		return PFM_ERR_NOTSUPP;
 	}
 

@@ -12,12 +12,12 @@ int pp_os_check_size(const void *arg, size_t usize, size_t abi0, size_t known, s
 	if (usize == 0)
 		usize = abi0;
 	if (usize < abi0) {
-		pp_verbose("argument size %zu is smaller than the first ABI (%zu)\n", usize, abi0);
+		pp_verbose("argument size %zu is smaller than the first ABI (%zu)", usize, abi0);
 		return PFM_ERR_INVAL;
 	}
 	for (size_t i = known; i < usize; i++) {
 		if (b[i]) {
-			pp_verbose("argument byte %zu (beyond the %zu this library knows) is not zero\n",
+			pp_verbose("argument byte %zu (beyond the %zu this library knows) is not zero",
 				   i, known);
 			return PFM_ERR_INVAL;
 		}

@@ -20,7 +20,7 @@ int pp_os_none_encode(const char *str, int dfl_plm, pfm_pmu_encode_arg_t *uarg)
 	int err, n;
 
 	if (!uarg) {
-		pp_verbose("PFM_OS_NONE: argument is NULL\n");
+		pp_verbose("PFM_OS_NONE: argument is NULL");
 		return PFM_ERR_INVAL;
 	}
 	if ((err = pp_os_check_size(uarg, uarg->size, PFM_RAW_ENCODE_ABI0, sizeof(arg), &sz)))
@@ -38,7 +38,7 @@ int pp_os_none_encode(const char *str, int dfl_plm, pfm_pmu_encode_arg_t *uarg)
 		goto out;
 	n = pp_enc_ncodes(e);
 	if (arg.codes && arg.count < n) {
-		pp_verbose("codes[] has %d elements, the encoding needs %d\n", arg.count, n);
+		pp_verbose("codes[] has %d elements, the encoding needs %d", arg.count, n);
 		err = PFM_ERR_TOOSMALL;
 		goto out;
 	}

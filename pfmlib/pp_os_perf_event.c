@@ -54,7 +54,7 @@ int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *varg)
 	int err;
 
 	if (!uarg) {
-		pp_verbose("perf_events layer: argument is NULL\n");
+		pp_verbose("perf_events layer: argument is NULL");
 		return PFM_ERR_INVAL;
 	}
 	if ((err = pp_os_check_size(uarg, uarg->size, PFM_PERF_ENCODE_ABI0, sizeof(arg), &sz)))
@@ -62,7 +62,7 @@ int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *varg)
 	memset(&arg, 0, sizeof(arg));
 	memcpy(&arg, uarg, sz);
 	if (!arg.attr) {
-		pp_verbose("perf_events layer: attr is NULL\n");
+		pp_verbose("perf_events layer: attr is NULL");
 		return PFM_ERR_INVAL;
 	}
 	p = malloc(sizeof(*p));
@@ -75,7 +75,7 @@ int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *varg)
 		goto out;
 	if ((e->os_given >> PP_PA_PERIOD & 1) && arg.attr->freq) {
 		/* libpfm4 refuses a period when the caller's attr already asks for a frequency */
-		pp_verbose("period given but attr->freq is already set\n");
+		pp_verbose("period given but attr->freq is already set");
 		err = PFM_ERR_ATTR_VAL;
 		goto out;
 	}

@@ -66,7 +66,7 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 	const char *end = s + len;
 
 	if (!len) {
-		pp_verbose("event string ends with a separator\n");
+		pp_verbose("event string ends with a separator");
 		return PFM_ERR_ATTR;
 	}
 	while (s < end) {
@@ -76,15 +76,15 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 		while (t < end && !is_sep(*t))
 			t++;
 		if (t == s) {
-			pp_verbose("empty attribute in event string\n");
+			pp_verbose("empty attribute in event string");
 			return PFM_ERR_ATTR;
 		}
 		if (p->ntok >= PP_MAX_TOK) {
-			pp_verbose("too many attributes (max %d)\n", PP_MAX_TOK);
+			pp_verbose("too many attributes (max %d)", PP_MAX_TOK);
 			return PFM_ERR_TOOMANY;
 		}
 		if (t - s > UINT16_MAX) {
-			pp_verbose("attribute longer than %u characters\n", UINT16_MAX);
+			pp_verbose("attribute longer than %u characters", UINT16_MAX);
 			return PFM_ERR_ATTR;
 		}
 		k = &p->tok[p->ntok++];
@@ -97,7 +97,7 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 			break;
 		s = t + 1;
 		if (s == end) {
-			pp_verbose("event string ends with a separator\n");
+			pp_verbose("event string ends with a separator");
 			return PFM_ERR_ATTR;
 		}
 	}
@@ -120,13 +120,13 @@ static int expand(struct pp_pmu_rt *pmu, const char *x, struct pp_parsed *p, int
 	int err = PFM_SUCCESS, used;
 
 	if (depth >= PP_MAX_EXPAND) {
-		pp_verbose("expansion of '%s' nests too deep\n", x);
+		pp_verbose("expansion of '%s' nests too deep", x);
 		return PFM_ERR_NOTFOUND;
 	}
 	used = find_in_pmu(pmu, x, n, p, &err, depth + 1);
 	if (used < 0) {
 		if (err == PFM_SUCCESS) {
-			pp_verbose("%s: expansion '%s' names no event\n", pp_str(pmu->t, pmu->p->name), x);
+			pp_verbose("%s: expansion '%s' names no event", pp_str(pmu->t, pmu->p->name), x);
 			err = PFM_ERR_NOTFOUND;
 		}
 		return err;
@@ -220,11 +220,11 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 	p->ntok = 0;
 	p->nattr = 0;
 	if (!str) {
-		pp_verbose("event string is NULL\n");
+		pp_verbose("event string is NULL");
 		return PFM_ERR_INVAL;
 	}
 	if (strpbrk(str, ", \t")) {
-		pp_verbose("'%s': one event only, without blanks\n", str);
+		pp_verbose("'%s': one event only, without blanks", str);
 		return PFM_ERR_INVAL;
 	}
 	name = str;
@@ -232,11 +232,11 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 	if (sep) {
 		pmu = pp_pmu_by_name(str, (size_t)(sep - str));
 		if (!pmu || sep == str) {
-			pp_verbose("'%s': unknown PMU '%.*s'\n", str, (int)(sep - str), str);
+			pp_verbose("'%s': unknown PMU '%.*s'", str, (int)(sep - str), str);
 			return PFM_ERR_NOTFOUND;
 		}
 		if (!pp_pmu_usable(pmu)) {
-			pp_verbose("'%s': PMU '%.*s' not present (LIBPFM_ENCODE_INACTIVE=1 to use it)\n",
+			pp_verbose("'%s': PMU '%.*s' not present (LIBPFM_ENCODE_INACTIVE=1 to use it)",
 				   str, (int)(sep - str), str);
 			return PFM_ERR_NOTFOUND;
 		}
@@ -244,7 +244,7 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 	}
 	nlen = strcspn(name, ":");
 	if (!nlen) {
-		pp_verbose("'%s': no event name\n", str);
+		pp_verbose("'%s': no event name", str);
 		return PFM_ERR_NOTFOUND;
 	}
 	if (pmu) {
@@ -258,7 +258,7 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 		}
 	}
 	if (used < 0) {
-		pp_verbose("'%s': event '%.*s' not found\n", str, (int)nlen, name);
+		pp_verbose("'%s': event '%.*s' not found", str, (int)nlen, name);
 		return PFM_ERR_NOTFOUND;
 	}
 	if (err)
@@ -275,7 +275,7 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 static int add_attr(struct pp_parsed *p, int kind, uint32_t index, uint64_t val, int has_val)
 {
 	if (p->nattr >= PP_MAX_TOK) {
-		pp_verbose("too many attributes (max %d)\n", PP_MAX_TOK);
+		pp_verbose("too many attributes (max %d)", PP_MAX_TOK);
 		return PFM_ERR_TOOMANY;
 	}
 	struct pp_attr *a = &p->attr[p->nattr++];
@@ -293,11 +293,11 @@ static int parse_value(const struct pp_tok *k, int is_bool, uint64_t *v)
 			*v = 1;
 			return PFM_SUCCESS;
 		}
-		pp_verbose("attribute '%.*s' needs a value\n", k->nlen, k->name);
+		pp_verbose("attribute '%.*s' needs a value", k->nlen, k->name);
 		return PFM_ERR_ATTR_VAL;
 	}
 	if ((is_bool ? pp_parse_bool : pp_parse_u64)(k->val, k->vlen, v)) {
-		pp_verbose("invalid value '%.*s' for attribute '%.*s'\n",
+		pp_verbose("invalid value '%.*s' for attribute '%.*s'",
 			   k->vlen, k->val, k->nlen, k->name);
 		return PFM_ERR_ATTR_VAL;
 	}
@@ -312,7 +312,7 @@ static int resolve_equiv(struct pp_parsed *p, pfm_os_t os, const char *x, int de
 	struct pp_tok k;
 
 	if (depth >= PP_MAX_EXPAND) {
-		pp_verbose("unit-mask equivalent '%s' nests too deep\n", x);
+		pp_verbose("unit-mask equivalent '%s' nests too deep", x);
 		return PFM_ERR_ATTR;
 	}
 	while (*x) {
@@ -347,7 +347,7 @@ static int resolve(struct pp_parsed *p, pfm_os_t os, const struct pp_tok *k, int
 	if (u >= 0) {
 		const char *x;
 		if (k->val) {
-			pp_verbose("unit mask '%.*s' takes no value\n", k->nlen, k->name);
+			pp_verbose("unit mask '%.*s' takes no value", k->nlen, k->name);
 			return PFM_ERR_ATTR;
 		}
 		x = pp_umask_equiv(pmu, (uint32_t)u);
@@ -374,7 +374,7 @@ static int resolve(struct pp_parsed *p, pfm_os_t os, const struct pp_tok *k, int
 			return err;
 		return add_attr(p, PP_ATTR_OS_MOD, a, v, k->val != NULL);
 	}
-	pp_verbose("%s::%s: unknown attribute '%.*s'\n", pp_str(t, pmu->p->name),
+	pp_verbose("%s::%s: unknown attribute '%.*s'", pp_str(t, pmu->p->name),
 		   pp_str(t, ev->name), k->nlen, k->name);
 	return PFM_ERR_ATTR;
 }
