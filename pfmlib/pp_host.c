@@ -11,6 +11,7 @@
 #include <string.h>
 #include "pp_engine.h"
 #include "pp_host.h"
+#include "pp_match.h"
 
 const char *pp_host_path(char *buf, size_t sz, const char *path)
 {
@@ -234,11 +235,80 @@ static int midr_match(const char *pattern, const char *identity)
 	return MIDR_REVISION(m) >= MIDR_REVISION(p);
 }
 
+/*
+ * Can pattern only match strings that start with its literal prefix (the
+ * characters before its first regular-expression operator)? Answers 0 when
+ * the identity does not start with it, so most patterns never need compiling:
+ * this keeps pfm_initialize cheap. A top-level '|' disables the shortcut; a
+ * character made optional by ?, * or {} leaves the prefix.
+ */
+static int prefix_may_match(const char *pattern, const char *identity)
+{
+	size_t n = 0;
+	int depth = 0;
+	for (const char *c = pattern; *c; c++) {
+		if (*c == '(') depth++;
+		else if (*c == ')') depth--;
+		else if (*c == '|' && depth == 0) return 1;
+	}
+	for (const char *c = pattern; *c; c++) {
+		switch (*c) {
+		case '.': case '[': case ']': case '(': case ')': case '*': case '+':
+		case '?': case '{': case '}': case '|': case '^': case '$': case '\\':
+			goto done;
+		}
+		n++;
+	}
+done:
+	if (n && strchr("?*{", pattern[n]))
+		n--;
+	return strncmp(pattern, identity, n) == 0;
+}
+
+/*
+ * What matching needs to know of an identity (its architecture, and for x86
+ * the identity without its stepping), computed once per identity: start-up
+ * tests every PMU's patterns against the same few identities.
+ */
+struct id_facts {
+	char id[PP_IDENTITY_LEN];
+	const char *arch;
+	char shorter[PP_IDENTITY_LEN];	/* x86 without stepping, else "" */
+};
+
+static const struct id_facts *facts_of(const char *identity)
+{
+	static struct id_facts cache[2];
+	static unsigned next;
+	for (unsigned i = 0; i < 2; i++)
+		if (cache[i].id[0] && !strcmp(cache[i].id, identity))
+			return &cache[i];
+	struct id_facts *f = &cache[next++ & 1];
+	snprintf(f->id, sizeof(f->id), "%s", identity);
+	f->arch = pp_host_id_arch(identity);
+	f->shorter[0] = '\0';
+	if (f->arch && !strcmp(f->arch, "x86") && x86_parts(identity) == 4) {
+		size_t l = (size_t)(strrchr(identity, '-') - identity);
+		if (l < sizeof(f->shorter)) {
+			memcpy(f->shorter, identity, l);
+			f->shorter[l] = '\0';
+		}
+	}
+	return f;
+}
+
 int pp_host_match(const char *pattern, const char *identity)
 {
-	const char *arch = pp_host_id_arch(identity);
+	const struct id_facts *f = facts_of(identity);
+	const char *arch = f->arch;
 	if (arch && !strcmp(arch, "arm64") && is_hex_literal(pattern, 16))
 		return midr_match(pattern, identity);
+	if (!prefix_may_match(pattern, identity))
+		return 0;
+	int fast = pp_match_either(pattern, identity, f->shorter[0] ? f->shorter : NULL);
+	if (fast >= 0)
+		return fast;
+	/* a pattern beyond pp_match's subset: the C library's regular expressions */
 
 	char anchored[512];
 	regex_t re;
@@ -249,23 +319,16 @@ int pp_host_match(const char *pattern, const char *identity)
 		return 0;
 	}
 	int ok = !regexec(&re, identity, 0, NULL, 0);
-	if (!ok && arch && !strcmp(arch, "x86") && x86_parts(identity) == 4) {
-		/* most x86 patterns stop at the model: try without the stepping */
-		char shorter[PP_IDENTITY_LEN];
-		size_t l = (size_t)(strrchr(identity, '-') - identity);
-		if (l < sizeof(shorter)) {
-			memcpy(shorter, identity, l);
-			shorter[l] = '\0';
-			ok = !regexec(&re, shorter, 0, NULL, 0);
-		}
-	}
+	/* most x86 patterns stop at the model: try without the stepping */
+	if (!ok && f->shorter[0])
+		ok = !regexec(&re, f->shorter, 0, NULL, 0);
 	regfree(&re);
 	return ok;
 }
 
 int pp_host_match_arch(const char *arch, const char *pattern, const char *identity)
 {
-	const char *ia = pp_host_id_arch(identity);
+	const char *ia = facts_of(identity)->arch;
 	if (arch && *arch && strcmp(arch, "generic") && ia && strcmp(arch, ia))
 		return 0;
 	return pp_host_match(pattern, identity);

@@ -64,7 +64,8 @@ int pp_registry_add(const struct pp_table *t, uint32_t pmu_index, const char *or
 	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
 		return PFM_ERR_INVAL;
 	struct pp_pmu_rt *old = R.by_id[p->id];
-	struct pp_pmu_rt *same = pp_pmu_by_name(name, strlen(name));
+	/* built-in names are unique (tablegen checks); later tables are checked against all */
+	struct pp_pmu_rt *same = t == &R.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
 	if (same && !(p->flags & PP_PMU_F_OVERRIDE)) {
 		pp_verbose("%s: PMU '%s' already exists; refused (set override: true to replace it)", origin, name);
 		return PFM_ERR_INVAL;
@@ -139,16 +140,16 @@ static int pmu_matches(const struct pp_pmu_rt *rt, int i)
  * match: the lowest match_priority (perf's first mapfile line), all PMUs that
  * share it (hybrid parts describe several core types on one line).
  */
-static void detect_identity(int i)
+static void detect_identity(int i, unsigned char *hit)
 {
 	uint32_t best = UINT32_MAX;
-	for (int k = 0; k < R.n; k++)
-		if (R.list[k].p->match_priority < best && pmu_matches(&R.list[k], i))
+	for (int k = 0; k < R.n; k++) {
+		hit[k] = (unsigned char)pmu_matches(&R.list[k], i);
+		if (hit[k] && R.list[k].p->match_priority < best)
 			best = R.list[k].p->match_priority;
-	if (best == UINT32_MAX)
-		return;
+	}
 	for (int k = 0; k < R.n; k++)
-		if (R.list[k].p->match_priority == best && pmu_matches(&R.list[k], i))
+		if (hit[k] && R.list[k].p->match_priority == best)
 			R.list[k].is_present = 1;
 }
 
@@ -167,8 +168,10 @@ static void detect(void)
 		pp_verbose("LIBPFM_FORCE_PMU=%s: no such PMU", force);
 		return;
 	}
-	for (int i = 0; i < R.host.n; i++)
-		detect_identity(i);
+	unsigned char *hit = malloc((size_t)R.n + 1);
+	for (int i = 0; hit && i < R.host.n; i++)
+		detect_identity(i, hit);
+	free(hit);
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (rt->p->type == PP_PMU_OS_GENERIC)
@@ -208,14 +211,23 @@ int pp_registry_init(void)
 	int r = pp_plugins_load();
 	if (r == PFM_ERR_NOMEM)
 		return r;
-	/* search order: core, uncore, then OS-generic PMUs, each by id */
-	qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
+	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
+	 * emits the built-in table in that order already) */
+	int sorted = 1;
+	for (int i = 1; i < R.n && sorted; i++)
+		sorted = cmp_rank(&R.list[i - 1], &R.list[i]) < 0;
+	if (!sorted)
+		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
 	for (int i = 0; i < R.n; i++)
 		R.by_id[R.list[i].id] = &R.list[i];
 	detect();
 	for (int i = 0; i < R.n; i++) {
 		R.list[i].is_dfl = R.list[i].is_present;
-		resolve_perf_type(&R.list[i]);
+		/* sysfs is read only for PMUs that can be used */
+		if (pp_pmu_usable(&R.list[i]))
+			resolve_perf_type(&R.list[i]);
+		else
+			R.list[i].perf_type = R.list[i].p->perf_type;
 	}
 	return PFM_SUCCESS;
 }

@@ -12,6 +12,19 @@
 
 static FILE *out;
 
+/* the registry's search order: core, uncore, OS-generic PMUs, each by id */
+static int rank(const struct pp_pmu *p)
+{
+	return p->type == PP_PMU_CORE ? 0 : p->type == PP_PMU_UNCORE ? 1 : 2;
+}
+
+static int cmp_pmu(const void *a, const void *b)
+{
+	const struct pp_pmu *x = a, *y = b;
+	int d = rank(x) - rank(y);
+	return d ? d : x->id - y->id;
+}
+
 static void emit_strs(const struct pp_builder *b)
 {
 	fprintf(out, "static const char pp_strs[%u] =\n\"", b->nstrs);
@@ -189,6 +202,8 @@ int main(int argc, char **argv)
 		pp_builder_free(&b);
 		return 1;
 	}
+	/* PMU records are self-contained (absolute indexes): reorder them freely */
+	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
 	char tmp[4096];
 	snprintf(tmp, sizeof(tmp), "%s.tmp", outpath);
 	out = fopen(tmp, "w");

@@ -5,7 +5,7 @@
 ifndef TESTS_DETECT_MK
 TESTS_DETECT_MK := 1
 
-DETECT_SRCS   := $(wildcard pfmlib/pp_host*.c) pfmlib/pp_log.c
+DETECT_SRCS   := $(wildcard pfmlib/pp_host*.c) pfmlib/pp_match.c pfmlib/pp_log.c
 DETECT_UNIT   := $(B)/bin/test_detect_host
 DETECT_PRESENT := $(B)/bin/detect_present
 DETECT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined

@@ -17,3 +17,14 @@ check-loader: $(B)/bin/test_loader
 
 CHECKS += check-loader
 .PHONY: check-loader
+
+# the mapfile pattern matcher, checked against regexec on perf's own patterns
+$(B)/bin/test_match: tests/match/test_match.c pfmlib/pp_match.c pfmlib/pp_match.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/match/test_match.c pfmlib/pp_match.c -lcunit
+
+check-match: $(B)/bin/test_match $(PERF_ARCH_DEP)
+	@tests/run-cunit.sh match $(B)/bin/test_match $(PMU_EVENTS_ARCH)
+
+CHECKS += check-match
+.PHONY: check-match
