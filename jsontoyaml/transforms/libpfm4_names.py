@@ -27,6 +27,7 @@ COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
 OVERLAY_FIELDS = {
     "event": "config:0-7,32-35", "umask": "config:8-15", "edge": "config:18",
     "any": "config:21", "inv": "config:23", "cmask": "config:24-31",
+    "intx": "config:32", "intxcp": "config:33",
     "offcore_rsp": "config1:0-63", "ldlat": "config1:0-15", "frontend": "config1:0-23",
 }
 

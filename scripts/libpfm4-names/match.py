@@ -66,8 +66,10 @@ class Matcher:
 
 # modifiers whose field a unit mask may lock at 0 (PFM_ERR_ATTR_SET when given
 # another value: spr INST_RETIRED:ANY:i), with the value tried and the field
-LOCKABLE = {"e": ("1", "edge", 4), "i": ("1", "inv", 3), "c": ("1", "cmask", 2),
-            "t": ("1", "any", 5)}
+# and the bits of the raw code that field occupies
+LOCKABLE = {"e": ("1", "edge", 1 << 18), "i": ("1", "inv", 1 << 23), "c": ("1", "cmask", 0xff << 24),
+            "t": ("1", "any", 1 << 21), "intx": ("1", "intx", 1 << 32),
+            "intxcp": ("1", "intxcp", 1 << 33)}
 PFM_ERR_ATTR_SET = -10
 
 
@@ -102,6 +104,7 @@ class PmuMatch:
         self.unresolved = []
         self.skipped = []
         self.out = []
+        self.raw0 = {}          # "EVENT[:UMASK]" -> libpfm4's first raw code
         mods = collections.Counter(tuple(e.pmu_modifiers()) for e in events)
         self.modifiers = list(mods.most_common(1)[0][0]) if mods else []
 
@@ -156,8 +159,9 @@ class PmuMatch:
                 self.reject(e.name, "libpfm4 4.13 itself rejects it (error %d)" % bare.rc)
                 return None
             key = oracle.key_of_codes(bare.codes, self.amd)
+            self.raw0[e.name] = bare.codes[0]
             oe["set"] = self.m.fields(key)
-            self.locks(e, e.name, key, oe["set"])
+            self.locks(e, e.name, oe["set"])
             self.link(oe, key, e.name, None)
             return oe
         keys = {}
@@ -165,6 +169,7 @@ class PmuMatch:
             x = self.enc[self.s(e.name, u.name)]
             if x.rc == 0:
                 keys[u.name] = oracle.key_of_codes(x.codes, self.amd)
+                self.raw0["%s:%s" % (e.name, u.name)] = x.codes[0]
             else:
                 self.reject("%s:%s" % (e.name, u.name),
                             "libpfm4 4.13 itself rejects it (error %d)" % x.rc)
@@ -261,17 +266,17 @@ class PmuMatch:
             ou["precise"] = True
         if u.equiv:
             ou["equiv"] = u.equiv
-        self.locks(e, "%s:%s" % (e.name, u.name), key, ou["set"])
+        self.locks(e, "%s:%s" % (e.name, u.name), ou["set"])
         return ou
 
-    def locks(self, e, target, key, fields):
+    def locks(self, e, target, fields):
         """Fields a unit mask (or event) holds at 0 against their modifier:
         written as explicit 0, a preset the encoder then defends."""
         for m in e.pmu_modifiers():
             if m not in LOCKABLE:
                 continue
-            val, field, ki = LOCKABLE[m]
+            val, field, bits = LOCKABLE[m]
             x = self.enc.get(self.s(target, "%s=%s" % (m, val)))
-            if x and x.rc == PFM_ERR_ATTR_SET and not key[ki] and field not in fields:
+            if x and x.rc == PFM_ERR_ATTR_SET and not self.raw0[target] & bits and field not in fields:
                 fields[field] = 0
                 self.stats["locked"] += 1
