@@ -1,5 +1,6 @@
 /*
- * pp_parse.c - the one event-string parser: [pmu::]NAME[:ATTR[=VAL]...].
+ * pp_parse.c - the one event-string parser: [pmu::]NAME[:ATTR[=VAL]...]
+ * (and perf's pmu/NAME[,ATTR[=VAL]...]/).
  * Finds the PMU and the event (whole-name aliases and event `equiv`
  * strings expanded), splits the attributes, and resolves each one against
  * the event's attribute list for an OS layer (unit-mask `equiv` strings
@@ -14,11 +15,6 @@
 #include "pp_os_layer.h"
 
 #define PP_MAX_EXPAND 4		/* nested alias/equiv expansions */
-
-static int is_sep(char c)
-{
-	return c == ':' || c == '.';
-}
 
 static int pp_parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
 {
@@ -60,8 +56,8 @@ int pp_parse_bool(const char *s, size_t len, uint64_t *out)
 	return -1;
 }
 
-/* append the attributes of text[0..len) (separated by ':' or '.') to p */
-static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
+/* append the attributes of text[0..len) (separated by one of seps) to p */
+static int split_terms(struct pp_parsed *p, const char *s, size_t len, const char *seps)
 {
 	const char *end = s + len;
 
@@ -73,7 +69,7 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 		const char *t = s, *eq;
 		struct pp_tok *k;
 
-		while (t < end && !is_sep(*t))
+		while (t < end && !strchr(seps, *t))
 			t++;
 		if (t == s) {
 			pp_verbose("empty attribute in event string");
@@ -102,6 +98,12 @@ static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 		}
 	}
 	return PFM_SUCCESS;
+}
+
+/* libpfm4's attributes, separated by ':' or '.' */
+static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
+{
+	return split_terms(p, s, len, ":.");
 }
 
 /*
@@ -209,6 +211,61 @@ static int find_in_pmu(struct pp_pmu_rt *pmu, const char *name, size_t len,
 	return -1;
 }
 
+/* a PMU by libpfm4 name, else a usable one whose sysfs PMU (perf_pmu) has that name */
+static struct pp_pmu_rt *pmu_by_perf_name(const char *name, size_t len)
+{
+	struct pp_pmu_rt *pmu = pp_pmu_by_name(name, len);
+
+	for (int i = 0; i < pp_pmu_count() && !pmu; i++) {
+		struct pp_pmu_rt *c = pp_pmu_at(i);
+		if (c && c->p->perf_pmu && pp_pmu_usable(c) && strlen(pp_str(c->t, c->p->perf_pmu)) == len &&
+		    !strncmp(pp_str(c->t, c->p->perf_pmu), name, len))
+			pmu = c;
+	}
+	return pmu;
+}
+
+/*
+ * perf's spelling pmu/EVENT[,ATTR[=VAL]...]/ (ccn/xp_valid_flit,xp=1/) means
+ * pmu::EVENT[:ATTR[=VAL]...]; pmu is a libpfm4 PMU name or a sysfs PMU name.
+ */
+static int parse_perf_spelling(const char *str, struct pp_parsed *p)
+{
+	const char *s1 = strchr(str, '/'), *body = s1 + 1;
+	size_t len = strlen(str), blen, nlen;
+	struct pp_pmu_rt *pmu;
+	int used, err = PFM_SUCCESS;
+
+	if (s1 == str || str[len - 1] != '/' || s1 == str + len - 1 || strpbrk(str, " \t:") ||
+	    memchr(body, '/', len - (size_t)(body - str) - 1)) {
+		pp_verbose("'%s': perf's spelling is pmu/event[,term=value...]/", str);
+		return PFM_ERR_INVAL;
+	}
+	blen = len - (size_t)(body - str) - 1;
+	pmu = pmu_by_perf_name(str, (size_t)(s1 - str));
+	if (!pmu || !pp_pmu_usable(pmu)) {
+		pp_verbose("'%s': unknown PMU '%.*s'", str, (int)(s1 - str), str);
+		return PFM_ERR_NOTFOUND;
+	}
+	nlen = strcspn(body, ",/");
+	if (!nlen || memchr(body, '=', nlen)) {
+		pp_verbose("'%s': an event name must come first between the slashes", str);
+		return PFM_ERR_NOTFOUND;
+	}
+	used = find_in_pmu(pmu, body, nlen, p, &err, 0);
+	if (used < 0) {
+		pp_verbose("'%s': event '%.*s' not found", str, (int)nlen, body);
+		return PFM_ERR_NOTFOUND;
+	}
+	if (err)
+		return err;
+	if ((size_t)used < nlen && (err = split_attrs(p, body + used + 1, nlen - (size_t)used - 1)))
+		return err;
+	if (nlen < blen && (err = split_terms(p, body + nlen + 1, blen - nlen - 1, ",")))
+		return err;
+	return PFM_SUCCESS;
+}
+
 int pp_parse_event(const char *str, struct pp_parsed *p)
 {
 	const char *name, *sep;
@@ -223,6 +280,8 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 		pp_verbose("event string is NULL");
 		return PFM_ERR_INVAL;
 	}
+	if (strchr(str, '/'))
+		return parse_perf_spelling(str, p);
 	if (strpbrk(str, ", \t")) {
 		pp_verbose("'%s': one event only, without blanks", str);
 		return PFM_ERR_INVAL;
