@@ -1,7 +1,8 @@
 /*
  * pp_os_perf_event.c - PFM_OS_PERF_EVENT and PFM_OS_PERF_EVENT_EXT: fill
  * the caller's perf_event_attr the way libpfm4 4.13 does. Always written:
- * type, config, exclude_user/kernel/hv, exclude_host/guest, pinned;
+ * type, config, exclude_user/kernel/hv, exclude_host/guest (0 for the
+ * filters the PMU does not offer), pinned;
  * config1/config2 when the encoding uses them; sample_period/freq,
  * precise_ip and exclusive only when the string asks. attr->size and every
  * other field are the caller's. The arg gets idx, cpu and fstr.
@@ -16,6 +17,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	uint32_t g = e->os_given;
 	int n = pp_enc_ncodes(e);
 	int mg = (g >> PP_PA_MG) & 1, mh = (g >> PP_PA_MH) & 1;
+	uint32_t pa = e->pmu->p->perf_attrs;
 
 	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : e->pmu->perf_type;
 	a->config = e->reg[0];
@@ -23,14 +25,22 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 		a->config1 = e->reg[1];
 	if (n > 2)
 		a->config2 = e->reg[2];
-	a->exclude_user = !(e->plm & PFM_PLM3);
-	a->exclude_kernel = !(e->plm & PFM_PLM0);
-	/* only PMUs that filter the hypervisor level say anything about it (a
-	 * PMU-wide property: perf's software events exclude it too) */
-	a->exclude_hv = (e->pmu->p->perf_attrs >> PP_PA_H & 1) ? !(e->plm & PFM_PLMH) : 0;
-	/* libpfm4: presence of mg/mh counts, not their values */
-	a->exclude_guest = !mg;
-	a->exclude_host = mg && !mh;
+	/* only PMUs that filter a privilege level say anything about it (a
+	 * PMU-wide property: perf's software events exclude it too); libpfm4's
+	 * rapl, like the sysfs msr and power PMUs, filters none, and the kernel
+	 * refuses any exclude_* bit on those (PERF_PMU_CAP_NO_EXCLUDE) */
+	a->exclude_user = (pa >> PP_PA_U & 1) ? !(e->plm & PFM_PLM3) : 0;
+	a->exclude_kernel = (pa >> PP_PA_K & 1) ? !(e->plm & PFM_PLM0) : 0;
+	a->exclude_hv = (pa >> PP_PA_H & 1) ? !(e->plm & PFM_PLMH) : 0;
+	/* libpfm4: presence of mg/mh counts, not their values; PMUs without
+	 * them (rapl) leave guest and host alone */
+	if (pa & (1u << PP_PA_MG | 1u << PP_PA_MH)) {
+		a->exclude_guest = !mg;
+		a->exclude_host = mg && !mh;
+	} else {
+		a->exclude_guest = 0;
+		a->exclude_host = 0;
+	}
 	a->pinned = (g >> PP_PA_PINNED & 1) ? e->os_val[PP_PA_PINNED] != 0 : 0;
 	if (g >> PP_PA_EXCL & 1 && e->os_val[PP_PA_EXCL])
 		a->exclusive = 1;
