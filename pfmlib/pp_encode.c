@@ -215,7 +215,7 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
 			continue;
 		}
-		if (mp >= 0 && st->pad & PP_SET_SOFT) {
+		if (mp >= 0 && (st->flags & PP_SET_SOFT)) {
 			/* a default for the modifier: the string's own value wins */
 			if (!((e->mod_given >> mp) & 1))
 				e->mod_val[mp] = st->value;

@@ -33,9 +33,11 @@ struct pp_field {
 /* field = value: one step of an encoding */
 struct pp_set {
 	uint32_t field;		/* absolute index into fields */
-	uint32_t pad;
+	uint32_t flags;		/* PP_SET_* */
 	uint64_t value;
 };
+
+#define PP_SET_SOFT 0x1		/* a default: used only when the string gives no value */
 
 enum pp_mod_type { PP_MOD_BOOL = 0, PP_MOD_INT = 1 };
 

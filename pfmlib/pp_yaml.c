@@ -248,11 +248,9 @@ static int fits(const struct pp_field *f, uint64_t v)
 	return f->width >= 64 || (v >> f->width) == 0;
 }
 
-/* a mapping field -> value appended to sets; returns first/count */
-static int parse_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t *first, uint16_t *cnt)
+/* a mapping field -> value appended to sets with flags; *cnt counts them */
+static int append_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t flags, uint16_t *cnt)
 {
-	*first = l->b->sets.n;
-	*cnt = 0;
 	if (is_null(n))
 		return 0;
 	if (want(l, n, YAML_MAPPING_NODE, what))
@@ -271,11 +269,20 @@ static int parse_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t *
 		if (si == PP_NONE)
 			return fail(l, n, "out of memory");
 		l->b->sets.v[si].field = fi;
+		l->b->sets.v[si].flags = flags;
 		l->b->sets.v[si].value = val;
 		if (++*cnt == 0)
 			return fail(l, n, "%s: too many fields", what);
 	}
 	return l->failed ? -1 : 0;
+}
+
+/* a mapping field -> value appended to sets; returns first/count */
+static int parse_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t *first, uint16_t *cnt)
+{
+	*first = l->b->sets.n;
+	*cnt = 0;
+	return append_sets(l, n, what, 0, cnt);
 }
 
 static uint64_t set_value(struct ld *l, uint32_t first, uint16_t n, const char *field, int *found)
@@ -647,7 +654,7 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 	if (ui == PP_NONE)
 		return fail(l, n, "out of memory");
 	const char *name = NULL, *desc = NULL, *group = NULL;
-	yaml_node_t *set = NULL, *code = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *defaults = NULL;
 	FOR_PAIRS(l, n, k, v, kn) {
 		struct pp_umask *u = &b->umasks.v[ui];
 		int x;
@@ -655,6 +662,7 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
 		else if (!strcmp(k, "code")) code = v;
 		else if (!strcmp(k, "set")) set = v;
+		else if (!strcmp(k, "defaults")) defaults = v;
 		else if (!strcmp(k, "group")) { if (get_str(l, v, k, &group)) return -1; }
 		else if (!strcmp(k, "default")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_DEFAULT; }
 		else if (!strcmp(k, "exclusive")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_EXCLUSIVE; }
@@ -683,6 +691,9 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 	uint32_t first;
 	uint16_t nset;
 	if (parse_sets(l, set, "umask 'set'", &first, &nset))
+		return -1;
+	/* soft presets follow the hard ones in the umask's range */
+	if (defaults && append_sets(l, defaults, "umask 'defaults'", PP_SET_SOFT, &nset))
 		return -1;
 	pp_str_t sname = str(l, name), sdesc = str(l, desc);
 	struct pp_umask *u = &b->umasks.v[ui];

@@ -91,7 +91,7 @@ static void emit_tables(const struct pp_builder *b)
 
 	fprintf(out, "static const struct pp_set pp_sets[%u] = {\n", b->sets.n ? b->sets.n : 1);
 	for (i = 0; i < b->sets.n; i++)
-		fprintf(out, "{%u,0,0x%llxULL},\n", b->sets.v[i].field, X(b->sets.v[i].value));
+		fprintf(out, "{%u,%u,0x%llxULL},\n", b->sets.v[i].field, b->sets.v[i].flags, X(b->sets.v[i].value));
 	fputs("};\n\n", out);
 
 	fprintf(out, "static const struct pp_modifier pp_mods[%u] = {\n", b->mods.n ? b->mods.n : 1);
