@@ -54,8 +54,9 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
         if "events_using" in m:
             restricted[m["name"]] = m["events_using"]
     kept = {m["name"] for m in mods}
+    dropped = {n for f in plan.features for n in fam.feature_drops.get(f, ())}
     for m in mods:
-        if m.get("requires") not in (None,) and m["requires"] not in kept:
+        if "requires" in m and (m["requires"] not in kept or m["name"] in dropped):
             del m["requires"]
     if mods:
         pmu["modifiers"] = mods

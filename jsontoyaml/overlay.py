@@ -98,10 +98,13 @@ class Family:
             self.msr_fields[idx] = (spec["field"], dict(spec.get("format") or {}), list(spec.get("split") or []))
         self.config_fields = list(d.get("config_fields") or [])
         self.features = {}
+        self.feature_drops = {}     # feature -> modifiers whose `requires` it removes
         for fname, spec in (d.get("features") or {}).items():
             if not isinstance(spec, dict):
                 raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
+            _only_keys(spec, {"format", "drop_requires"}, path, "%s feature %s" % (what, fname))
             self.features[fname] = dict(spec.get("format") or {})
+            self.feature_drops[fname] = list(spec.get("drop_requires") or [])
         self.modifiers = []
         for m in d.get("modifiers") or []:
             if not isinstance(m, dict) or "name" not in m:

@@ -63,12 +63,6 @@ unsigned int pp_enc_precise_ip(const struct pp_enc *e) PP_HIDDEN;
 /* check pmu's tables and encode each event alone; problems printed to fp, 0 when none */
 int pp_validate_pmu(const struct pp_pmu_rt *pmu, FILE *fp) PP_HIDDEN;
 
-/* pp_set.pad bit: a unit mask's soft preset of a modifier (schema `defaults:`,
- * docs/requests-encoder.md R9): used when the string does not give it */
-#ifndef PP_SET_SOFT
-#define PP_SET_SOFT 0x1
-#endif
-
 /* ---- descriptor data not (yet) in every table: one place to read it ---- */
 unsigned int pp_mod_code(const struct pp_pmu_rt *pmu, uint32_t mi) PP_HIDDEN;
 uint64_t pp_mod_min(const struct pp_pmu_rt *pmu, uint32_t mi) PP_HIDDEN;
