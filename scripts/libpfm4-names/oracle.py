@@ -15,7 +15,6 @@ class Attr:
         self.ctrl = int(f[7])
         self.dfl = f[8] == "1"
         self.precise = f[9] == "1"
-        self.dfl_val = int(f[12], 16)
         self.equiv = None if f[13] == "-" else f[13]
 
 

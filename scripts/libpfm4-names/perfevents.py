@@ -50,15 +50,13 @@ class PerfEvent:
         return (self.event, self.umask, self.cmask, self.inv, self.edge, self.any,
                 self.msr_value)
 
-    def fields(self):
-        """Format-field values of this event (zero fields left out, except event)."""
-        f = {"event": self.event}
-        for k in ("umask", "cmask", "inv", "edge", "any"):
-            if getattr(self, k):
-                f[k] = getattr(self, k)
-        if self.msr_field and self.msr_value:
-            f[self.msr_field] = self.msr_value
-        return f
+    def raw(self, amd):
+        """(config, config1) as the kernel's x86 core PMU formats hold it."""
+        c = (self.event & 0xff) | (self.umask << 8) | (self.edge << 18) | (self.any << 21) | \
+            (self.inv << 23) | (self.cmask << 24)
+        if amd:
+            c |= ((self.event >> 8) & 0xf) << 32
+        return c, self.msr_value
 
 
 def load_model(arch_root, model_dir):

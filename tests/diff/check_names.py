@@ -34,22 +34,14 @@ from accepted import Accepted  # noqa: E402
 IGNORED_BITS = (1 << 16) | (1 << 17) | (1 << 20) | (1 << 22) | (3 << 40)
 
 
-def raw_of_perf(p, amd):
-    ev = p.event
-    c = (ev & 0xff) | (p.umask << 8) | (p.edge << 18) | (p.any << 21) | (p.inv << 23) | (p.cmask << 24)
-    if amd:
-        c |= ((ev >> 8) & 0xf) << 32
-    return c, p.msr_value
-
-
-def check_pmu(pmu, perf_dir, args):
+def check_pmu(pmu, perf_dir, inherited, args):
     path = os.path.join(args.yaml, pmu + ".yaml")
     model = yamlmodel.Pmu(path)
     amd = pmu.startswith("amd64")
     res = {"lib": 0, "lib_ok": 0, "perf": 0, "perf_ok": 0, "shadowed": 0, "accepted": 0,
            "bad": []}
     libnames = set()
-    if not perf_dir.startswith("inherit:"):
+    if not inherited:
         events = oracle.list_events(args.pfmdump, pmu)
         strings = [s for s in derive.libpfm4_strings(pmu, events)
                    if not match.is_offcore(s.split("::")[1].split(":")[0])]
@@ -72,17 +64,14 @@ def check_pmu(pmu, perf_dir, args):
                 res["accepted"] += 1
             else:
                 res["bad"].append((s, want, got))
-        perf_dir = perf_dir
-    else:
-        perf_dir = perf_dir.split(":", 1)[1]
     perf = perfevents.load_model(args.arch, perf_dir)
-    if not libnames:
+    if inherited:
         inherited_names(pmu, perf, model, amd, res)
     for p in perf:
         if p.is_offcore() or match.is_offcore(p.name):
             continue
         res["perf"] += 1
-        want = raw_of_perf(p, amd)
+        want = p.raw(amd)
         try:
             got = model.encode(p.name)
         except yamlmodel.Error as e:
@@ -109,7 +98,7 @@ def inherited_names(pmu, perf, model, amd, res):
                 continue
             s = e["name"] + (":" + u["name"] if u else "")
             res["lib"] += 1
-            want = raw_of_perf(byname[node["perf"].upper()], amd)
+            want = byname[node["perf"].upper()].raw(amd)
             try:
                 got = model.encode(s)
             except yamlmodel.Error as err:
@@ -137,7 +126,7 @@ def main():
     for pmu, perf_dir, parent in rows:
         if args.pmus and pmu not in args.pmus:
             continue
-        r = check_pmu(pmu, "inherit:" + perf_dir if parent else perf_dir, args)
+        r = check_pmu(pmu, perf_dir, bool(parent), args)
         cov = 100.0 * r["lib_ok"] / r["lib"] if r["lib"] else 100.0
         unlisted = r["lib"] - r["lib_ok"] - r["accepted"]
         ok = cov >= args.min and not unlisted and r["perf_ok"] + r["shadowed"] == r["perf"]
