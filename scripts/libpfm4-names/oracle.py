@@ -51,19 +51,23 @@ class Encoding:
             self.fstr = f[i + 4]
 
 
-def env_for(libdir=None):
+def env_for(libdir=None, force_pmu=None):
+    """The environment of one library: the system's libpfm4 (libdir None) or
+    the one in libdir, every PMU usable, optionally one forced as default."""
     env = dict(os.environ)
     env.pop("LD_LIBRARY_PATH", None)
     env.pop("LIBPFM_FORCE_PMU", None)
     env["LIBPFM_ENCODE_INACTIVE"] = "1"
     if libdir:
         env["LD_LIBRARY_PATH"] = libdir
+    if force_pmu:
+        env["LIBPFM_FORCE_PMU"] = force_pmu
     return env
 
 
-def run_dump(pfmdump, args, stdin=None, libdir=None):
+def run_dump(pfmdump, args, stdin=None, libdir=None, force_pmu=None):
     p = subprocess.run([pfmdump] + args, input=stdin, capture_output=True, text=True,
-                       env=env_for(libdir), check=True)
+                       env=env_for(libdir, force_pmu), check=True)
     return p.stdout
 
 

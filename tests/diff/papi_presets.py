@@ -13,7 +13,6 @@ Appends `papi-presets: N passed, N failed` (one check per PMU).
 import argparse
 import concurrent.futures
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -21,7 +20,7 @@ TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
 import oracle  # noqa: E402
 from accepted import Accepted  # noqa: E402
-from rundiff import Result  # noqa: E402
+from rundiff import encode  # noqa: E402
 
 X86_PREFIXES = ("amd64", "atom", "nhm", "wsm", "snb", "ivb", "hsw", "bdw", "skl", "skx", "clx",
                 "slm", "glm", "glp", "tmt", "knl", "knm", "icl", "icx", "spr", "emr", "gnr",
@@ -56,14 +55,6 @@ def presets(path):
             for c in cpus:
                 out.setdefault(c, []).append((f_[1], natives))
     return out
-
-
-def encode(pfmdump, strings, libdir, pmu):
-    env = oracle.env_for(libdir)
-    env["LIBPFM_FORCE_PMU"] = pmu
-    p = subprocess.run([pfmdump, "encode"], input="".join(s + "\n" for s in strings),
-                       capture_output=True, text=True, env=env, check=True)
-    return {line.split("\t", 1)[0]: Result(line) for line in p.stdout.splitlines()}
 
 
 def check(pmu, items, args):

@@ -52,9 +52,10 @@ class Result:
         return "NONE %s  EXT %s" % (" ".join(self.none), " ".join(self.ext))
 
 
-def encode(pfmdump, strings, libdir):
+def encode(pfmdump, strings, libdir, force_pmu=None):
+    """{string: Result} from one library."""
     out = oracle.run_dump(pfmdump, ["encode"], stdin="".join(s + "\n" for s in strings),
-                          libdir=libdir)
+                          libdir=libdir, force_pmu=force_pmu)
     res = {}
     for line in out.splitlines():
         res[line.split("\t", 1)[0]] = Result(line)
