@@ -74,6 +74,9 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
                 ev["modifiers"] = allowed
     if not events:
         raise ConvertError("PMU %s: no core events left after filtering" % plan.name, plan.overlay, plan.line)
+    if any(f in fam.feature_hw_smpl_all for f in plan.features):
+        for ev in events:
+            ev["hw_smpl"] = True
     return {"schema": 1, "pmu": pmu, "events": events}
 
 

@@ -99,12 +99,18 @@ class Family:
         self.config_fields = list(d.get("config_fields") or [])
         self.features = {}
         self.feature_drops = {}     # feature -> modifiers whose `requires` it removes
+        self.feature_hw_smpl_all = set()    # features marking every event hw_smpl
         for fname, spec in (d.get("features") or {}).items():
             if not isinstance(spec, dict):
                 raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
-            _only_keys(spec, {"format", "drop_requires"}, path, "%s feature %s" % (what, fname))
+            _only_keys(spec, {"format", "drop_requires", "hw_smpl"}, path, "%s feature %s" % (what, fname))
             self.features[fname] = dict(spec.get("format") or {})
             self.feature_drops[fname] = list(spec.get("drop_requires") or [])
+            if spec.get("hw_smpl") not in (None, "all"):
+                raise ConvertError("%s: feature %s: hw_smpl must be 'all'" % (what, fname), path, d.line)
+            self.feature_hw_smpl_all = getattr(self, "feature_hw_smpl_all", set())
+            if spec.get("hw_smpl") == "all":
+                self.feature_hw_smpl_all.add(fname)
         self.modifiers = []
         for m in d.get("modifiers") or []:
             if not isinstance(m, dict) or "name" not in m:

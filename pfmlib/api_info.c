@@ -96,7 +96,8 @@ pfm_err_t pfm_get_event_info(int idx, pfm_os_t os, pfm_event_info_t *uinfo)
 	info.idx = idx;
 	info.nattrs = pp_attr_count(os, pmu, ev);
 	info.is_precise = event_precise(pmu, ev) ? 1 : 0;
-	info.support_hw_smpl = info.is_precise;
+	/* hardware-buffer sampling: every precise event, and all events of PMUs that say so */
+	info.support_hw_smpl = info.is_precise || (ev->flags & PP_F_HW_SMPL) ? 1 : 0;
 	info.is_speculative = PFM_EVENT_INFO_SPEC_NA;
 	memcpy(uinfo, &info, sz);
 	return PFM_SUCCESS;
