@@ -272,8 +272,25 @@ static int valid_unit(const char *s)
 	return 1;
 }
 
-/* append the companion facts of event ev to desc */
-static void companion_facts(struct bctx *c, const char *ev, char *desc, size_t sz)
+/* the directory listing (sorted by strcmp) holds name */
+static int listed(char *const *names, int n, const char *name)
+{
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2, d = strcmp(names[mid], name);
+		if (!d)
+			return 1;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return 0;
+}
+
+/* append the companion facts of event ev to desc; names: the events/ listing */
+static void companion_facts(struct bctx *c, const char *ev, char *const *names, int n,
+			    char *desc, size_t sz)
 {
 	char file[PP_SYSFS_NAME_MAX + 16], buf[256];
 	size_t len = strlen(desc);
@@ -282,7 +299,7 @@ static void companion_facts(struct bctx *c, const char *ev, char *desc, size_t s
 #define APPEND(...) do { if (len < sz) { int k_ = snprintf(desc + len, sz - len, __VA_ARGS__); \
 			 if (k_ > 0) len += (size_t)k_; } } while (0)
 	snprintf(file, sizeof(file), "%s.unit", ev);
-	if (read_entry(c, "events", file, buf, sizeof(buf)) >= 0) {
+	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		char *u = pp_sysfs_trim(buf);
 		if (valid_unit(u))
 			APPEND("; unit: %s", u);
@@ -290,7 +307,7 @@ static void companion_facts(struct bctx *c, const char *ev, char *desc, size_t s
 			skipped(c, "events/%s: not a unit name; ignored", file);
 	}
 	snprintf(file, sizeof(file), "%s.scale", ev);
-	if (read_entry(c, "events", file, buf, sizeof(buf)) >= 0) {
+	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		char *s = pp_sysfs_trim(buf);
 		if (valid_scale(s) && strlen(s) < 48)
 			APPEND("; scale: %s (multiply counts by it to get the unit)", s);
@@ -298,14 +315,14 @@ static void companion_facts(struct bctx *c, const char *ev, char *desc, size_t s
 			skipped(c, "events/%s: not a decimal number; ignored", file);
 	}
 	snprintf(file, sizeof(file), "%s.per-pkg", ev);
-	if (read_entry(c, "events", file, buf, sizeof(buf)) >= 0) {
+	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		if (pp_sysfs_parse_u64(pp_sysfs_trim(buf), &flag))
 			skipped(c, "events/%s: not 0 or 1; ignored", file);
 		else if (flag)
 			APPEND("; counted per package (per-pkg: read it on one CPU of each package)");
 	}
 	snprintf(file, sizeof(file), "%s.snapshot", ev);
-	if (read_entry(c, "events", file, buf, sizeof(buf)) >= 0) {
+	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		if (pp_sysfs_parse_u64(pp_sysfs_trim(buf), &flag))
 			skipped(c, "events/%s: not 0 or 1; ignored", file);
 		else if (flag)
@@ -323,7 +340,7 @@ static int event_exists(struct bctx *c, const char *name)
 	return 0;
 }
 
-static int add_event(struct bctx *c, const char *ev, char *text)
+static int add_event(struct bctx *c, const char *ev, char *text, char *const *names, int nnames)
 {
 	struct pp_sysfs_term t[PP_SYSFS_MAX_TERMS];
 	char shown[200], desc[1024], req[256] = "";
@@ -400,7 +417,7 @@ static int add_event(struct bctx *c, const char *ev, char *text)
 		size_t l = strlen(desc);
 		snprintf(desc + l, sizeof(desc) - l, "; required parameters: %s", req);
 	}
-	companion_facts(c, ev, desc, sizeof(desc));
+	companion_facts(c, ev, names, nnames, desc, sizeof(desc));
 
 	uint32_t ei = pp_builder_add_event(c->b);
 	if (ei == PP_NONE)
@@ -444,7 +461,7 @@ static int load_events(struct bctx *c)
 		}
 		if (read_listed(c, "events", names[i], buf, sizeof(buf)) < 0)
 			continue;
-		r = add_event(c, names[i], buf);
+		r = add_event(c, names[i], buf, names, n);
 	}
 	pp_sysfs_names_free(names, n);
 	return r;

@@ -1,9 +1,9 @@
 /*
  * pp_sysfs_read.c - bounded reads of the sysfs PMU tree: one small regular
- * file at a time (never a FIFO or a device, never more than the caller's
- * buffer, never a file holding NUL bytes) and sorted directory listings of
- * limited length, so that no content under the tree can block, exhaust or
- * crash pfm_initialize.
+ * file at a time (a FIFO or device is opened without waiting and refused;
+ * never more than the caller's buffer, never a file holding NUL bytes) and
+ * sorted directory listings of limited length, so that no content under
+ * the tree can block, exhaust or crash pfm_initialize.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -23,20 +23,12 @@ int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why)
 	int fd;
 
 	buf[0] = '\0';
-	if (stat(path, &st)) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return PP_SYSFS_MISSING;
-		*why = "cannot be looked at";
-		return PP_SYSFS_BAD;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*why = "not a regular file";
-		return PP_SYSFS_BAD;
-	}
-	/* O_NONBLOCK: should the file have become a FIFO since stat(), do not wait */
+	/* O_NONBLOCK: a FIFO opens at once and is then refused by fstat, never waited on */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		*why = "cannot be opened";
+		if (errno == ENOENT || errno == ENOTDIR)
+			return PP_SYSFS_MISSING;
+		*why = errno == EISDIR ? "not a regular file" : "cannot be opened";
 		return PP_SYSFS_BAD;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
