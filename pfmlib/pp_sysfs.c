@@ -96,11 +96,14 @@ static int name_taken(const char *name, const struct found *fd, int nfd)
 	return 0;
 }
 
-static void join_registry(const struct found *fd, int nfd)
+static int join_registry(const struct found *fd, int nfd)
 {
 	for (int i = 0; i < nfd; i++) {
 		const char *name = pp_str(&S.t, S.t.pmus[fd[i].pmu].name);
-		if (pp_registry_add(&S.t, fd[i].pmu, "sysfs") != PFM_SUCCESS)
+		int r = pp_registry_add(&S.t, fd[i].pmu, "sysfs");
+		if (r == PFM_ERR_NOMEM)
+			return r;
+		if (r != PFM_SUCCESS)
 			continue;
 		struct pp_pmu_rt *rt = pp_pmu_by_id(fd[i].id);
 		if (!rt)
@@ -114,6 +117,7 @@ static void join_registry(const struct found *fd, int nfd)
 			   fd[i].info.perf_type, fd[i].info.nevents,
 			   fd[i].info.nskipped ? " (some entries skipped)" : "");
 	}
+	return PFM_SUCCESS;
 }
 
 int pp_sysfs_load(void)
@@ -178,7 +182,7 @@ int pp_sysfs_load(void)
 		/* every PMU is built: the table view is final, the registry may point into it */
 		pp_builder_table(&S.b, &S.t);
 		S.loaded = 1;
-		join_registry(fd, nfd);
+		err = join_registry(fd, nfd);
 	} else {
 		pp_builder_free(&S.b);
 	}
