@@ -57,6 +57,19 @@ static int instance_of(const char *sysname, const char *perf_pmu)
 	return 1;
 }
 
+/* a table PMU describes this host: present, or one of its patterns matches the host */
+static int serves_host(const struct pp_pmu_rt *rt)
+{
+	if (rt->is_present)
+		return 1;
+	if (!rt->p->match)
+		return 0;
+	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
+		if (pp_registry_host_matches(pat))
+			return 1;
+	return 0;
+}
+
 /* why sysname is not turned into a table, or NULL */
 static const char *not_wanted(const char *dir, const char *sysname)
 {
@@ -67,8 +80,9 @@ static const char *not_wanted(const char *dir, const char *sysname)
 			return "not a PMU of event templates (docs/sysfs.md)";
 	for (int i = 0; i < pp_pmu_count(); i++) {
 		const struct pp_pmu_rt *rt = pp_pmu_at(i);
-		if (rt && rt->p->perf_pmu && instance_of(sysname, pp_str(rt->t, rt->p->perf_pmu)))
-			return "served by a table";
+		if (rt && rt->p->perf_pmu && instance_of(sysname, pp_str(rt->t, rt->p->perf_pmu)) &&
+		    serves_host(rt))
+			return "served by a table of this host";
 	}
 	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
 	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !access(path, F_OK))

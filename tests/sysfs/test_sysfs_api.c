@@ -264,6 +264,28 @@ static void test_sysfs_pmus_set_no_privilege_or_guest_exclusion(void)
 	enc_free(&e);
 }
 
+static void test_a_table_of_this_host_with_that_perf_pmu_serves_the_sysfs_pmu(void)
+{
+	pfm_pmu_info_t info;
+	char plugins[1024];
+	snprintf(plugins, sizeof(plugins), "%s/plugins", fixtures);
+	setenv("LIBPFM_PLUGIN_PATH", plugins, 1);
+	setenv("LIBPFM_CPUID", "GenuineIntel-6-55-4", 1);
+	CU_ASSERT_EQUAL(start("ccn"), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pmu_named("ccn_table", &info), 950);
+	CU_ASSERT_EQUAL(pmu_named("ccn", &info), -1);
+	/* the same table, loaded but describing another host, does not */
+	setenv("LIBPFM_CPUID", "GenuineIntel-6-3c-3", 1);
+	setenv("LIBPFM_ENCODE_INACTIVE", "1", 1);
+	CU_ASSERT_EQUAL(start("ccn"), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pmu_named("ccn_table", &info), 950);
+	CU_ASSERT_EQUAL(pmu_named("ccn", &info), 1022);
+	unsetenv("LIBPFM_ENCODE_INACTIVE");
+	unsetenv("LIBPFM_CPUID");
+	unsetenv("LIBPFM_PLUGIN_PATH");
+	pfm_terminate();
+}
+
 /* ---- RAPL-like tree: companions, skip rules, name mapping ---- */
 
 static void test_rapl_energy_pkg_encodes_with_its_unit_in_the_description(void)
@@ -480,6 +502,8 @@ int main(int argc, char **argv)
 	unsetenv("LIBPFM_FORCE_PMU");
 	unsetenv("LIBPFM_ENCODE_INACTIVE");
 	unsetenv("LIBPFM_SYSFS_PMUS");
+	unsetenv("LIBPFM_PLUGIN_PATH");
+	unsetenv("LIBPFM_CPUID");
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	CU_pSuite s = CU_add_suite("sysfs-api", NULL, NULL);
@@ -492,6 +516,7 @@ int main(int argc, char **argv)
 	CU_add_test(s, "perf spelling encodes like the libpfm4 spelling", test_perf_spelling_encodes_like_the_libpfm4_spelling);
 	CU_add_test(s, "raw codes under PFM_OS_NONE", test_raw_codes_under_PFM_OS_NONE);
 	CU_add_test(s, "sysfs PMUs set no privilege or guest exclusion", test_sysfs_pmus_set_no_privilege_or_guest_exclusion);
+	CU_add_test(s, "a table of this host with that perf_pmu serves the sysfs PMU", test_a_table_of_this_host_with_that_perf_pmu_serves_the_sysfs_pmu);
 	CU_add_test(s, "RAPL energy-pkg encodes with its unit in the description", test_rapl_energy_pkg_encodes_with_its_unit_in_the_description);
 	CU_add_test(s, "PMUs without event templates and core PMUs are not added", test_pmus_without_event_templates_and_core_pmus_are_not_added);
 	CU_add_test(s, "split fields, bare terms, raw config and parameters encode", test_split_fields_bare_terms_raw_config_and_parameters_encode);
