@@ -10,7 +10,7 @@ PMU_KEYS = {"name": "str", "id": "int", "desc": "str", "type": "str", "arch": "s
             "source": "str", "override": "bool", "match": "strlist", "match_unit": "str",
             "perf_pmu": "str", "perf_type": "int", "counters": "int", "fixed_counters": "int",
             "max_encoding": "int", "format": "dict", "raw_bits": "dict", "modifiers": "list",
-            "aliases": "dict", "match_priority": "int", "perf_attrs": "strlist"}
+            "aliases": "dict", "match_priority": "int", "perf_attrs": "strlist", "fallback": "bool"}
 PMU_REQUIRED = ("name", "id", "desc", "type", "arch", "format")
 MOD_KEYS = {"name": "str", "desc": "str", "type": "str", "plm": "int", "field": "str", "max": "int",
             "min": "int", "code": "int", "requires": "str"}

@@ -140,11 +140,12 @@ static int pmu_matches(const struct pp_pmu_rt *rt, int i)
  * match: the lowest match_priority (perf's first mapfile line), all PMUs that
  * share it (hybrid parts describe several core types on one line).
  */
-static void detect_identity(int i, unsigned char *hit)
+static void detect_identity(int i, unsigned char *hit, int fallback)
 {
 	uint32_t best = UINT32_MAX;
 	for (int k = 0; k < R.n; k++) {
-		hit[k] = (unsigned char)pmu_matches(&R.list[k], i);
+		int fb = !!(R.list[k].p->flags & PP_PMU_F_FALLBACK);
+		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&R.list[k], i));
 		if (hit[k] && R.list[k].p->match_priority < best)
 			best = R.list[k].p->match_priority;
 	}
@@ -170,7 +171,13 @@ static void detect(void)
 	}
 	unsigned char *hit = malloc((size_t)R.n + 1);
 	for (int i = 0; hit && i < R.host.n; i++)
-		detect_identity(i, hit);
+		detect_identity(i, hit, 0);
+	/* no model table knows this CPU: its architectural events, if any */
+	int any_core = 0;
+	for (int i = 0; i < R.n; i++)
+		any_core |= R.list[i].is_present && R.list[i].p->type == PP_PMU_CORE;
+	for (int i = 0; hit && !any_core && i < R.host.n; i++)
+		detect_identity(i, hit, 1);
 	free(hit);
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];

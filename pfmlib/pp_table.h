@@ -150,6 +150,7 @@ struct pp_alias {
 #define PP_PMU_OS_GENERIC 3
 
 #define PP_PMU_F_OVERRIDE 0x1	/* plugin replaces the built-in PMU of the same name */
+#define PP_PMU_F_FALLBACK 0x2	/* present only when no other core PMU matches the host */
 
 /*
  * Name index: an open-addressing hash table of hash_size (a power of two)

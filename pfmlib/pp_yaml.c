@@ -469,6 +469,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		else if (!strcmp(k, "arch")) { if (get_str(l, v, k, &arch)) return -1; }
 		else if (!strcmp(k, "source")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); }
 		else if (!strcmp(k, "override")) { int o; if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; }
+		else if (!strcmp(k, "fallback")) { int o; if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; }
 		else if (!strcmp(k, "match")) { pp_str_t s; if (get_strlist(l, v, k, &s)) return -1; b->pmus.v[l->pmu].match = s; }
 		else if (!strcmp(k, "match_priority")) { if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; }
 		else if (!strcmp(k, "match_unit")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); }
