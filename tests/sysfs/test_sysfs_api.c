@@ -237,6 +237,20 @@ static void test_perf_spelling_encodes_like_the_libpfm4_spelling(void)
 	}
 }
 
+static void test_unprefixed_names_keep_their_table_meaning_and_reach_sysfs_events_last(void)
+{
+	CU_ASSERT_EQUAL_FATAL(start("ccn"), PFM_SUCCESS);
+	struct enc e = encode("cycles");	/* perf::cycles, not ccn::cycles */
+	CU_ASSERT_EQUAL(e.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, PERF_TYPE_HARDWARE);
+	CU_ASSERT_NOT_EQUAL(e.idx >> 21, 1022);
+	enc_free(&e);
+	e = encode("hnf_cache_miss:node=1");	/* only ccn has it */
+	CU_ASSERT_EQUAL(e.ret, PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 27);
+	enc_free(&e);
+}
+
 static void test_raw_codes_under_PFM_OS_NONE(void)
 {
 	uint64_t *codes = NULL;
@@ -514,6 +528,7 @@ int main(int argc, char **argv)
 	CU_add_test(s, "value wider than its field is PFM_ERR_ATTR_VAL", test_value_wider_than_its_field_is_PFM_ERR_ATTR_VAL);
 	CU_add_test(s, "field fixed by the template cannot be given", test_field_fixed_by_the_template_cannot_be_given);
 	CU_add_test(s, "perf spelling encodes like the libpfm4 spelling", test_perf_spelling_encodes_like_the_libpfm4_spelling);
+	CU_add_test(s, "unprefixed names keep their table meaning and reach sysfs events last", test_unprefixed_names_keep_their_table_meaning_and_reach_sysfs_events_last);
 	CU_add_test(s, "raw codes under PFM_OS_NONE", test_raw_codes_under_PFM_OS_NONE);
 	CU_add_test(s, "sysfs PMUs set no privilege or guest exclusion", test_sysfs_pmus_set_no_privilege_or_guest_exclusion);
 	CU_add_test(s, "a table of this host with that perf_pmu serves the sysfs PMU", test_a_table_of_this_host_with_that_perf_pmu_serves_the_sysfs_pmu);
