@@ -40,5 +40,20 @@ else
 	bad "papi_command_line perf::TASK-CLOCK: $(tail -n 3 "$out/command_line.txt" | tr '\n' ' ')"
 fi
 
+# PAPI on an AMD Zen 5 host (this one may be another CPU): the identity is
+# given as perf's PERF_CPUID would give it
+LIBPFM_CPUID=AuthenticAMD-26-2-0 LD_LIBRARY_PATH=$lib papi_component_avail >"$out/component_avail_zen5.txt" 2>&1
+if grep -q 'PMUs supported:.*amd64_fam1ah_zen5' "$out/component_avail_zen5.txt"; then
+	ok "Zen 5 host: perf_event supports amd64_fam1ah_zen5 ($(grep -o 'Native: [0-9]*' "$out/component_avail_zen5.txt" | head -n 1))"
+else
+	bad "Zen 5 host: amd64_fam1ah_zen5 not among the PMUs perf_event supports"
+fi
+LIBPFM_CPUID=AuthenticAMD-26-2-0 LD_LIBRARY_PATH=$lib papi_native_avail >"$out/native_avail_zen5.txt" 2>&1
+if grep -q '^| RETIRED_INSTRUCTIONS ' "$out/native_avail_zen5.txt" && grep -q '^| LS_DISPATCH ' "$out/native_avail_zen5.txt"; then
+	ok "Zen 5 host: papi_native_avail lists Zen 5 events ($(awk '/Total events reported:/ {print $4}' "$out/native_avail_zen5.txt") in all)"
+else
+	bad "Zen 5 host: papi_native_avail lacks RETIRED_INSTRUCTIONS / LS_DISPATCH"
+fi
+
 echo "papi: $pass passed, $fail failed" | tee -a build/check/results
 [ "$fail" -eq 0 ]
