@@ -10,6 +10,7 @@
 #include "pp_engine.h"
 #include "pp_host.h"
 #include "pp_registry.h"
+#include "pp_sysfs.h"
 
 static struct {
 	struct pp_table builtin;
@@ -236,12 +237,16 @@ int pp_registry_init(void)
 		else
 			R.list[i].perf_type = R.list[i].p->perf_type;
 	}
+	/* PMUs only sysfs describes come after every table PMU: searched last */
+	if ((r = pp_sysfs_load()) == PFM_ERR_NOMEM)
+		return r;
 	return PFM_SUCCESS;
 }
 
 void pp_registry_fini(void)
 {
 	pp_plugins_unload();
+	pp_sysfs_unload();
 	free(R.list);
 	memset(&R, 0, sizeof(R));
 }

@@ -11,6 +11,7 @@
 #include <yaml.h>
 #include <perfmon/pfmlib.h>
 #include "pp_yaml.h"
+#include "pp_sysfs.h"
 
 #define MAX_MODS   32	/* event modifier sets are a 32-bit mask */
 #define MAX_GROUPS 32	/* rule group sets are a 32-bit mask */
@@ -186,52 +187,16 @@ static int missing(struct ld *l, yaml_node_t *n, const char *where, const char *
 	return fail(l, n, "%s: required key '%s' is missing", where, k);
 }
 
-/* ---- format fields: "config1:0-7,32-35" ---- */
+/* ---- format fields: "config1:0-7,32-35", parsed as sysfs format/ files are ---- */
 
 static int parse_format(struct ld *l, yaml_node_t *n, const char *name, struct pp_field *f)
 {
-	const char *s = scalar(n);
+	const char *s = scalar(n), *why;
 	if (!s)
 		return fail(l, n, "format field '%s' must be a string", name);
-	const char *p = s;
-	if (strncmp(p, "config", 6))
-		goto bad;
-	p += 6;
-	if (*p == '1' || *p == '2')
-		f->reg = (uint8_t)(*p++ - '0');
-	else
-		f->reg = PP_REG_CONFIG;
-	if (*p++ != ':')
-		goto bad;
-	uint64_t mask = 0;
-	for (;;) {
-		char *end;
-		unsigned long lo = strtoul(p, &end, 10), hi;
-		if (end == p || lo > 63)
-			goto bad;
-		p = end;
-		hi = lo;
-		if (*p == '-') {
-			p++;
-			hi = strtoul(p, &end, 10);
-			if (end == p || hi > 63 || hi < lo)
-				goto bad;
-			p = end;
-		}
-		uint64_t r = (hi - lo == 63) ? ~0ULL : (((1ULL << (hi - lo + 1)) - 1) << lo);
-		if (mask & r)
-			return fail(l, n, "format field '%s': bit ranges overlap in '%s'", name, s);
-		mask |= r;
-		if (!*p)
-			break;
-		if (*p++ != ',')
-			goto bad;
-	}
-	f->mask = mask;
-	f->width = (uint8_t)__builtin_popcountll(mask);
+	if (pp_sysfs_parse_format(s, f, &why))
+		return fail(l, n, "format field '%s': cannot parse '%s': %s", name, s, why);
 	return 0;
-bad:
-	return fail(l, n, "format field '%s': cannot parse '%s' (expected configN:lo-hi[,lo-hi...])", name, s);
 }
 
 static uint32_t find_field(struct ld *l, const char *name)

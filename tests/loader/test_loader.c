@@ -175,7 +175,7 @@ static void test_two_events_with_one_name_are_refused(void)
 
 static void test_overlapping_format_ranges_are_refused(void)
 {
-	expect_error("bad-format-overlap.yaml", "bad-format-overlap.yaml:2:", "bit ranges overlap");
+	expect_error("bad-format-overlap.yaml", "bad-format-overlap.yaml:2:", "bit ranges of the field overlap");
 }
 
 static void test_missing_file_is_an_error_not_a_crash(void)
