@@ -49,7 +49,9 @@ static int safe_file(const char *path)
 		return 0;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		pp_verbose("plugin %s: not a regular file; skipped", path);
+		pp_verbose("plugin %s: %s; refused", path,
+			   S_ISLNK(st.st_mode) ? "a symbolic link (links are not followed)" :
+			   S_ISDIR(st.st_mode) ? "a directory, not a regular file" : "not a regular file");
 		return 0;
 	}
 	if (st.st_mode & (S_IWOTH | S_IWGRP)) {
