@@ -96,9 +96,14 @@ int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 		return -1;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) ||
-	    (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes)) {
-		snprintf(err, errsz, "%s: not a regular file or too large", path);
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		snprintf(err, errsz, "%s: not a regular file", path);
+		fclose(f);
+		return -1;
+	}
+	if (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes) {
+		snprintf(err, errsz, "%s: too large (%llu bytes, the limit is %llu)", path,
+			 (unsigned long long)st.st_size, (unsigned long long)opts->max_bytes);
 		fclose(f);
 		return -1;
 	}
