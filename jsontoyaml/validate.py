@@ -9,7 +9,8 @@ import fmtbits
 PMU_KEYS = {"name": "str", "id": "int", "desc": "str", "type": "str", "arch": "str",
             "source": "str", "override": "bool", "match": "strlist", "match_unit": "str",
             "perf_pmu": "str", "perf_type": "int", "counters": "int", "fixed_counters": "int",
-            "max_encoding": "int", "format": "dict", "raw_bits": "dict", "modifiers": "list",
+            "max_encoding": "int", "format": "dict", "raw_bits": "dict", "raw_fields": "strlist",
+            "modifiers": "list",
             "aliases": "dict", "match_priority": "int", "perf_attrs": "strlist", "fallback": "bool"}
 PMU_REQUIRED = ("name", "id", "desc", "type", "arch", "format")
 MOD_KEYS = {"name": "str", "desc": "str", "type": "str", "plm": "int", "field": "str", "max": "int",
@@ -112,6 +113,9 @@ def validate(doc):
     for a in pmu.get("perf_attrs") or []:
         if a not in PERF_ATTRS:
             probs.append("pmu: perf_attrs: unknown attribute %r" % a)
+    for f in pmu.get("raw_fields") or []:
+        if f not in fields:
+            probs.append("pmu: raw_fields: no format field %r" % f)
     if isinstance(pmu.get("raw_bits"), dict):
         _check_set(pmu["raw_bits"], fields, "pmu: raw_bits", probs)
     modnames = []

@@ -26,9 +26,11 @@ struct pp_field {
 	pp_str_t name;
 	uint8_t  reg;		/* enum pp_reg */
 	uint8_t  width;		/* number of bits in mask */
-	uint16_t pad;
+	uint16_t flags;		/* PP_FIELD_* */
 	uint64_t mask;		/* bits of the register; value bits fill them low to high */
 };
+
+#define PP_FIELD_RAW 0x1	/* values go to PFM_OS_NONE codes only (schema: raw_fields) */
 
 /* field = value: one step of an encoding */
 struct pp_set {

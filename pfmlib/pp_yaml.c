@@ -418,6 +418,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		return -1;
 	struct pp_builder *b = l->b;
 	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
+	yaml_node_t *raw_fields = NULL;
 	int have_id = 0;
 	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
 	struct pp_pmu *p = &b->pmus.v[l->pmu];
@@ -445,6 +446,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		else if (!strcmp(k, "max_encoding")) { if (get_u32(l, v, k, PP_NREGS, &x)) return -1; if (!x) return fail(l, v, "'max_encoding' must be 1 to %d", PP_NREGS); p->max_encoding = (uint8_t)x; }
 		else if (!strcmp(k, "format")) format = v;
 		else if (!strcmp(k, "raw_bits")) raw = v;
+		else if (!strcmp(k, "raw_fields")) raw_fields = v;
 		else if (!strcmp(k, "modifiers")) mods = v;
 		else if (!strcmp(k, "aliases")) aliases = v;
 		else if (!strcmp(k, "perf_attrs")) perf_attrs = v;
@@ -504,6 +506,22 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	if (raw && parse_sets(l, raw, "'raw_bits'", &b->pmus.v[l->pmu].first_raw_set, &nraw))
 		return -1;
 	b->pmus.v[l->pmu].nraw_set = nraw;
+	/* raw_fields: format fields whose values reach PFM_OS_NONE codes only */
+	if (raw_fields && !is_null(raw_fields)) {
+		if (want(l, raw_fields, YAML_SEQUENCE_NODE, "'raw_fields'"))
+			return -1;
+		for (yaml_node_item_t *it = raw_fields->data.sequence.items.start;
+		     it < raw_fields->data.sequence.items.top; it++) {
+			yaml_node_t *e = node(l, *it);
+			const char *fname;
+			if (get_str(l, e, "raw_fields", &fname))
+				return -1;
+			uint32_t fi = find_field(l, fname);
+			if (fi == PP_NONE)
+				return fail(l, e, "raw_fields: no format field '%s'", fname);
+			b->fields.v[fi].flags |= PP_FIELD_RAW;
+		}
+	}
 	/* modifiers */
 	b->pmus.v[l->pmu].first_mod = b->mods.n;
 	if (mods && !is_null(mods)) {

@@ -85,7 +85,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "static const struct pp_field pp_fields[%u] = {\n", b->fields.n ? b->fields.n : 1);
 	for (i = 0; i < b->fields.n; i++) {
 		const struct pp_field *f = &b->fields.v[i];
-		fprintf(out, "{%u,%u,%u,0,0x%llxULL},\n", f->name, f->reg, f->width, X(f->mask));
+		fprintf(out, "{%u,%u,%u,%u,0x%llxULL},\n", f->name, f->reg, f->width, f->flags, X(f->mask));
 	}
 	fputs("};\n\n", out);
 

@@ -63,6 +63,35 @@ static void test_format_ranges_become_register_masks(void)
 	pp_builder_free(&b);
 }
 
+static void test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refused(void)
+{
+	static const char doc[] =
+		"schema: 1\n"
+		"pmu: {name: amdish, id: 1011, desc: d, type: core, arch: x86,\n"
+		"      format: {event: \"config:0-7\", guest: \"config:40\", host: \"config:41\"},\n"
+		"      raw_fields: [host]}\n"
+		"events:\n"
+		"  - {name: E, set: {event: 0x1}}\n";
+	static const char bad[] =
+		"schema: 1\n"
+		"pmu: {name: amdish, id: 1011, desc: d, type: core, arch: x86,\n"
+		"      format: {event: \"config:0-7\"}, raw_fields: [host]}\n"
+		"events: []\n";
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(pp_yaml_load_buffer(&b, "inline", doc, sizeof(doc) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(b.fields.v[0].flags, 0);
+	CU_ASSERT_EQUAL(b.fields.v[1].flags, 0);
+	CU_ASSERT_EQUAL(b.fields.v[2].flags, PP_FIELD_RAW);
+	pp_builder_free(&b);
+	pp_builder_init(&b);
+	CU_ASSERT_NOT_EQUAL(pp_yaml_load_buffer(&b, "inline", bad, sizeof(bad) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "inline:3"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "host"));
+	pp_builder_free(&b);
+}
+
 static void test_umask_defaults_code_group_and_flags_are_loaded(void)
 {
 	struct pp_builder b;
@@ -218,6 +247,8 @@ int main(int argc, char **argv)
 	CU_pSuite s = CU_add_suite("loader", NULL, NULL);
 	CU_add_test(s, "valid descriptor becomes one PMU with all records", test_valid_descriptor_becomes_one_pmu_with_all_records);
 	CU_add_test(s, "format ranges become register masks", test_format_ranges_become_register_masks);
+	CU_add_test(s, "raw_fields flag their format fields; unknown ones are refused",
+		    test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refused);
 	CU_add_test(s, "umask defaults, code, group and flags are loaded", test_umask_defaults_code_group_and_flags_are_loaded);
 	CU_add_test(s, "modifier defaults: code and max from field", test_modifier_defaults_code_and_max_from_field);
 	CU_add_test(s, "truncated file is a YAML error with line and column", test_truncated_file_is_a_yaml_error_with_line_and_column);
