@@ -13,9 +13,16 @@ if [ -n "$dfl" ]; then
 	echo "   ... $($bin/showevtinfo -L "$dfl::" 2>/dev/null | grep -c "^$dfl::") event strings in all"
 	echo
 fi
-echo "== Encoding a few events"
-for ev in perf::TASK-CLOCK perf::cycles RETIRED_INSTRUCTIONS ex_ret_instr ls_dispatch.ld_dispatch; do
-	$bin/check_events "$ev" 2>&1 | sed -n '/Requested Event/,$p'
+echo "== Encoding a few events of this host"
+evs="perf::TASK-CLOCK perf::cycles"
+[ -n "$dfl" ] && evs="$evs $($bin/showevtinfo -L "$dfl::" 2>/dev/null | grep "^$dfl::" | head -n 3 | tr '\n' ' ')"
+for ev in $evs; do
+	$bin/check_events -P "$ev" 2>&1 | sed -n '/Requested Event/,/config1/p'
+	echo
+done
+echo "== An AMD Zen 5 host (identity given as perf's PERF_CPUID would: LIBPFM_CPUID=AuthenticAMD-26-2-0)"
+for ev in RETIRED_INSTRUCTIONS ex_ret_instr ls_dispatch.ld_dispatch LS_DISPATCH:LD_DISPATCH:u; do
+	LIBPFM_CPUID=AuthenticAMD-26-2-0 $bin/check_events "$ev" 2>&1 | sed -n '/Requested Event/,$p'
 	echo
 done
 echo "== Encoding for another CPU: Goldmont, as PAPI would ask (LIBPFM_ENCODE_INACTIVE=1)"
