@@ -6,6 +6,11 @@ from encode import Encoder
 from errors import ConvertError
 
 
+# perf_events attributes in libpfm4's code order (docs/schema.md)
+PERF_ATTR_ORDER = ("u", "k", "h", "period", "freq", "precise", "excl", "mg", "mh", "cpu", "pinned",
+                   "hw_smpl")
+
+
 def build(plan, arch, source, perf_events, counter_info, match_priority=None):
     """The descriptor dict (schema v1 as Python data) of one PMU plan."""
     enc = Encoder(plan)
@@ -42,6 +47,12 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
     raw = {k: v for k, v in fam.raw_bits.items() if k in fmt}
     if raw:
         pmu["raw_bits"] = raw
+    rawf = [f for f in fam.raw_fields if f in fmt]
+    if rawf:
+        pmu["raw_fields"] = rawf
+    if fam.perf_attrs is not None:
+        added = {a for f in plan.features for a in fam.feature_perf_attrs.get(f, ())}
+        pmu["perf_attrs"] = [a for a in PERF_ATTR_ORDER if a in set(fam.perf_attrs) | added]
     mods, restricted = [], {}
     for m in fam.modifiers:
         if "field" in m and m["field"] not in fmt:

@@ -70,8 +70,8 @@ def _only_keys(d, allowed, path, what):
             raise ConvertError("%s: unknown key %r" % (what, k), path, getattr(d, "line", None))
 
 
-FAMILY_KEYS = {"format", "raw_bits", "perf_fields", "msr_fields", "config_fields", "features",
-               "modifiers", "max_encoding", "perf_pmu", "perf_type", "type"}
+FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "perf_fields", "msr_fields", "config_fields",
+               "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs"}
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
@@ -100,15 +100,17 @@ class Family:
         self.features = {}
         self.feature_drops = {}     # feature -> modifiers whose `requires` it removes
         self.feature_hw_smpl_all = set()    # features marking every event hw_smpl
+        self.feature_perf_attrs = {}        # feature -> perf_events attributes it adds
         for fname, spec in (d.get("features") or {}).items():
             if not isinstance(spec, dict):
                 raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
-            _only_keys(spec, {"format", "drop_requires", "hw_smpl"}, path, "%s feature %s" % (what, fname))
+            _only_keys(spec, {"format", "drop_requires", "hw_smpl", "perf_attrs"}, path,
+                       "%s feature %s" % (what, fname))
             self.features[fname] = dict(spec.get("format") or {})
             self.feature_drops[fname] = list(spec.get("drop_requires") or [])
             if spec.get("hw_smpl") not in (None, "all"):
                 raise ConvertError("%s: feature %s: hw_smpl must be 'all'" % (what, fname), path, d.line)
-            self.feature_hw_smpl_all = getattr(self, "feature_hw_smpl_all", set())
+            self.feature_perf_attrs[fname] = list(spec.get("perf_attrs") or [])
             if spec.get("hw_smpl") == "all":
                 self.feature_hw_smpl_all.add(fname)
         self.modifiers = []
@@ -117,6 +119,8 @@ class Family:
                 raise ConvertError("%s: a modifier needs a name" % what, path, getattr(m, "line", d.line))
             _only_keys(m, MOD_KEYS, path, "%s modifier %s" % (what, m["name"]))
             self.modifiers.append(m)
+        self.perf_attrs = d.get("perf_attrs")      # None: the schema's default for the type
+        self.raw_fields = list(d.get("raw_fields") or [])
         self.max_encoding = d.get("max_encoding")
         self.perf_pmu = d.get("perf_pmu")
         self.perf_type = d.get("perf_type")

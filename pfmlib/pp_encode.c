@@ -440,7 +440,12 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 	}
 	for (uint32_t f = 0; f < pd->nfields; f++) {
 		const struct pp_field *fd = &t->fields[pd->first_field + f];
-		if (fd->reg < PP_NREGS)
+		if (fd->reg >= PP_NREGS)
+			continue;
+		/* raw_fields (AMD guest/host) reach PFM_OS_NONE codes only, like raw_bits */
+		if (fd->flags & PP_FIELD_RAW)
+			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
+		else
 			e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
 	}
 	for (uint32_t s = 0; s < pd->nraw_set; s++) {

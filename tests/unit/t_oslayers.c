@@ -70,6 +70,32 @@ static void test_exclude_hv_only_where_the_pmu_filters_the_hypervisor(void)
 	CU_ASSERT_EQUAL(ut_perf("ISSUE_SLOTS:h", PLM_UK, PFM_OS_PERF_EVENT, &p), PFM_ERR_ATTR);
 }
 
+static void test_a_plmh_modifier_makes_the_pmu_exclude_the_hypervisor_without_perf_h(void)
+{
+	struct ut_perf p;
+	ut_perf("utz::RETIRED", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p);
+	CU_ASSERT_EQUAL(p.attr.exclude_hv, 1);		/* libpfm4's zen1: hv filtered, no perf h */
+	ut_perf("utz::RETIRED", PLM_UK | PFM_PLMH, PFM_OS_PERF_EVENT_EXT, &p);
+	CU_ASSERT_EQUAL(p.attr.exclude_hv, 0);
+	ut_perf("utz::RETIRED:u", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p);
+	CU_ASSERT(p.attr.exclude_kernel && p.attr.exclude_hv && !p.attr.exclude_user);
+	CU_ASSERT_EQUAL(ut_perf("utz::RETIRED:h", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_ERR_ATTR);
+}
+
+static void test_raw_fields_reach_os_none_codes_only(void)
+{
+	struct ut_none n;
+	struct ut_perf p;
+	CU_ASSERT_EQUAL(ut_none("utz::RETIRED:g", PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0x100000300c0ULL);
+	CU_ASSERT_EQUAL(ut_none("utz::RETIRED:h", PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0x200000000c0ULL);
+	CU_ASSERT_EQUAL(ut_perf("utz::RETIRED:g", PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(p.attr.config, 0xc0ULL);	/* g accepted and printed, bit left out */
+	CU_ASSERT_PTR_NOT_NULL(strstr(p.fstr, ":g=1"));
+	CU_ASSERT(p.attr.exclude_guest);
+}
+
 static void test_mg_mh_count_by_presence_not_value(void)
 {
 	struct ut_perf p;
@@ -193,6 +219,8 @@ void ut_add_oslayers(void)
 		T(test_perf_config1_left_alone_when_unused),
 		T(test_dfl_plm_becomes_exclude_bits),
 		T(test_exclude_hv_only_where_the_pmu_filters_the_hypervisor),
+		T(test_a_plmh_modifier_makes_the_pmu_exclude_the_hypervisor_without_perf_h),
+		T(test_raw_fields_reach_os_none_codes_only),
 		T(test_mg_mh_count_by_presence_not_value),
 		T(test_period_and_freq_set_the_sampling_fields),
 		T(test_period_with_freq_or_zero_is_ATTR_VAL),
