@@ -129,6 +129,7 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, src.line)
         ctx = transforms.Context(src.arch, src.model_dir, plan.name, plan.unit, evs, overlay_root, warnings)
         transforms.run(tmods, desc, ctx)
+        describe.finish(plan, desc)
         probs = validate.validate(desc)
         if probs:
             raise ConvertError("model %s: descriptor is not valid schema v1:\n  %s"

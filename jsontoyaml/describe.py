@@ -1,5 +1,6 @@
 """Assembles the schema-v1 descriptor of one PMU: identity from the overlay,
-format/raw bits/modifiers from its family, events from perf's JSON."""
+format/raw bits/modifiers from its family, events from perf's JSON; finish()
+adds the family's per-event facts once the transforms have run."""
 import fmtbits
 import restructure
 from encode import Encoder
@@ -85,10 +86,15 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
                 ev["modifiers"] = allowed
     if not events:
         raise ConvertError("PMU %s: no core events left after filtering" % plan.name, plan.overlay, plan.line)
-    if any(f in fam.feature_hw_smpl_all for f in plan.features):
-        for ev in events:
-            ev["hw_smpl"] = True
     return {"schema": 1, "pmu": pmu, "events": events}
+
+
+def finish(plan, desc):
+    """What the family says of every event, applied after the transforms
+    (so the events they build get it too): hw_smpl_all."""
+    if any(f in plan.family.feature_hw_smpl_all for f in plan.features):
+        for ev in desc["events"]:
+            ev["hw_smpl"] = True
 
 
 def _fmt_order(spec, name):
