@@ -160,8 +160,11 @@ static int take(struct pp_pmu_rt *pmu, const char *name, size_t cut, struct pp_p
 		return (int)cut;
 	}
 	const struct pp_event *ev = pp_event_at(pmu, n);
-	if (ev->equiv) {
-		/* libpfm4 encodes an event with an equivalent as that equivalent */
+	if (ev->equiv && !p->via_equiv) {
+		/* libpfm4 encodes an event with an equivalent as that equivalent,
+		 * whose own equivalent is not followed: snb LLC_MISSES is
+		 * LAST_LEVEL_CACHE_MISSES' codes (0x412e), not L3_LAT_CACHE:MISS */
+		p->via_equiv = 1;
 		*err = expand(pmu, pp_str(pmu->t, ev->equiv), p, depth);
 		return (int)cut;
 	}

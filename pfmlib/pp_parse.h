@@ -35,6 +35,7 @@ struct pp_parsed {
 	int ev_num;
 	int has_raw;		/* event written r<hex> (PP_F_RAW_NAME) */
 	int exact;		/* from an alias written "=EVENT:...": no default unit masks */
+	int via_equiv;		/* an event `equiv` was followed (only one is, as in libpfm4) */
 	uint64_t raw;		/* that number */
 	int ntok;
 	struct pp_tok tok[PP_MAX_TOK];

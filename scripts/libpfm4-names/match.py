@@ -135,7 +135,21 @@ class PmuMatch:
             oe = self.event(e)
             if oe:
                 self.out.append(oe)
+        self.own_codes_of_equivs()
         return self
+
+    def own_codes_of_equivs(self):
+        """libpfm4 follows one event equiv only: snb LLC_MISSES (equiv
+        LAST_LEVEL_CACHE_MISSES, itself equiv L3_LAT_CACHE:MISS) encodes as
+        LAST_LEVEL_CACHE_MISSES' own codes, which only such a string shows.
+        An event reached that way takes the set seen through it."""
+        byname = {oe["name"]: oe for oe in self.out}
+        for oe in self.out:
+            target = byname.get(oe.get("equiv"))
+            if target is not None and target.get("equiv") and not target.get("umasks") \
+                    and not oe.get("umasks") and target["set"] != oe["set"]:
+                target["set"] = dict(oe["set"])
+                self.stats["equiv_own_codes"] += 1
 
     def event(self, e):
         bare = self.enc[self.s(e.name)]

@@ -65,6 +65,12 @@ class Pmu:
             parts = dots + parts
         if ev is None:
             raise Error(ERR_NOTFOUND)
+        if ev.get("equiv"):
+            # one event equiv is followed, not the equivalent's own (libpfm4)
+            head, *more = ev["equiv"].split(":")
+            ev, parts = self.events.get(head.upper()), more + parts
+            if ev is None:
+                raise Error(ERR_NOTFOUND)
         return self.encode_event(ev, parts, exact=exact)
 
     def umask_named(self, ev, name):

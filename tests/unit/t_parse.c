@@ -107,6 +107,17 @@ static void test_event_with_equiv_encodes_its_equivalent(void)
 	CU_ASSERT_STRING_EQUAL(a.fstr, b.fstr);
 }
 
+static void test_only_one_event_equiv_is_followed(void)
+{
+	struct ut_none a;
+	/* SLOTS_OLDEST -> SLOTS_LEGACY, encoded by SLOTS_LEGACY's own codes (snb LLC_MISSES) */
+	CU_ASSERT_EQUAL(ut_none("utc::SLOTS_OLDEST", PLM_UK, &a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[0] & 0xffff, 0x41ca);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a.fstr, "utc::SLOTS_LEGACY:"));
+	CU_ASSERT_EQUAL(ut_none("utc::SLOTS_LEGACY", PLM_UK, &a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.codes[0] & 0xffff, 0x01ca);
+}
+
 static void test_comma_or_blank_is_PFM_ERR_INVAL(void)
 {
 	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS,utc::UOPS_ISSUED"), PFM_ERR_INVAL);
@@ -198,6 +209,7 @@ void ut_add_parse(void)
 		T(test_event_split_at_dot_after_whole_name_fails),
 		T(test_umask_alias_spelling_is_accepted),
 		T(test_event_with_equiv_encodes_its_equivalent),
+		T(test_only_one_event_equiv_is_followed),
 		T(test_comma_or_blank_is_PFM_ERR_INVAL),
 		T(test_unknown_pmu_or_event_is_PFM_ERR_NOTFOUND),
 		T(test_empty_attribute_is_PFM_ERR_ATTR),
