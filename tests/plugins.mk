@@ -1,0 +1,25 @@
+# tests/plugins.mk: check-plugins, the runtime-plugin suite (tests/plugins/,
+# fixtures in tests/fixtures/plugins): a fictional CPU converted by jsontoyaml
+# and encoded, an override of built-in glm, refused plugin files, init/terminate
+# cycles (valgrind and ASan), and `make install` into a temporary DESTDIR.
+# tests/plugins/run.sh appends "plugins: N passed, N failed".
+
+PLUGIN_TESTS   := encode override refuse cycles
+PLUGIN_T_HDRS  := tests/plugins/ptest.h include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
+PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan)
+
+$(B)/bin/test_plugin_%: tests/plugins/plugin_%.c tests/plugins/ptest.c $(PLUGIN_T_HDRS) $(LIBPFM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -g -o $@ $< tests/plugins/ptest.c $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
+
+$(B)/bin/test_plugin_%_asan: tests/plugins/plugin_%.c tests/plugins/ptest.c $(PLUGIN_T_HDRS) $(LIBPFM_ASAN_A)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) -o $@ $< tests/plugins/ptest.c $(LIBPFM_ASAN_A) -lyaml
+
+check-plugins: $(PLUGIN_T_BINS) $(YAML_STAMP)
+	@PYTHON='$(PYTHON)' MAKE='$(MAKE)' PREFIX='$(PREFIX)' CC='$(CC)' B='$(B)' \
+		tests/plugins/run.sh $(B) tests/fixtures/plugins
+
+CHECKS += check-plugins
+.PHONY: check-plugins

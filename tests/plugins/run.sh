@@ -1,0 +1,118 @@
+#!/bin/sh
+# run.sh: check-plugins. Converts the fictional QuokkaSemi model
+# (tests/fixtures/plugins) with jsontoyaml (whole-tree and one-model modes),
+# builds the override and refused-plugin directories in a temporary
+# directory, runs the plugin test programs against libpfm.so.4, the negative
+# and cycle programs under valgrind and all of them built on the ASan library,
+# then install.sh. Appends ONE line "plugins: N passed, N failed" to
+# BUILD/check/results; logs in BUILD/check/plugins/.
+# usage: tests/plugins/run.sh BUILD FIXTURES   (environment: PYTHON, MAKE, PREFIX, CC)
+set -u
+b=${1:-build}
+fx=${2:-tests/fixtures/plugins}
+py=${PYTHON:-/usr/bin/python3}
+out=$b/check/plugins
+bin=$b/bin
+mkdir -p "$out"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmuplug-plugins.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+# tally NAME STATUS LOG: the "<prog>: N passed, N failed" line of LOG; a
+# non-zero status without a failed check (crash, valgrind, sanitizer) is one failure
+tally() {
+	set -- "$1" "$2" "$3" $(sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$3" | tail -n 1)
+	p=${4:-0} f=${5:-0}
+	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	pass=$((pass + p)) fail=$((fail + f))
+	grep -E '^FAIL|^ +|ERROR SUMMARY: [1-9]|definitely lost|indirectly lost|Sanitizer|runtime error' "$3" | head -n 40
+	echo "  $1: $p passed, $f failed (log: $3)"
+}
+
+run() {	# run NAME COMMAND...
+	name=$1; shift
+	"$@" >"$out/$name.log" 2>&1
+	tally "$name" $? "$out/$name.log"
+}
+
+step() {	# step NAME COMMAND...: one check, the command's success
+	name=$1; shift
+	if "$@" >"$out/step.log" 2>&1; then
+		pass=$((pass + 1)); echo "  ok: $name"
+	else
+		fail=$((fail + 1)); echo "  FAILED: $name"; sed 's/^/    /' "$out/step.log" | head -n 20
+	fi
+}
+
+# 1. the fictional model, converted both ways; the two descriptors differ
+#    only in provenance (header comment, source, match_priority)
+step "jsontoyaml converts the fictional tree (--arch-root, --strict)" \
+	"$py" jsontoyaml/jsontoyaml.py --arch-root "$fx/perf-arch" --overlay-root "$fx/overlays" \
+		--out "$tmp/tree" --strict --verify --quiet
+step "jsontoyaml converts the fictional model directory (--model-dir --overlay)" \
+	"$py" jsontoyaml/jsontoyaml.py --model-dir "$fx/perf-arch/x86/quokka" --overlay "$fx/quokka.yaml" \
+		--overlay-root "$fx/overlays" --out "$tmp/one" --verify --quiet
+same_model() {
+	for f in "$tmp/tree/x86/qk_q1.yaml" "$tmp/one/qk_q1.yaml"; do
+		grep -Ev '^#|^  (source|match_priority):' "$f" >"$f.core" || return 1
+	done
+	diff -u "$tmp/tree/x86/qk_q1.yaml.core" "$tmp/one/qk_q1.yaml.core"
+}
+step "both conversions give the same descriptor" same_model
+rm -f "$tmp"/tree/x86/*.core "$tmp"/one/*.core
+chmod 0644 "$tmp"/tree/x86/*.yaml "$tmp"/one/*.yaml 2>/dev/null
+
+# 2. the override: built-in glm with one event code changed
+mkdir -p "$tmp/override"
+step "override plugin made from $b/yaml/x86/glm.yaml" \
+	"$py" tests/plugins/mkoverride.py "$b/yaml/x86/glm.yaml" "$tmp/override/glm.yaml"
+chmod 0644 "$tmp/override/glm.yaml"
+
+# 3. refused plugins: the committed ones, then the unsafe files made here
+bad=$tmp/bad
+mkdir -p "$bad" "$tmp/elsewhere"
+cp "$fx"/bad/*.yaml "$tmp/one/qk_q1.yaml" "$bad/"
+variant() {	# variant NAME ID FILE: tiny.yaml renamed
+	sed -e "s/qk_tiny/qk_$1/" -e "s/id: 950/id: $2/" "$fx/tiny.yaml" >"$3" && chmod 0644 "$3"
+}
+chmod 0644 "$bad"/*.yaml
+variant hidden 957 "$bad/.hidden.yaml"
+variant yml 958 "$bad/other.yml"
+variant gw 959 "$bad/group-writable.yaml" && chmod 0664 "$bad/group-writable.yaml"
+variant ow 960 "$bad/other-writable.yaml" && chmod 0646 "$bad/other-writable.yaml"
+variant ln 962 "$tmp/elsewhere/qk_ln.yaml" && ln -s "$tmp/elsewhere/qk_ln.yaml" "$bad/symlink.yaml"
+mkdir "$bad/directory.yaml"
+truncate -s 33M "$bad/oversized.yaml"	# sparse: over the 32 MiB limit, no disk used
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	variant fo 961 "$bad/foreign-owner.yaml" && chown nobody "$bad/foreign-owner.yaml"
+else
+	echo "  note: not root, the foreign-owner case is skipped"
+fi
+
+# 4. the programs, on libpfm.so.4
+run encode-tree "$bin/test_plugin_encode" "$tmp/tree/x86"
+run encode-one "$bin/test_plugin_encode" "$tmp/one"
+run override "$bin/test_plugin_override" "$tmp/override"
+run refuse "$bin/test_plugin_refuse" "$bad"
+run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
+
+# 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
+vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
+if command -v valgrind >/dev/null; then
+	run refuse-valgrind $vg "$bin/test_plugin_refuse" "$bad"
+	run cycles-valgrind $vg "$bin/test_plugin_cycles" 6 "$tmp/one" "$bad" "$tmp/override"
+else
+	fail=$((fail + 1)); echo "  FAILED: valgrind is not installed (Debian package valgrind)"
+fi
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
+run encode-asan "$bin/test_plugin_encode_asan" "$tmp/one"
+run override-asan "$bin/test_plugin_override_asan" "$tmp/override"
+run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
+run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
+
+# 6. make install into a temporary DESTDIR
+run install tests/plugins/install.sh "$tmp" "$fx" "$tmp/tree/x86/qk_q1.yaml"
+
+mkdir -p "$b/check"
+echo "plugins: $pass passed, $fail failed" | tee -a "$b/check/results"
+[ "$fail" -eq 0 ]
