@@ -34,3 +34,22 @@ check-jsontoyaml:
 
 CHECKS += check-jsontoyaml
 .PHONY: check-jsontoyaml
+
+# make install: the converter's package into $(PREFIX)/share/pmuplug/jsontoyaml,
+# our overlays beside it in $(PREFIX)/share/pmuplug/arch (its default
+# --overlay-root), and a `jsontoyaml` command in $(BINDIR) that runs it with
+# $(PYTHON) (scripts/jsontoyaml.in; man page man1/jsontoyaml.1, install-man)
+BINDIR        ?= $(PREFIX)/bin
+JSONTOYAML_PKG = $(PREFIX)/share/pmuplug
+install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(ARCH_OVERLAYS)
+	install -d $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms $(DESTDIR)$(BINDIR)
+	install -m 0644 $(wildcard jsontoyaml/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/
+	install -m 0644 $(wildcard jsontoyaml/transforms/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms/
+	@for f in $(ARCH_OVERLAYS); do install -D -m 0644 $$f $(DESTDIR)$(JSONTOYAML_PKG)/$$f || exit 1; done
+	sed -e 's|@PYTHON@|$(PYTHON)|' \
+		-e "s|@BIN_TO_SHARE@|$$(realpath -m --relative-to='$(BINDIR)' '$(JSONTOYAML_PKG)')|" \
+		scripts/jsontoyaml.in >$(DESTDIR)$(BINDIR)/jsontoyaml.tmp
+	chmod 0755 $(DESTDIR)$(BINDIR)/jsontoyaml.tmp
+	mv -f $(DESTDIR)$(BINDIR)/jsontoyaml.tmp $(DESTDIR)$(BINDIR)/jsontoyaml
+INSTALL_TARGETS += install-jsontoyaml
+.PHONY: install-jsontoyaml

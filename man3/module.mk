@@ -22,3 +22,13 @@ $(MAN3_GEN_STAMP): $(MAN3_GEN_DEPS) $(YAML_STAMP)
 	@$(PYTHON) man3/gen_pmu_pages.py -o $(MAN3_GEN_DIR) --prune \
 		--header include/perfmon/pfmlib.h -q $(B)/yaml
 	@touch $@
+
+# make install: hand-written and generated section-3 pages (pfm_terminate.3
+# stays a .so link to pfm_initialize.3) and jsontoyaml(1) into $(MANDIR)
+MANDIR ?= $(PREFIX)/share/man
+install-man: $(MAN_PAGES) man1/jsontoyaml.1
+	install -d $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 $(MAN3_SRC) $(MAN3_GEN_DIR)/libpfm_*.3 $(DESTDIR)$(MANDIR)/man3/
+	install -m 0644 man1/jsontoyaml.1 $(DESTDIR)$(MANDIR)/man1/
+INSTALL_TARGETS += install-man
+.PHONY: install-man

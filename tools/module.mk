@@ -52,3 +52,12 @@ $(TOOLS_SYS_BIN)/check_events: $(TOOLS_SYS_OBJS_check_events)
 	$(TOOLS_SYS_LINK)
 
 -include $(wildcard $(TOOLS_OBJ_DIR)/*.d $(TOOLS_SYS_OBJ_DIR)/*.d)
+
+# make install: the tools into $(BINDIR); their rpath $ORIGIN/../lib finds
+# the library installed by install-lib when LIBDIR is $(PREFIX)/lib
+BINDIR ?= $(PREFIX)/bin
+install-tools: $(TOOLS_BINS)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(TOOLS_BINS) $(DESTDIR)$(BINDIR)/
+INSTALL_TARGETS += install-tools
+.PHONY: install-tools
