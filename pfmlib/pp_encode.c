@@ -339,7 +339,9 @@ static int check_os_attrs(struct pp_enc *e)
 	return PFM_SUCCESS;
 }
 
-static int check_mods(struct pp_enc *e)
+/* values the string gives, against each modifier's range (libpfm4 checks
+ * this after unit-mask conflicts, before required groups and presets) */
+static int check_ranges(struct pp_enc *e)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
@@ -362,6 +364,15 @@ static int check_mods(struct pp_enc *e)
 			return PFM_ERR_ATTR_VAL;
 		}
 	}
+	return PFM_SUCCESS;
+}
+
+/* `requires`: a set modifier whose partner must end up >= 1 */
+static int check_requires(struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		uint32_t mi = p->first_mod + i, r = pp_mod_requires(e->pmu, mi);
 		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
@@ -415,7 +426,8 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 		return PFM_ERR_NOTSUPP;
 	}
 
-	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = add_defaults(e, p->exact)))
+	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = check_ranges(e)) ||
+	    (err = add_defaults(e, p->exact)))
 		return err;
 
 	memset(fv, 0, sizeof(fv));
@@ -427,7 +439,7 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 			return err;
 	}
 	settle_plm(e, dfl_plm);
-	if ((err = check_mods(e)) || (err = check_required(e)) || (err = check_os_attrs(e)))
+	if ((err = check_requires(e)) || (err = check_required(e)) || (err = check_os_attrs(e)))
 		return err;
 
 	/* modifiers into their fields; privilege ones only where the layer has no say */
@@ -436,7 +448,8 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 		const struct pp_modifier *m = &t->mods[mi];
 		if (m->field == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi) || pp_os_hides_mod(os, e->pmu, mi))
 			continue;
-		fv[m->field - pd->first_field] |= e->mod_val[i];
+		/* invert: an exclusion bit, set when the level is not selected (Arm P, U) */
+		fv[m->field - pd->first_field] |= (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];
 	}
 	for (uint32_t f = 0; f < pd->nfields; f++) {
 		const struct pp_field *fd = &t->fields[pd->first_field + f];

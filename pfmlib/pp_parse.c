@@ -405,13 +405,11 @@ static int resolve(struct pp_parsed *p, pfm_os_t os, const struct pp_tok *k, int
 	uint64_t v;
 	int u, err;
 
-	u = pp_lookup_umask(pmu, ev, k->name, k->nlen);
+	/* with a value it is a modifier, never a unit mask (libpfm4: snb
+	 * L2_LINES_IN:I:i=1, where I is a unit mask); without, unit masks win */
+	u = k->val ? -1 : pp_lookup_umask(pmu, ev, k->name, k->nlen);
 	if (u >= 0) {
 		const char *x;
-		if (k->val) {
-			pp_verbose("unit mask '%.*s' takes no value", k->nlen, k->name);
-			return PFM_ERR_ATTR;
-		}
 		x = pp_umask_equiv(pmu, (uint32_t)u);
 		if (x)
 			return resolve_equiv(p, os, x, depth);
@@ -436,8 +434,11 @@ static int resolve(struct pp_parsed *p, pfm_os_t os, const struct pp_tok *k, int
 			return err;
 		return add_attr(p, PP_ATTR_OS_MOD, a, v, k->val != NULL);
 	}
-	pp_verbose("%s::%s: unknown attribute '%.*s'", pp_str(t, pmu->p->name),
-		   pp_str(t, ev->name), k->nlen, k->name);
+	if (k->val && pp_lookup_umask(pmu, ev, k->name, k->nlen) >= 0)
+		pp_verbose("unit mask '%.*s' takes no value", k->nlen, k->name);
+	else
+		pp_verbose("%s::%s: unknown attribute '%.*s'", pp_str(t, pmu->p->name),
+			   pp_str(t, ev->name), k->nlen, k->name);
 	return PFM_ERR_ATTR;
 }
 

@@ -118,6 +118,21 @@ static void test_only_one_event_equiv_is_followed(void)
 	CU_ASSERT_EQUAL(a.codes[0] & 0xffff, 0x01ca);
 }
 
+static void test_a_name_with_a_value_is_a_modifier_never_a_unit_mask(void)
+{
+	struct ut_none o;
+	/* without a value the unit mask wins (libpfm4's snb L2_LINES_IN:e is umask E) */
+	CU_ASSERT_EQUAL(ut_none("LINES_IN:e", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x5304f1ULL);
+	CU_ASSERT_EQUAL(ut_none("LINES_IN:I:i=1", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0xd301f1ULL);
+	CU_ASSERT_EQUAL(ut_none("LINES_IN:E:i=0", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x5304f1ULL);
+	/* e=1 is the modifier: no unit mask left for the required group */
+	CU_ASSERT_EQUAL(ut_ret("LINES_IN:e=1"), PFM_ERR_UMASK);
+	CU_ASSERT_EQUAL(ut_ret("ISSUE_SLOTS:RECOVERY=1"), PFM_ERR_ATTR);
+}
+
 static void test_comma_or_blank_is_PFM_ERR_INVAL(void)
 {
 	CU_ASSERT_EQUAL(ut_ret("utc::ISSUE_SLOTS,utc::UOPS_ISSUED"), PFM_ERR_INVAL);
@@ -210,6 +225,7 @@ void ut_add_parse(void)
 		T(test_umask_alias_spelling_is_accepted),
 		T(test_event_with_equiv_encodes_its_equivalent),
 		T(test_only_one_event_equiv_is_followed),
+		T(test_a_name_with_a_value_is_a_modifier_never_a_unit_mask),
 		T(test_comma_or_blank_is_PFM_ERR_INVAL),
 		T(test_unknown_pmu_or_event_is_PFM_ERR_NOTFOUND),
 		T(test_empty_attribute_is_PFM_ERR_ATTR),

@@ -130,6 +130,16 @@ static void test_unit_mask_presetting_a_modifier_field_conflicts_like_the_modifi
 	CU_ASSERT_EQUAL(ut_ret("UOPS_ISSUED:CORE_STALL:e"), PFM_SUCCESS);	/* preset c satisfies e */
 }
 
+static void test_out_of_range_value_is_attr_val_even_against_a_preset(void)
+{
+	/* libpfm4: the range check comes before the preset check */
+	CU_ASSERT_EQUAL(ut_ret("UOPS_ISSUED:CORE_STALL:c=256"), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(ut_ret("UOPS_ISSUED:CORE_STALL:c=2"), PFM_ERR_ATTR_SET);
+	/* ... and before a missing required unit mask, after conflicting unit masks */
+	CU_ASSERT_EQUAL(ut_ret("LINES_IN:c=256"), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(ut_ret("ISSUE_SLOTS:RESOURCE_FULL:RECOVERY:c=256"), PFM_ERR_FEATCOMB);
+}
+
 static void test_unknown_unit_mask_is_PFM_ERR_ATTR(void)
 {
 	/* OUTSTANDING exists on OFFCORE_RESPONSE_0 only */
@@ -154,6 +164,7 @@ void ut_add_rules(void)
 		T(test_equiv_unit_mask_is_replaced_by_its_parts),
 		T(test_equiv_with_modifiers_presets_them),
 		T(test_unit_mask_presetting_a_modifier_field_conflicts_like_the_modifier),
+		T(test_out_of_range_value_is_attr_val_even_against_a_preset),
 		T(test_unknown_unit_mask_is_PFM_ERR_ATTR),
 	};
 	UT_SUITE("rules", t);
