@@ -54,11 +54,13 @@ struct pp_modifier {
 				 * this one is set, or PP_REQ_NONE */
 	uint32_t field;		/* absolute field index, or PP_NONE */
 	uint32_t min;		/* smallest accepted value */
-	uint32_t pad;
+	uint32_t flags;		/* PP_MOD_F_* */
 	uint64_t max;		/* largest accepted value */
 };
 
 #define PP_REQ_NONE 0xff
+
+#define PP_MOD_F_INVERT 0x1	/* bool: the field gets 1 when the value is 0 (schema: invert) */
 
 /* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
 enum pp_perf_attr {

@@ -97,8 +97,8 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "static const struct pp_modifier pp_mods[%u] = {\n", b->mods.n ? b->mods.n : 1);
 	for (i = 0; i < b->mods.n; i++) {
 		const struct pp_modifier *m = &b->mods.v[i];
-		fprintf(out, "{%u,%u,%u,%u,%u,%u,%uu,%u,0,0x%llxULL},\n", m->name, m->desc, m->type, m->plm,
-			m->code, m->requires, m->field, m->min, X(m->max));
+		fprintf(out, "{%u,%u,%u,%u,%u,%u,%uu,%u,%u,0x%llxULL},\n", m->name, m->desc, m->type, m->plm,
+			m->code, m->requires, m->field, m->min, m->flags, X(m->max));
 	}
 	fputs("};\n\n", out);
 
