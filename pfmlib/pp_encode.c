@@ -442,11 +442,14 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 	if ((err = check_requires(e)) || (err = check_required(e)) || (err = check_os_attrs(e)))
 		return err;
 
-	/* modifiers into their fields; privilege ones only where the layer has no say */
+	/* modifiers into their fields; privilege ones only where the layer has no
+	 * say, and then even on events that do not let the string name them
+	 * (libpfm4: nhm UOPS_DECODED_DEC0, no modifiers, still gets usr/os) */
 	for (uint32_t i = 0; i < pd->nmods && i < PP_MAX_MODS; i++) {
 		uint32_t mi = pd->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
-		if (m->field == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi) || pp_os_hides_mod(os, e->pmu, mi))
+		if (m->field == PP_NONE || pp_os_hides_mod(os, e->pmu, mi) ||
+		    (!m->plm && !pp_mod_ok(e->pmu, e->ev, mi)))
 			continue;
 		/* invert: an exclusion bit, set when the level is not selected (Arm P, U) */
 		fv[m->field - pd->first_field] |= (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];

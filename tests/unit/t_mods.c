@@ -121,6 +121,17 @@ static void test_privilege_modifiers_replace_dfl_plm(void)
 	CU_ASSERT_EQUAL(c & 0x30000, 0);		/* no modifier stands for those */
 }
 
+static void test_dfl_plm_sets_privilege_fields_of_events_without_u_and_k(void)
+{
+	struct ut_none o;
+	/* libpfm4: nhm UOPS_DECODED_DEC0 lists no modifier, its codes have usr/os */
+	CU_ASSERT_EQUAL(code0("NO_PRIV_MODS", PLM_UK) & 0x30000, 0x30000);
+	CU_ASSERT_EQUAL(code0("NO_PRIV_MODS", PFM_PLM3) & 0x30000, 0x10000);
+	CU_ASSERT_EQUAL(ut_none("NO_PRIV_MODS", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utc::NO_PRIV_MODS:c=0");
+	CU_ASSERT_EQUAL(ut_ret("NO_PRIV_MODS:u"), PFM_ERR_ATTR);
+}
+
 static void test_raw_bits_are_in_os_none_codes(void)
 {
 	/* en (22) and int (20) */
@@ -153,6 +164,7 @@ void ut_add_mods(void)
 		T(test_requires_refuses_e_without_c_with_ATTR),
 		T(test_e_without_c_is_accepted_where_nothing_requires_c),
 		T(test_privilege_modifiers_replace_dfl_plm),
+		T(test_dfl_plm_sets_privilege_fields_of_events_without_u_and_k),
 		T(test_raw_bits_are_in_os_none_codes),
 		T(test_ldlat_goes_to_config1_and_makes_two_codes),
 	};
