@@ -41,6 +41,17 @@ class ValidateTest(unittest.TestCase):
     def test_wrong_type(self):
         self.assertEqual(probs(lambda d: d["pmu"].update(id="900")), ["p: pmu: id has the wrong type (int expected)"])
 
+    def test_invert_on_an_int_modifier_is_refused(self):
+        self.assertEqual(probs(lambda d: d["pmu"]["modifiers"][0].update(invert=True)),
+                         ["p: pmu: modifier c: invert needs a bool modifier with a field"])
+
+    def test_invert_on_a_bool_modifier_with_a_field_is_accepted(self):
+        def m(d):
+            d["pmu"]["format"]["excl"] = "config:31"
+            d["pmu"]["modifiers"].append({"name": "k", "desc": "k", "type": "bool", "plm": 1,
+                                          "field": "excl", "invert": True})
+        self.assertEqual(probs(m), [])
+
     def test_set_field_not_in_format(self):
         self.assertEqual(probs(lambda d: d["events"][0]["set"].update(ldlat=3)),
                          ["p: event E: set: no format field 'ldlat'"])
