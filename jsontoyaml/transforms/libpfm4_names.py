@@ -220,8 +220,11 @@ class Renamer:
         ev = {"name": name, "code": oe["code"], "set": self.translate(oe.get("set"), oe)}
         if oe.get("equiv"):
             ev["equiv"] = oe["equiv"]
-        if "modifiers" in oe:
-            allowed = set(oe["modifiers"])
+        # the event's own list, else the overlay's usual one (libpfm4 offers
+        # ldlat and fe_thres only where it says so, snb L3_LAT_CACHE has none)
+        allowed = set(oe["modifiers"] if "modifiers" in oe else self.ov.get("modifiers") or
+                      [m["name"] for m in self.mods])
+        if "modifiers" in oe or len(allowed) != len(self.mods):
             ev["modifiers"] = [m["name"] for m in self.mods if m["name"] in allowed]
         if oe.get("precise"):
             ev["precise"] = True
