@@ -59,7 +59,7 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
         if "field" in m and m["field"] not in fmt:
             continue
         out = {"name": m["name"], "desc": m.get("desc", ""), "type": m.get("type", "bool")}
-        for k in ("plm", "field", "code", "max", "min", "requires", "invert"):
+        for k in ("plm", "field", "code", "max", "min", "requires", "invert", "with_umask"):
             if k in m:
                 out[k] = m[k]
         mods.append(out)

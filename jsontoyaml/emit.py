@@ -7,7 +7,8 @@ import re
 PMU_ORDER = ("name", "id", "desc", "type", "arch", "source", "override", "match", "match_priority",
              "match_unit", "perf_pmu", "perf_type", "counters", "fixed_counters", "max_encoding",
              "format", "raw_bits", "raw_fields", "perf_attrs", "modifiers", "aliases")
-MOD_ORDER = ("name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "invert")
+MOD_ORDER = ("name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "invert",
+             "with_umask")
 EVENT_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "required_modifiers", "perf_type",
                "counters",
                "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",

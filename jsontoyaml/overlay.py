@@ -75,7 +75,8 @@ FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "perf_fields", "msr_fields", 
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
-MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert"}
+MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert",
+            "with_umask"}
 
 
 class Family:

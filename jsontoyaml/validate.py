@@ -14,7 +14,7 @@ PMU_KEYS = {"name": "str", "id": "int", "desc": "str", "type": "str", "arch": "s
             "aliases": "dict", "match_priority": "int", "perf_attrs": "strlist", "fallback": "bool"}
 PMU_REQUIRED = ("name", "id", "desc", "type", "arch", "format")
 MOD_KEYS = {"name": "str", "desc": "str", "type": "str", "plm": "int", "field": "str", "max": "int",
-            "min": "int", "code": "int", "requires": "str", "invert": "bool"}
+            "min": "int", "code": "int", "requires": "str", "with_umask": "str", "invert": "bool"}
 EVENT_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "equiv": "stropt",
               "modifiers": "strlist", "required_modifiers": "strlist", "perf_type": "int", "counters": "str", "sample_after": "int",
               "precise": "bool", "flags": "strlist", "perf": "str", "groups": "list",
@@ -135,6 +135,8 @@ def validate(doc):
             probs.append("%s: min > max" % w)
         if m.get("invert") and (m.get("type") != "bool" or "field" not in m):
             probs.append("%s: invert needs a bool modifier with a field" % w)
+        if "with_umask" in m and (m["with_umask"] not in ("required", "ignored") or "field" not in m):
+            probs.append("%s: with_umask must be required or ignored, on a modifier with a field" % w)
         if isinstance(m.get("name"), str):
             if m["name"].lower() in (n.lower() for n in modnames):
                 probs.append("%s: duplicate modifier" % w)

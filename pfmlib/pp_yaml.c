@@ -372,6 +372,13 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		else if (!strcmp(k, "code")) { uint32_t x; if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; }
 		else if (!strcmp(k, "requires")) { const char *r; if (get_str(l, v, k, &r)) return -1; }
 		else if (!strcmp(k, "invert")) { int x; if (get_bool(l, v, k, &x)) return -1; if (x) m.flags |= PP_MOD_F_INVERT; }
+		else if (!strcmp(k, "with_umask")) {
+			const char *w;
+			if (get_str(l, v, k, &w)) return -1;
+			if (!strcmp(w, "required")) m.flags |= PP_MOD_F_UMASK_REQUIRED;
+			else if (!strcmp(w, "ignored")) m.flags |= PP_MOD_F_UMASK_IGNORED;
+			else return fail(l, v, "'with_umask' must be required or ignored, not '%s'", w);
+		}
 		else return unknown(l, kn, "a modifier", k);
 	}
 	if (l->failed)
@@ -383,6 +390,8 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	if (!strcmp(type, "bool")) m.type = PP_MOD_BOOL;
 	else if (!strcmp(type, "int")) m.type = PP_MOD_INT;
 	else return fail(l, n, "modifier '%s': type must be bool or int, not '%s'", name, type);
+	if ((m.flags & (PP_MOD_F_UMASK_REQUIRED | PP_MOD_F_UMASK_IGNORED)) && !field)
+		return fail(l, n, "modifier '%s': with_umask needs a field", name);
 	if ((m.flags & PP_MOD_F_INVERT) && (m.type != PP_MOD_BOOL || !field))
 		return fail(l, n, "modifier '%s': invert needs a bool modifier with a field", name);
 	if (field) {

@@ -92,6 +92,45 @@ static void test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refuse
 	pp_builder_free(&b);
 }
 
+static void test_with_umask_sets_modifier_flags_and_needs_a_field(void)
+{
+	static const char doc[] =
+		"schema: 1\n"
+		"pmu: {name: intelish, id: 1012, desc: d, type: core, arch: x86,\n"
+		"      format: {event: \"config:0-7\", ldlat: \"config1:0-15\", fe: \"config1:16-27\"},\n"
+		"      modifiers: [{name: ldlat, type: int, field: ldlat, with_umask: required},\n"
+		"                  {name: fe_thres, type: int, field: fe, with_umask: ignored}]}\n"
+		"events:\n"
+		"  - {name: E, set: {event: 0x1}}\n";
+	static const char nofield[] =
+		"schema: 1\n"
+		"pmu: {name: intelish, id: 1012, desc: d, type: core, arch: x86,\n"
+		"      format: {event: \"config:0-7\"},\n"
+		"      modifiers: [{name: x, type: int, with_umask: ignored}]}\n"
+		"events: []\n";
+	static const char badval[] =
+		"schema: 1\n"
+		"pmu: {name: intelish, id: 1012, desc: d, type: core, arch: x86,\n"
+		"      format: {event: \"config:0-7\"},\n"
+		"      modifiers: [{name: x, type: int, field: event, with_umask: sometimes}]}\n"
+		"events: []\n";
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(pp_yaml_load_buffer(&b, "inline", doc, sizeof(doc) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(b.mods.v[0].flags, PP_MOD_F_UMASK_REQUIRED);
+	CU_ASSERT_EQUAL(b.mods.v[1].flags, PP_MOD_F_UMASK_IGNORED);
+	pp_builder_free(&b);
+	pp_builder_init(&b);
+	CU_ASSERT_NOT_EQUAL(pp_yaml_load_buffer(&b, "inline", nofield, sizeof(nofield) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "with_umask"));
+	pp_builder_free(&b);
+	pp_builder_init(&b);
+	CU_ASSERT_NOT_EQUAL(pp_yaml_load_buffer(&b, "inline", badval, sizeof(badval) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "sometimes"));
+	pp_builder_free(&b);
+}
+
 static void test_umask_defaults_code_group_and_flags_are_loaded(void)
 {
 	struct pp_builder b;
@@ -249,6 +288,8 @@ int main(int argc, char **argv)
 	CU_add_test(s, "format ranges become register masks", test_format_ranges_become_register_masks);
 	CU_add_test(s, "raw_fields flag their format fields; unknown ones are refused",
 		    test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refused);
+	CU_add_test(s, "with_umask sets modifier flags and needs a field",
+		    test_with_umask_sets_modifier_flags_and_needs_a_field);
 	CU_add_test(s, "umask defaults, code, group and flags are loaded", test_umask_defaults_code_group_and_flags_are_loaded);
 	CU_add_test(s, "modifier defaults: code and max from field", test_modifier_defaults_code_and_max_from_field);
 	CU_add_test(s, "truncated file is a YAML error with line and column", test_truncated_file_is_a_yaml_error_with_line_and_column);
