@@ -1,0 +1,131 @@
+"""Every converted event of every non-x86 core model, encoded through the
+public API (pfmdump encode: PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT, strings
+`pmu::EVENT` with perf's spelling, LIBPFM_ENCODE_INACTIVE=1), against what
+perf's JSON says (perfjson.py): attr.type, attr.config, no config1/2, the
+exclude_* bits each kernel driver expects, and the PFM_OS_NONE code; under
+the callers' usual privilege levels (PFM_PLM0|PFM_PLM3) and user only
+(PFM_PLM3, PAPI's default domain). Every JSON entry must be a converted
+event or a skip with its reason, and every event a PMU lists must come from
+perf's JSON. Model -> PMU names come from the overlays (arch/<arch>/models.yaml),
+the only converter input this test reads."""
+import os
+
+import yaml
+
+import harness as H
+import perfjson
+
+# What each kernel accepts (docs/archs.md has the sources):
+#  sysfs  the PMU the descriptor must read attr.type from (None: PERF_TYPE_RAW)
+#  raw_u  bits a user-only PFM_OS_NONE code adds (arm64: PMEVTYPER.P, bit 31)
+#  bits   perf_event_attr flags with (PLM0|PLM3, PLM3): arm64 filters EL2 too
+#         (exclude_hv unless hv); s390 cpum_cf refuses any exclude_user,
+#         exclude_kernel or exclude_hv on a raw counter, so none is ever set.
+G, K, HV = H.EXCL_GUEST, H.EXCL_KERNEL, H.EXCL_HV
+EXPECT = {
+    "arm64":   {"sysfs": None,      "raw_u": 1 << 31, "bits": (HV | G, K | HV | G)},
+    "riscv":   {"sysfs": "cpu",     "raw_u": 0,       "bits": (G, K | G)},
+    "powerpc": {"sysfs": "cpu",     "raw_u": 0,       "bits": (G, K | G)},
+    "s390":    {"sysfs": "cpum_cf", "raw_u": 0,       "bits": (G, G)},
+    "nds32":   {"sysfs": None,      "raw_u": 0,       "bits": (G, K | G)},
+}
+
+
+def host_type(sysfs):
+    """attr.type the library must give on this host: the sysfs PMU's, else RAW."""
+    if sysfs:
+        try:
+            with open("/sys/bus/event_source/devices/%s/type" % sysfs) as f:
+                return int(f.read().strip())
+        except (OSError, ValueError):
+            pass
+    return H.PERF_TYPE_RAW
+
+
+def model_pmus(overlay_root, arch):
+    with open(os.path.join(overlay_root, arch, "models.yaml")) as f:
+        doc = yaml.safe_load(f)
+    return {m: [p["name"] for p in spec.get("pmus", ())] for m, spec in (doc.get("models") or {}).items()}
+
+
+def compare(arch, config, dfl, usr, want_type, tally, label):
+    exp = EXPECT[arch]
+    why = []
+    for (none, ext), plm, bits, raw in ((dfl, "plm=k|u", exp["bits"][0], config),
+                                         (usr, "plm=u", exp["bits"][1], config | exp["raw_u"])):
+        nrc, codes = none
+        xrc, a = ext
+        if nrc != 0 or codes != [raw]:
+            why.append("%s PFM_OS_NONE rc=%d codes=%s, want [%#x]" % (plm, nrc, [hex(c) for c in codes], raw))
+        if xrc != 0:
+            why.append("%s PERF_EVENT_EXT rc=%d" % (plm, xrc))
+            continue
+        got = (a["type"], a["config"], a["config1"], a["config2"], a["bits"], a["period"], a["cpu"])
+        want = (want_type, config, 0, 0, bits, 0, -1)
+        if got != want:
+            why.append("%s attr (type config config1 config2 bits period cpu) = %s, want %s"
+                       % (plm, _hex(got), _hex(want)))
+    return tally.check(not why, label, "; ".join(why))
+
+
+def _hex(t):
+    return "(%d %#x %#x %#x %#x %d %d)" % t
+
+
+def listed_events(pfmdump, libdir, pmus):
+    rc, out, err = H.run([pfmdump, "list", "-O", "ext"] + pmus, libdir, LIBPFM_ENCODE_INACTIVE=1)
+    names = {p: set() for p in pmus}
+    for line in out.splitlines():
+        f = line.split("\t")
+        if f[0] == "E" and f[1] in names:
+            names[f[1]].add(f[2].upper())
+    return names
+
+
+def run(args, tally):
+    figures = []
+    for arch in perfjson.ARCHES:
+        tree = perfjson.Tree(args.arch_root, arch)
+        pmus_of = model_pmus(args.overlay_root, arch)
+        exp = EXPECT[arch]
+        want_type = host_type(exp["sysfs"])
+        for p in tree.problems:
+            tally.check(False, "%s: JSON entry placed" % arch, p)
+        tally.check(not tree.problems, "%s: every JSON entry is a core event or a skip with a reason" % arch)
+        cases = []          # (model, pmu, perf name, config)
+        for model in tree.models:
+            pmus = pmus_of.get(model, [])
+            tally.check(bool(pmus), "%s: model %s is converted (overlay entry)" % (arch, model),
+                        "no PMU in %s/%s/models.yaml" % (args.overlay_root, arch))
+            for pmu in pmus:
+                for name, config in tree.events[model].values():
+                    cases.append((model, pmu, name, config))
+        strings = ["%s::%s" % (pmu, name) for _, pmu, name, _ in cases]
+        dfl = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM0 | H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1)
+        usr = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1)
+        agree = 0
+        for (model, pmu, name, config), s in zip(cases, strings):
+            agree += compare(arch, config, dfl[s], usr[s], want_type, tally, "%s: %s = %#x" % (arch, s, config))
+        # the reverse: every event a PMU lists comes from perf's JSON
+        pmu_list = sorted({pmu for _, pmu, _, _ in cases})
+        listed = listed_events(args.pfmdump, args.libdir, pmu_list)
+        for pmu in pmu_list:
+            want = {n.upper() for _, p, n, _ in cases if p == pmu}
+            extra = sorted(listed[pmu] - want)
+            tally.check(not extra and listed[pmu], "%s: %s lists only perf's events" % (arch, pmu),
+                        "not in perf's JSON: %s" % ", ".join(extra[:10]))
+        core = sum(len(v) for v in tree.events.values())
+        skipped = sum(tree.skipped.values())
+        figures.append((arch, len(tree.models), len(pmu_list), tree.entries, core, skipped,
+                        len(cases), agree, dict(tree.skipped), want_type))
+    return figures
+
+
+def print_figures(figures):
+    print("%-8s %6s %5s %8s %6s %8s %9s %9s %5s" % ("arch", "models", "PMUs", "entries", "core",
+                                                    "skipped", "compared", "agreeing", "type"))
+    for arch, models, pmus, entries, core, skipped, compared, agree, reasons, typ in figures:
+        print("%-8s %6d %5d %8d %6d %8d %9d %9d %5d" % (arch, models, pmus, entries, core, skipped,
+                                                       compared, agree, typ))
+        for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+            print("%8s skipped %5d  %s" % ("", n, reason))

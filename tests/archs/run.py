@@ -1,0 +1,42 @@
+#!/usr/bin/python3
+"""check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
+checked against perf's JSON (against_json.py) plus the issue's done-when
+strings, Arm raw codes and sysfs attr.type sources (donewhen.py). Prints the
+per-architecture figures and appends `archs: N passed, N failed` to the
+results file."""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import donewhen  # noqa: E402
+import against_json as enc  # noqa: E402
+import harness  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--arch-root", required=True, help="perf's pmu-events/arch tree")
+    ap.add_argument("--overlay-root", default="arch", help="our overlays (model -> PMU names)")
+    ap.add_argument("--pfmdump", required=True)
+    ap.add_argument("--check-events", required=True)
+    ap.add_argument("--libdir", required=True, help="directory of libpfm.so.4")
+    ap.add_argument("--results", help="file to append the summary line to")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
+    args = ap.parse_args()
+
+    tally = harness.Tally(args.verbose)
+    figures = enc.run(args, tally)
+    donewhen.run(args, tally)
+    enc.print_figures(figures)
+    line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)
+    print(line)
+    if args.results:
+        with open(args.results, "a") as f:
+            f.write(line + "\n")
+    return 1 if tally.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
