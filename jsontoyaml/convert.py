@@ -170,6 +170,8 @@ def canonical(desc):
         ev["set"] = fix(ev["set"])
         for u in ev.get("umasks", ()):
             u["set"] = fix(u["set"])
+            if "defaults" in u:
+                u["defaults"] = fix(u["defaults"])
 
 
 def write(path, text):

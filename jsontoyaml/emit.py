@@ -15,10 +15,10 @@ EVENT_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "required_mo
                "rules", "umasks")
 GROUP_ORDER = ("name", "required", "exclusive", "conflict")
 RULE_ORDER = ("when", "when_none_of", "forbid_groups", "only_groups", "add")
-UMASK_ORDER = ("name", "desc", "code", "set", "group", "default", "exclusive", "precise",
+UMASK_ORDER = ("name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
                "hw_smpl", "equiv", "aliases", "perf", "sample_after", "flags")
 HEX_KEYS = {"code", "plm"}
-HEX_MAPS = {"set", "raw_bits"}
+HEX_MAPS = {"set", "defaults", "raw_bits"}
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 _BLOCK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*(?::[A-Za-z0-9_.\-,]+)?$")

@@ -22,7 +22,7 @@ EVENT_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "equiv
 GROUP_KEYS = {"name": "str", "required": "bool", "exclusive": "bool", "conflict": "str"}
 RULE_KEYS = {"when": "str", "forbid_groups": "strlist", "only_groups": "strlist",
              "when_none_of": "strlist", "add": "str"}
-UMASK_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "group": "str",
+UMASK_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "defaults": "dict", "group": "str",
               "default": "bool", "exclusive": "bool", "precise": "bool", "aliases": "strlist",
               "perf": "str", "sample_after": "int", "flags": "strlist", "hw_smpl": "bool",
               "equiv": "str"}
@@ -227,6 +227,8 @@ def _check_umasks(ev, fields, w, probs):
             unames[n.upper()] = u
         if isinstance(u.get("set"), dict):
             _check_set(u["set"], fields, uw, probs)
+        if isinstance(u.get("defaults"), dict):
+            _check_set(u["defaults"], fields, uw + " defaults", probs)
         if "group" in u and u["group"] not in gnames:
             probs.append("%s: no group %r" % (uw, u["group"]))
         if _type_ok(u.get("sample_after"), "int") and not 0 <= u["sample_after"] <= U32:

@@ -202,7 +202,9 @@ static int mod_of_field(const struct pp_enc *e, uint32_t fi)
 	return -1;
 }
 
-/* OR one `set` list into fv[] (values by field, relative to first_field) */
+/* OR one `set` list into fv[] (values by field, relative to first_field);
+ * from_umask: 0 for the event's own, 1 for a unit mask added as a default,
+ * 2 for a named one (only those apply their soft defaults, as libpfm4) */
 static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv, int from_umask)
 {
 	const struct pp_table *t = e->pmu->t;
@@ -217,7 +219,7 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 		}
 		if (mp >= 0 && (st->flags & PP_SET_SOFT)) {
 			/* a default for the modifier: the string's own value wins */
-			if (!((e->mod_given >> mp) & 1))
+			if (from_umask == 2 && !((e->mod_given >> mp) & 1))
 				e->mod_val[mp] = st->value;
 			continue;
 		}
@@ -367,11 +369,37 @@ static int check_ranges(struct pp_enc *e)
 	return PFM_SUCCESS;
 }
 
-/* `requires`: a set modifier whose partner must end up >= 1 */
+/* a selected unit mask (a named one when named_only) sets or defaults field fi */
+static int umask_has_field(const struct pp_enc *e, uint32_t fi, int named_only)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *u = um(e, e->sel[i]);
+		if (named_only && e->sel_dfl[i])
+			continue;
+		for (uint32_t s = 0; s < u->nset; s++)
+			if (t->sets[u->first_set + s].field == fi)
+				return 1;
+	}
+	return 0;
+}
+
+/* `requires`: a set modifier whose partner must end up >= 1; `with_umask:
+ * required`: a given modifier needs a named unit mask that carries its field */
 static int check_requires(struct pp_enc *e)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
+
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->flags & PP_MOD_F_UMASK_REQUIRED && (e->mod_given >> i) & 1 &&
+		    !umask_has_field(e, m->field, 1)) {
+			pp_verbose("modifier %s needs a unit mask that uses it", pp_str(t, m->name));
+			return PFM_ERR_ATTR;
+		}
+	}
 
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		uint32_t mi = p->first_mod + i, r = pp_mod_requires(e->pmu, mi);
@@ -435,7 +463,7 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 		return err;
 	for (int i = 0; i < e->nsel; i++) {
 		const struct pp_umask *u = um(e, e->sel[i]);
-		if ((err = apply_sets(e, u->first_set, u->nset, fv, 1)))
+		if ((err = apply_sets(e, u->first_set, u->nset, fv, e->sel_dfl[i] ? 1 : 2)))
 			return err;
 	}
 	settle_plm(e, dfl_plm);
@@ -450,6 +478,9 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 		const struct pp_modifier *m = &t->mods[mi];
 		if (m->field == PP_NONE || pp_os_hides_mod(os, e->pmu, mi) ||
 		    (!m->plm && !pp_mod_ok(e->pmu, e->ev, mi)))
+			continue;
+		/* `with_umask: ignored` (fe_thres): no effect without a unit mask using it */
+		if (m->flags & PP_MOD_F_UMASK_IGNORED && !umask_has_field(e, m->field, 0))
 			continue;
 		/* invert: an exclusion bit, set when the level is not selected (Arm P, U) */
 		fv[m->field - pd->first_field] |= (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];

@@ -34,14 +34,14 @@ OVERLAY_FIELDS = {
 EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
                    "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
                    "rules", "umasks")
-UMASK_KEY_ORDER = ("name", "desc", "code", "set", "group", "default", "exclusive", "precise",
+UMASK_KEY_ORDER = ("name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
                    "hw_smpl", "equiv", "aliases", "perf", "sample_after", "flags")
 # keys this transform sets itself from the overlay; other keys of perf's
 # entries (sample_after, counters, hw_smpl, ...) are copied
 EVENT_OWN = {"name", "desc", "code", "set", "equiv", "modifiers", "precise", "perf", "groups",
              "rules", "umasks", "aliases", "group", "default", "exclusive"}
-UMASK_OWN = {"name", "desc", "code", "set", "group", "default", "exclusive", "precise", "equiv",
-             "aliases", "perf"}
+UMASK_OWN = {"name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
+             "equiv", "aliases", "perf"}
 # event-level keys a unit mask inherits from its perf event
 UMASK_FROM_EVENT = {"sample_after", "hw_smpl"}
 
@@ -273,12 +273,21 @@ class Renamer:
         u["set"] = self.translate(ou.get("set"), ou)
         if "umask" in self.format:
             u["set"].setdefault("umask", 0)
+        if ou.get("defaults"):
+            # modifier values the string may replace (ldlat=3, fe_thres=1)
+            for f in ou["defaults"]:
+                if f not in self.format:
+                    self.fail(ou, "%s: defaults: %s is not a field of PMU %s"
+                              % (ou["name"], f, self.pmu["name"]))
+            u["defaults"] = dict(ou["defaults"])
         if hit is None:
             u["desc"] = COMPAT_UMASK_DESC
         else:
             u["desc"] = (hit[1] or hit[0]).get("desc") or ou["name"]
             if single_group:   # with several groups, other groups' defaults add bits
                 mine = self.full_set(ev, u)
+                for f, v in (u.get("defaults") or {}).items():
+                    mine[f] = mine.get(f, 0) | v
                 self.check(ou, "%s:%s" % (oe["name"], ou["name"]), hit, mine)
         for k in ("code", "group", "exclusive", "default", "precise", "equiv"):
             if k in ou:

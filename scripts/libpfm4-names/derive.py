@@ -72,7 +72,7 @@ def derive_one(pmu, perf_dir, args):
     # PFM_OS_NONE: the modifier lists include the privilege levels
     events = oracle.list_events(args.pfmdump, pmu, os_layer="none")
     strings = libpfm4_strings(pmu, events) + match.pair_strings(pmu, events) + \
-        match.lock_strings(pmu, events)
+        match.lock_strings(pmu, events) + match.soft_strings(pmu, events)
     enc = oracle.encode(args.pfmdump, strings)
     perf = perfevents.load_model(args.arch, perf_dir)
     r = match.PmuMatch(pmu, events, enc, match.Matcher(perf), pmu.startswith("amd64")).run()

@@ -73,6 +73,22 @@ LOCKABLE = {"e": ("1", "edge", 1 << 18), "i": ("1", "inv", 1 << 23), "c": ("1", 
 PFM_ERR_ATTR_SET = -10
 
 
+# modifiers whose value a unit mask may merely default (libpfm4 4.13: LOAD_LATENCY
+# gets ldlat=3, skl IDQ_4_BUBBLES fe_thres=1, and the string may change it): the
+# overlay field holding it, its bits in the second code, and a value tried
+SOFTABLE = {"ldlat": ("ldlat", 0xffff, "77"), "fe_thres": ("frontend", 0xfff00, "77")}
+
+
+def soft_strings(pmu, events):
+    """EVENT:UMASK:m=77 for the modifiers of SOFTABLE each event offers."""
+    out = []
+    for e in events:
+        mods = [m for m in e.pmu_modifiers() if m in SOFTABLE]
+        for u in e.umasks():
+            out.extend("%s::%s:%s:%s=%s" % (pmu, e.name, u.name, m, SOFTABLE[m][2]) for m in mods)
+    return out
+
+
 def lock_strings(pmu, events):
     """EVENT[:UMASK]:m=1 for the lockable modifiers each event offers."""
     out = []
@@ -281,7 +297,28 @@ class PmuMatch:
         if u.equiv:
             ou["equiv"] = u.equiv
         self.locks(e, "%s:%s" % (e.name, u.name), ou["set"])
+        self.softs(e, u, ou)
         return ou
+
+    def softs(self, e, u, ou):
+        """A modifier value the unit mask only defaults (the string may give
+        another: ldlat=77 encodes 77) leaves its set for `defaults`."""
+        x = self.enc[self.s(e.name, u.name)]
+        for m in e.pmu_modifiers():
+            if m not in SOFTABLE or len(x.codes) < 2:
+                continue
+            field, mask, probe = SOFTABLE[m]
+            shift = (mask & -mask).bit_length() - 1
+            val = (x.codes[1] & mask) >> shift
+            y = self.enc.get(self.s(e.name, u.name, "%s=%s" % (m, probe)))
+            if not val or field not in ou["set"] or not y or y.rc != 0 or len(y.codes) < 2 \
+                    or (y.codes[1] & mask) >> shift != int(probe):
+                continue
+            ou["set"][field] &= ~mask
+            if not ou["set"][field]:
+                del ou["set"][field]
+            ou.setdefault("defaults", {})[m] = val
+            self.stats["soft"] += 1
 
     def locks(self, e, target, fields):
         """Fields a unit mask (or event) holds at 0 against their modifier:

@@ -31,7 +31,7 @@ def _flow(d, order):
 
 EVENT_ORDER = ("name", "code", "set", "perf", "also", "compat", "equiv", "precise",
                "modifiers", "groups", "umasks")
-UMASK_ORDER = ("name", "code", "set", "perf", "also", "compat", "equiv", "group", "exclusive",
+UMASK_ORDER = ("name", "code", "set", "defaults", "perf", "also", "compat", "equiv", "group", "exclusive",
                "default", "precise")
 
 

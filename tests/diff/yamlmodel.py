@@ -99,6 +99,7 @@ class Pmu:
             if n.upper() in modv and modv[n.upper()] != val:
                 raise Error(ERR_ATTR_SET)
             modv[n.upper()] = val
+        named = list(sel)
         groups = ev.get("groups") or [{"name": "default"}]
         first = groups[0]["name"]
         by_group = {}
@@ -119,6 +120,11 @@ class Pmu:
         for s in [ev.get("set") or {}] + [u.get("set") or {} for u in sel]:
             for k, v in s.items():
                 fv[k] = fv.get(k, 0) | v
+        given = {self.mods[n].get("field") for n in modv}
+        for u in named:           # soft defaults of named unit masks (ldlat=3)
+            for k, v in (u.get("defaults") or {}).items():
+                if k not in given:
+                    fv[k] = fv.get(k, 0) | v
         for n, val in modv.items():
             m = self.mods[n]
             if m.get("field"):

@@ -132,6 +132,42 @@ static void test_dfl_plm_sets_privilege_fields_of_events_without_u_and_k(void)
 	CU_ASSERT_EQUAL(ut_ret("NO_PRIV_MODS:u"), PFM_ERR_ATTR);
 }
 
+static void test_soft_defaults_apply_to_named_unit_masks_only(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("utl::MEM_TRANS:LOAD_LATENCY", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.count, 2);
+	CU_ASSERT_EQUAL(o.codes[1], 3ULL);
+	CU_ASSERT_EQUAL(ut_none("utl::MEM_TRANS:LOAD_LATENCY:ldlat=9", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[1], 9ULL);
+	/* added as the default, not named: no ldlat (libpfm4's bare MEM_TRANS_RETIRED) */
+	CU_ASSERT_EQUAL(ut_none("utl::MEM_TRANS", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.count, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.fstr, ":ldlat=0"));
+}
+
+static void test_with_umask_required_needs_a_named_unit_mask_using_the_field(void)
+{
+	CU_ASSERT_EQUAL(ut_ret("utl::MEM_TRANS:ldlat=5"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_ret("utl::MEM_TRANS:STORES:ldlat=5"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(ut_ret("utl::MEM_TRANS:LOAD_LATENCY:ldlat=5"), PFM_SUCCESS);
+}
+
+static void test_with_umask_ignored_has_no_effect_without_a_unit_mask_using_the_field(void)
+{
+	struct ut_none o;
+	CU_ASSERT_EQUAL(ut_none("utl::FRONTEND:DSB_MISS:fe_thres=8", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[2], 0x11ULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.fstr, ":fe_thres=8"));
+	CU_ASSERT_EQUAL(ut_none("utl::FRONTEND:BUBBLES", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[2], 0x400106ULL);
+	CU_ASSERT_EQUAL(ut_none("utl::FRONTEND:BUBBLES:fe_thres=4", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[2], 0x400406ULL);
+	CU_ASSERT_EQUAL(ut_none("utl::FRONTEND:LATENCY_GE_4", PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[2], 0x500406ULL);
+	CU_ASSERT_EQUAL(ut_ret("utl::FRONTEND:LATENCY_GE_4:fe_thres=8"), PFM_ERR_ATTR_SET);
+}
+
 static void test_raw_bits_are_in_os_none_codes(void)
 {
 	/* en (22) and int (20) */
@@ -165,6 +201,9 @@ void ut_add_mods(void)
 		T(test_e_without_c_is_accepted_where_nothing_requires_c),
 		T(test_privilege_modifiers_replace_dfl_plm),
 		T(test_dfl_plm_sets_privilege_fields_of_events_without_u_and_k),
+		T(test_soft_defaults_apply_to_named_unit_masks_only),
+		T(test_with_umask_required_needs_a_named_unit_mask_using_the_field),
+		T(test_with_umask_ignored_has_no_effect_without_a_unit_mask_using_the_field),
 		T(test_raw_bits_are_in_os_none_codes),
 		T(test_ldlat_goes_to_config1_and_makes_two_codes),
 	};
