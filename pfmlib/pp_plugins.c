@@ -72,6 +72,9 @@ static int wanted(const struct pp_yaml_header *h)
 		return 1;
 	if (force && *force)
 		return !strcasecmp(force, h->name);
+	int kept = (int)(sizeof(h->match) / sizeof(h->match[0]));
+	if (h->match_count > kept)
+		return 1;	/* patterns the peek did not keep: only a full read can tell */
 	for (int i = 0; i < h->match_count; i++)
 		if (pp_registry_host_matches(h->match[i]))
 			return 1;
