@@ -1,19 +1,28 @@
 # tests/plugins.mk: check-plugins, the runtime-plugin suite (tests/plugins/,
 # fixtures in tests/fixtures/plugins): a fictional CPU converted by jsontoyaml
 # and encoded, an override of built-in glm, refused plugin files, init/terminate
-# cycles (valgrind and ASan), and `make install` into a temporary DESTDIR.
+# cycles (valgrind and ASan), plugin file layouts and the start-up peek
+# (test_peek: the peek agrees with the full loader), and `make install` into
+# a temporary DESTDIR.
 # tests/plugins/run.sh appends "plugins: N passed, N failed".
 
-PLUGIN_TESTS   := encode override refuse cycles
+PLUGIN_TESTS   := encode override refuse cycles detect
 PLUGIN_T_HDRS  := tests/plugins/ptest.h include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan)
+PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan) \
+		  $(B)/bin/test_plugin_peek
+PLUGIN_T_SRCS  := tests/plugins/ptest.c tests/plugins/ptest_pfm.c
 
-$(B)/bin/test_plugin_%: tests/plugins/plugin_%.c tests/plugins/ptest.c $(PLUGIN_T_HDRS) $(LIBPFM_SO)
+$(B)/bin/test_plugin_%: tests/plugins/plugin_%.c $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(LIBPFM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g -o $@ $< tests/plugins/ptest.c $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
+	$(CC) $(TOOL_CFLAGS) -g -o $@ $< $(PLUGIN_T_SRCS) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
 
-$(B)/bin/test_plugin_%_asan: tests/plugins/plugin_%.c tests/plugins/ptest.c $(PLUGIN_T_HDRS) $(LIBPFM_ASAN_A)
+$(B)/bin/test_plugin_%_asan: tests/plugins/plugin_%.c $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(LIBPFM_ASAN_A)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) -o $@ $< $(PLUGIN_T_SRCS) $(LIBPFM_ASAN_A) -lyaml
+
+# the peek and the loader themselves: internal functions, from the ASan archive
+$(B)/bin/test_plugin_peek: tests/plugins/test_peek.c tests/plugins/ptest.c $(PLUGIN_T_HDRS) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) -o $@ $< tests/plugins/ptest.c $(LIBPFM_ASAN_A) -lyaml
 

@@ -1,10 +1,10 @@
 #!/bin/sh
 # run.sh: check-plugins. Converts the fictional QuokkaSemi model
 # (tests/fixtures/plugins) with jsontoyaml (whole-tree and one-model modes),
-# builds the override and refused-plugin directories in a temporary
+# builds the override, refused-plugin and layout directories in a temporary
 # directory, runs the plugin test programs against libpfm.so.4, the negative
 # and cycle programs under valgrind and all of them built on the ASan library,
-# then install.sh. Appends ONE line "plugins: N passed, N failed" to
+# test_peek on the layouts and every converted descriptor, then install.sh. Appends ONE line "plugins: N passed, N failed" to
 # BUILD/check/results; logs in BUILD/check/plugins/.
 # usage: tests/plugins/run.sh BUILD FIXTURES   (environment: PYTHON, MAKE, PREFIX, CC)
 set -u
@@ -89,12 +89,21 @@ else
 	echo "  note: not root, the foreign-owner case is skipped"
 fi
 
+# layouts of plugin files (the start-up peek must read them right)
+mkdir -p "$tmp/layouts"
+cp "$fx"/peek/*.yaml "$tmp/layouts/"
+long=$(head -c 40000 /dev/zero | tr '\0' x)	# a line longer than the peek's 16 KiB read chunk
+sed -e "s/qk_tiny/qk_long/" -e "s/id: 950/id: 977/" -e "s/^  desc: .*/  desc: $long/" \
+	"$fx/tiny.yaml" >"$tmp/layouts/long-line.yaml"
+chmod 0644 "$tmp"/layouts/*.yaml
+
 # 4. the programs, on libpfm.so.4
 run encode-tree "$bin/test_plugin_encode" "$tmp/tree/x86"
 run encode-one "$bin/test_plugin_encode" "$tmp/one"
 run override "$bin/test_plugin_override" "$tmp/override"
 run refuse "$bin/test_plugin_refuse" "$bad"
 run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
+run detect "$bin/test_plugin_detect" "$tmp/layouts"
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
@@ -109,6 +118,8 @@ run encode-asan "$bin/test_plugin_encode_asan" "$tmp/one"
 run override-asan "$bin/test_plugin_override_asan" "$tmp/override"
 run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
 run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
+run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
+run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR
 run install tests/plugins/install.sh "$tmp" "$fx" "$tmp/tree/x86/qk_q1.yaml"

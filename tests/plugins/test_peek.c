@@ -1,0 +1,55 @@
+/*
+ * test_peek.c - the peek at a descriptor (pp_yaml_peek_pmu: name, override,
+ * match, read without parsing the events) agrees with the full loader
+ * (pp_yaml_load_file) on every file given: the converter's descriptors and
+ * hand-written layouts (tests/fixtures/plugins/peek). Built from the
+ * library's sources under ASan+UBSan. usage: test_peek FILE...
+ */
+#include <stdio.h>
+#include <string.h>
+#include "pp_yaml.h"
+#include "pp_builder.h"
+#include "ptest.h"
+
+#define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \
+		      sizeof(((struct pp_yaml_header *)0)->match[0])))
+
+static void one(const char *path)
+{
+	char err[1024], name[1200];
+	struct pp_yaml_opts o = { .max_bytes = 32u << 20 };
+	struct pp_yaml_header h;
+	struct pp_builder b;
+	struct pp_table t;
+
+	snprintf(name, sizeof(name), "peek agrees with the full loader: %s", path);
+	pp_builder_init(&b);
+	if (pp_yaml_load_file(&b, path, &o, err, sizeof(err)) < 0) {
+		pt_check(name, 0, "the loader refuses it: %s", err);
+		pp_builder_free(&b);
+		return;
+	}
+	pp_builder_table(&b, &t);
+	const struct pp_pmu *p = &t.pmus[0];
+	int r = pp_yaml_peek_pmu(path, &o, &h, err, sizeof(err));
+	int ok = r == 0 && !strcmp(h.name, pp_str(&t, p->name)) &&
+		 h.override == !!(p->flags & PP_PMU_F_OVERRIDE);
+	int n = 0;
+	const char *pat = p->match ? pp_str(&t, p->match) : "";
+	for (; *pat; pat += strlen(pat) + 1, n++)
+		if (n < NMATCH && h.match_count <= NMATCH && (n >= h.match_count || strcmp(pat, h.match[n])))
+			ok = 0;
+	/* every pattern counted; all kept, or the count says some were not */
+	ok = ok && h.match_count == n;
+	pt_check(name, ok, "peek r=%d name=%s override=%d match_count=%d; loader name=%s override=%d "
+		 "patterns=%d %s", r, h.name, h.override, h.match_count, pp_str(&t, p->name),
+		 !!(p->flags & PP_PMU_F_OVERRIDE), n, r ? err : "");
+	pp_builder_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		one(argv[i]);
+	return pt_summary("test_peek");
+}
