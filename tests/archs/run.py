@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
 checked against perf's JSON (against_json.py) plus the issue's done-when
-strings, Arm raw codes and sysfs attr.type sources (donewhen.py). Prints the
+strings, Arm raw codes and sysfs attr.type sources (donewhen.py) and the
+descriptor key `invert` through plugins (invert.py). Prints the
 per-architecture figures and appends `archs: N passed, N failed` to the
 results file."""
 import argparse
@@ -13,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import donewhen  # noqa: E402
 import against_json as enc  # noqa: E402
 import harness  # noqa: E402
+import invert  # noqa: E402
 
 
 def main():
@@ -29,6 +31,7 @@ def main():
     tally = harness.Tally(args.verbose)
     figures = enc.run(args, tally)
     donewhen.run(args, tally)
+    invert.run(args, tally)
     enc.print_figures(figures)
     line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)
     print(line)
