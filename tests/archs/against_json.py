@@ -105,7 +105,8 @@ def run(args, tally):
         usr = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1)
         agree = 0
         for (model, pmu, name, config), s in zip(cases, strings):
-            agree += compare(arch, config, dfl[s], usr[s], want_type, tally, "%s: %s = %#x" % (arch, s, config))
+            agree += compare(arch, config, dfl[s], usr[s], want_type, tally,
+                             "%s: %s encodes as perf's JSON says (config %#x)" % (arch, s, config))
         # the reverse: every event a PMU lists comes from perf's JSON
         pmu_list = sorted({pmu for _, pmu, _, _ in cases})
         listed = listed_events(args.pfmdump, args.libdir, pmu_list)
