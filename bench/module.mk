@@ -9,7 +9,10 @@
 #                     harness with libpfm4 against itself) and our library is
 #                     not built
 #   BENCH_SYS         directory of libpfm4 4.13 (default /usr/lib/<multiarch>)
-#   BENCH_PLUGIN_DIR  plugin directory for the start-up slot (optional)
+#   BENCH_PLUGIN_DIR  plugin directory for the start-up rows; by default (when
+#                     our library is measured) $(BENCH_DIR)/plugins-x86, made
+#                     by bench/mkplugins.py: every converted x86 model as a
+#                     plugin with a new name and a free id; empty: skipped
 # The bench programs are plain libpfm4 clients: system header, -lpfm, no rpath.
 
 BENCH_DIR    := $(B)/bench
@@ -18,11 +21,20 @@ BENCH_SYS    ?= /usr/lib/$(shell $(CC) -print-multiarch)
 BENCH_CFLAGS  = $(filter-out -Iinclude,$(TOOL_CFLAGS))
 BENCH_BINS   := $(BENCH_DIR)/bench_pfm $(BENCH_DIR)/bench_names
 
+BENCH_PLUGINS_X86 := $(abspath $(BENCH_DIR)/plugins-x86)
 ifeq ($(abspath $(BENCH_OURS)),$(abspath $(B)/lib))
 BENCH_LIB_DEPS := $(LIBPFM_SO) $(LIBPFM_A)
+BENCH_PLUGIN_DIR ?= $(BENCH_PLUGINS_X86)
 else
 BENCH_LIB_DEPS :=
 endif
+ifeq ($(BENCH_PLUGIN_DIR),$(BENCH_PLUGINS_X86))
+BENCH_LIB_DEPS += $(BENCH_PLUGINS_X86).stamp
+endif
+
+$(BENCH_PLUGINS_X86).stamp: bench/mkplugins.py $(YAML_STAMP)
+	@$(PYTHON) bench/mkplugins.py $(B)/yaml $(BENCH_PLUGINS_X86)
+	@touch $@
 
 $(BENCH_DIR)/%: bench/%.c
 	@mkdir -p $(@D)

@@ -6,13 +6,17 @@
 #
 # usage: bench/run.sh BIN_DIR OUT_DIR
 # environment: BENCH_SYS, BENCH_OURS (library directories, required),
-#   BENCH_PLUGIN_DIR (optional: plugin directory for the start-up slot)
+#   BENCH_PLUGIN_DIR (optional: plugin directory for the start-up rows, measured
+#   with LIBPFM_ENCODE_INACTIVE=1 (every plugin parsed in full), with host
+#   detection (plugins matching the host parsed, the others only peeked at)
+#   and with an identity no plugin matches (every plugin only peeked at))
 set -eu
 
 BIN=$(realpath "$1")
 OUT=$(realpath -m "$2")
 : "${BENCH_SYS:?directory of libpfm4 4.13}" "${BENCH_OURS:?directory of our libpfm.so.4}"
 BENCH_PLUGIN_DIR=${BENCH_PLUGIN_DIR:-}
+NO_MATCH_ID=QuokkaSemi-7-1A-0	# a fictional x86 identity: no PMU, no plugin matches it
 
 mkdir -p "$OUT"
 rm -rf "$OUT/empty-plugins" && mkdir -p "$OUT/empty-plugins"
@@ -64,7 +68,17 @@ measure_side() {
 	cg "$side" "$lib" init bench_phase_init -- init
 	cg "$side" "$lib" init_empty bench_phase_init LIBPFM_PLUGIN_PATH="$OUT/empty-plugins" -- init
 	if [ -n "$BENCH_PLUGIN_DIR" ]; then
+		local empty="$OUT/empty-plugins" none=LIBPFM_CPUID=$NO_MATCH_ID
 		cg "$side" "$lib" init_plugins bench_phase_init LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
+		# LIBPFM_ENCODE_INACTIVE= (empty) turns it off again in both libraries
+		cg "$side" "$lib" init_empty_host bench_phase_init LIBPFM_ENCODE_INACTIVE= \
+			LIBPFM_PLUGIN_PATH="$empty" -- init
+		cg "$side" "$lib" init_plugins_host bench_phase_init LIBPFM_ENCODE_INACTIVE= \
+			LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
+		cg "$side" "$lib" init_empty_none bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
+			LIBPFM_PLUGIN_PATH="$empty" -- init
+		cg "$side" "$lib" init_plugins_none bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
+			LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
 	fi
 	cg "$side" "$lib" process "" -- init
 	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
@@ -89,6 +103,6 @@ wait $sys_pid || st=1
 wait $ours_pid || st=1
 [ $st -eq 0 ] || exit 1
 
-"$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
+NO_MATCH_ID=$NO_MATCH_ID "$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
 	"$(wc -l <"$OUT/names.txt")" "$(wc -l <"$OUT/umasks.txt")" "$BENCH_PLUGIN_DIR" |
 	tee "$OUT/results.txt"

@@ -2,6 +2,7 @@
 # bench/table.sh: formats the values bench/run.sh measured ("key value" lines,
 # one file per library) as the table of `make bench`.
 # usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR
+# (environment: NO_MATCH_ID, the identity of the plugin rows (c))
 set -eu
 SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5
 
@@ -41,7 +42,12 @@ printf "%-58s %16s %16s %9s\n" "$(printf '%058d' 0 | tr 0 -)" "$(printf '%016d' 
 both "pfm_initialize() [Ir]" init
 both "pfm_initialize(), LIBPFM_PLUGIN_PATH=<empty dir> [Ir]" init_empty
 if [ -n "$PLUGIN_DIR" ]; then
-	both "pfm_initialize(), LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR [Ir]" init_plugins
+	NP=$(find "$PLUGIN_DIR" -maxdepth 1 -name '*.yaml' | wc -l)
+	both "pfm_initialize(), LIBPFM_PLUGIN_PATH=<$NP plugins> (a) [Ir]" init_plugins
+	both "  without LIBPFM_ENCODE_INACTIVE, <empty dir> [Ir]" init_empty_host
+	both "  without LIBPFM_ENCODE_INACTIVE, <$NP plugins> (b) [Ir]" init_plugins_host
+	both "  identity matching no plugin, <empty dir> [Ir]" init_empty_none
+	both "  identity matching no plugin, <$NP plugins> (c) [Ir]" init_plugins_none
 else
 	printf "%-58s %16s %16s %9s\n" "pfm_initialize(), LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR" skipped skipped -
 fi
@@ -60,6 +66,14 @@ both "libpfm.so.4 relocations (readelf -r | grep -c R_)" so_relocs
 both "libpfm.a file size [bytes]" a_size
 both "libpfm.a relocations (readelf -r | grep -c R_)" a_relocs
 echo
-[ -n "$PLUGIN_DIR" ] || echo "start-up with BENCH_PLUGIN_DIR: skipped (BENCH_PLUGIN_DIR unset)"
+if [ -n "$PLUGIN_DIR" ]; then
+	echo "plugins: $PLUGIN_DIR (libpfm4 ignores them: its column is its plain start-up)."
+	echo "  (a) every plugin parsed in full (LIBPFM_ENCODE_INACTIVE=1 makes every PMU usable);"
+	echo "  (b) host detection: plugins matching this host (under valgrind, its synthetic CPU)"
+	echo "      parsed, the others only peeked at; (c) LIBPFM_CPUID=${NO_MATCH_ID:-?}: every"
+	echo "      plugin only peeked at."
+else
+	echo "start-up with BENCH_PLUGIN_DIR: skipped (BENCH_PLUGIN_DIR empty)"
+fi
 echo "ratio = pmuplug / libpfm4 (below 1.00x: pmuplug smaller or cheaper)."
 echo "Under valgrind the CPU is valgrind's synthetic one, so host detection differs from a native run."

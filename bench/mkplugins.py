@@ -1,0 +1,49 @@
+#!/usr/bin/python3
+"""mkplugins.py YAML_DIR OUT_DIR: the plugin directory of `make bench`.
+Every descriptor of YAML_DIR/x86 (the converted x86 models) is copied to
+OUT_DIR as a plugin with a new name (plug_<name>) and an id of pmuplug's
+range 768..1022 that no descriptor of YAML_DIR uses (lowest first: the
+library gives sysfs PMUs ids from 1022 down), so none clashes with a
+built-in PMU. Everything else is unchanged, match patterns included, so the
+plugin copying this host's model is loaded in full as a real one would be."""
+import os
+import re
+import sys
+
+NAME = re.compile(r"(?m)^  name: (\S+)$")
+ID = re.compile(r"(?m)^  id: (\d+)$")
+
+
+def main(yaml_dir, out):
+    used = set()
+    for d, _, files in os.walk(yaml_dir):
+        for f in files:
+            if f.endswith(".yaml"):
+                m = ID.search(open(os.path.join(d, f), encoding="utf-8").read())
+                if m:
+                    used.add(int(m.group(1)))
+    free = [i for i in range(768, 1023) if i not in used]
+    src = sorted(f for f in os.listdir(os.path.join(yaml_dir, "x86")) if f.endswith(".yaml"))
+    if len(src) > len(free):
+        sys.exit("mkplugins: %d models, only %d free ids" % (len(src), len(free)))
+    os.makedirs(out, exist_ok=True)
+    for old in os.listdir(out):
+        if old.endswith(".yaml"):
+            os.remove(os.path.join(out, old))
+    for f, pmu_id in zip(src, free):
+        text = open(os.path.join(yaml_dir, "x86", f), encoding="utf-8").read()
+        text, n1 = NAME.subn(lambda m: "  name: plug_" + m.group(1), text, count=1)
+        text, n2 = ID.subn("  id: %d" % pmu_id, text, count=1)
+        if n1 != 1 or n2 != 1:
+            sys.exit("mkplugins: %s: no pmu name or id line" % f)
+        path = os.path.join(out, "plug_" + f)
+        with open(path, "w", encoding="utf-8") as o:
+            o.write(text)
+        os.chmod(path, 0o644)
+    print("mkplugins: %d plugins in %s" % (len(src), out))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: mkplugins.py YAML_DIR OUT_DIR")
+    main(sys.argv[1], sys.argv[2])
