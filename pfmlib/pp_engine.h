@@ -27,7 +27,8 @@ struct pp_pmu_rt {
 	int id;				/* pfm_pmu_t */
 	int is_present;			/* detected on this host (or forced) */
 	int is_dfl;			/* a default PMU: searched without pmu:: prefix */
-	uint32_t perf_type;		/* attr.type, resolved at initialisation */
+	uint32_t perf_type;		/* attr.type: use pp_pmu_perf_type() */
+	int perf_type_resolved;		/* perf_type read from sysfs (or known) already */
 	int dfl_cpu;			/* cpu to program (first of sysfs cpumask) or -1 */
 };
 
@@ -44,6 +45,8 @@ int pp_pmu_count(void);
 struct pp_pmu_rt *pp_pmu_at(int i);
 /* a PMU may be used to encode: present, or LIBPFM_ENCODE_INACTIVE */
 int pp_pmu_usable(const struct pp_pmu_rt *pmu);
+/* attr.type of the PMU: its sysfs PMU's `type` file, read on first use, else the descriptor's */
+uint32_t pp_pmu_perf_type(const struct pp_pmu_rt *pmu);
 
 /* ---- lookup (pp_lookup.c) ---- */
 /*

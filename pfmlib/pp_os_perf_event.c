@@ -34,7 +34,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	int mg = (g >> PP_PA_MG) & 1, mh = (g >> PP_PA_MH) & 1;
 	uint32_t pa = e->pmu->p->perf_attrs;
 
-	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : e->pmu->perf_type;
+	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : pp_pmu_perf_type(e->pmu);
 	a->config = e->reg[0];
 	if (n > 1)
 		a->config1 = e->reg[1];

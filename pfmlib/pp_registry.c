@@ -52,6 +52,17 @@ int pp_pmu_usable(const struct pp_pmu_rt *pmu)
 	return pmu->is_present || pp_encode_inactive();
 }
 
+static void resolve_perf_type(struct pp_pmu_rt *rt);
+
+uint32_t pp_pmu_perf_type(const struct pp_pmu_rt *pmu)
+{
+	/* the registry owns every pp_pmu_rt: caching into it is safe */
+	struct pp_pmu_rt *rt = (struct pp_pmu_rt *)pmu;
+	if (!rt->perf_type_resolved)
+		resolve_perf_type(rt);
+	return rt->perf_type;
+}
+
 /* pfm_get_pmu_info answers PFM_ERR_NOTSUPP for these (libpfm4 4.13's behaviour) */
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
 {
@@ -111,6 +122,7 @@ int pp_registry_add(const struct pp_table *t, uint32_t pmu_index, const char *or
 static void resolve_perf_type(struct pp_pmu_rt *rt)
 {
 	rt->perf_type = rt->p->perf_type;
+	rt->perf_type_resolved = 1;
 	if (!rt->p->perf_pmu)
 		return;
 	char rel[256], path[512];
@@ -231,11 +243,9 @@ int pp_registry_init(void)
 	detect();
 	for (int i = 0; i < R.n; i++) {
 		R.list[i].is_dfl = R.list[i].is_present;
-		/* sysfs is read only for PMUs that can be used */
-		if (pp_pmu_usable(&R.list[i]))
-			resolve_perf_type(&R.list[i]);
-		else
-			R.list[i].perf_type = R.list[i].p->perf_type;
+		/* sysfs `type` files are read when a PMU first encodes (pp_pmu_perf_type) */
+		R.list[i].perf_type = R.list[i].p->perf_type;
+		R.list[i].perf_type_resolved = 0;
 	}
 	/* PMUs only sysfs describes come after every table PMU: searched last */
 	if ((r = pp_sysfs_load()) == PFM_ERR_NOMEM)

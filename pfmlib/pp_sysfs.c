@@ -126,6 +126,7 @@ static int join_registry(const struct found *fd, int nfd)
 		rt->is_present = 1;
 		rt->is_dfl = 1;
 		rt->perf_type = fd[i].info.perf_type;
+		rt->perf_type_resolved = 1;
 		rt->dfl_cpu = fd[i].info.dfl_cpu;
 		pp_verbose("sysfs PMU %s: id %d, type %u, %u events%s", name, fd[i].id,
 			   fd[i].info.perf_type, fd[i].info.nevents,
