@@ -287,9 +287,15 @@ class Offcore:
 
     # ---- combos ----
     def combo_umasks(self):
+        """one unit mask per perf MSR value; where libpfm4 4.13 gives the name
+        another value (`values:`), its name wins and perf's becomes NAME_PERF"""
         umasks, seen = [], {}
+        theirs = {k.upper(): v for k, v in
+                  ((self.ov.get("values") or {}).get(self.ctx.pmu) or {}).items()}
         for e in self.perf:
             name = _suffix(e["EventName"]).replace(".", "_").upper()
+            if name in theirs and theirs[name] != e["MSRValue"]:
+                name += "_PERF"
             if name in seen:
                 if seen[name]["code"] != e["MSRValue"]:
                     self.fail("%s: %s already stands for MSR value 0x%x"
@@ -299,6 +305,11 @@ class Offcore:
                  "set": {FIELD: e["MSRValue"]}, "perf": e["EventName"]}
             seen[name] = d
             umasks.append(d)
+        for name, v in theirs.items():
+            if name not in seen:
+                umasks.append({"name": name, "desc": "libpfm4 compatibility unit mask (MSR value "
+                               "0x%x; perf's %s_PERF has Intel's current one)" % (v, name),
+                               "code": v, "set": {FIELD: v}, "flags": ["compat"]})
         return umasks
 
     def run(self):
@@ -353,11 +364,18 @@ class Offcore:
                 ev["groups"] = [{"name": "default", "required": True, "exclusive": True}]
                 if n == 0:
                     for u in umasks:
-                        aliases[u["perf"]] = "%s:%s" % (name, u["name"])
+                        if "perf" in u:
+                            aliases[u["perf"]] = "%s:%s" % (name, u["name"])
                 if n == 1:
                     umasks = [{k: v for k, v in u.items() if k != "perf"} for u in umasks]
             ev["umasks"] = umasks
             made.append(ev)
+        # events libpfm4 4.13 encodes as another one, and its other names for them
+        for ev in made:
+            eq = ((self.ov.get("equivs") or {}).get(self.ctx.pmu) or {}).get(ev["name"])
+            if eq:
+                ev["equiv"] = eq
+        aliases.update((self.ov.get("aliases") or {}).get(self.ctx.pmu) or {})
         self.desc["events"].extend(made)
         al = self.pmu.get("aliases") or {}
         names = {e["name"].upper() for e in self.desc["events"]}
