@@ -31,11 +31,19 @@ $(B)/obj/gen/pp_builtin.o: $(B)/gen/pp_builtin.c pfmlib/pp_table.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O0 -fPIC -c -o $@ $<
 
-$(B)/obj/pfmlib/%.o: pfmlib/%.c $(LIB_HDRS)
+# the plugin directory is compiled in: objects are rebuilt when it changes
+LIB_DEFS_STAMP := $(B)/obj/lib-defs.txt
+$(LIB_DEFS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo "PLUGIN_DIR=$(PLUGIN_DIR)" | cmp -s - $@ || echo "PLUGIN_DIR=$(PLUGIN_DIR)" > $@
+FORCE:
+.PHONY: FORCE
+
+$(B)/obj/pfmlib/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(LIB_CFLAGS) $(LIB_DEFS) -c -o $@ $<
 
-$(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS)
+$(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O1 -g -fPIC $(SAN_FLAGS) $(LIB_DEFS) -c -o $@ $<
 

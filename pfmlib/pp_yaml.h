@@ -31,7 +31,7 @@ int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 struct pp_yaml_header {
 	char name[64];
 	int override;
-	int match_count;
+	int match_count;	/* patterns in the file; above 8, only the first 8 are kept */
 	char match[8][256];	/* the first 8 match patterns */
 };
 
