@@ -56,6 +56,11 @@ class Matcher:
         """(primary perf event, [other perf events with that encoding]) or (None, [])."""
         cands = sorted(self.bykey.get(self.normal(key), []),
                        key=lambda p: _score(p, ev_name, um_name))
+        if key[0] == 0 and um_name is not None:
+            # event select 0 names a fixed counter: a unit mask of another
+            # event is not perf's event of that counter (libpfm4's glm
+            # CPU_CLK_UNHALTED:REF encodes INST_RETIRED.ANY's counter)
+            cands = [p for p in cands if p.name.upper().partition(".")[0] == ev_name.upper()]
         if not cands:
             return None, []
         return cands[0], cands[1:]
