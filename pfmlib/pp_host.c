@@ -74,6 +74,25 @@ int pp_host_kv(char *line, char **key, char **val)
 	return 1;
 }
 
+int pp_host_cpuinfo_blocks(FILE *f, const struct pp_cpuinfo_walk *w, void *blk, struct pp_host *h)
+{
+	char line[1024], *key, *val;
+	while (pp_host_getline(f, line, sizeof(line))) {
+		if (!line[strspn(line, " \t")]) {
+			w->end(blk, h);	/* a blank line ends a block */
+			continue;
+		}
+		if (!pp_host_kv(line, &key, &val))
+			continue;
+		if (!strcmp(key, "processor"))
+			w->end(blk, h);
+		else
+			w->field(blk, key, val);
+	}
+	w->end(blk, h);
+	return h->n;
+}
+
 static void identify_forced(struct pp_host *h, const char *o)
 {
 	char one[PP_IDENTITY_LEN];

@@ -71,6 +71,18 @@ int pp_host_getline(FILE *f, char *buf, size_t sz);
  */
 int pp_host_kv(char *line, char **key, char **val);
 
+/*
+ * Walk the "processor" blocks of a /proc/cpuinfo: field() sees each
+ * "key : value" line of a block, end() is called when a block ends (a blank
+ * line, the next "processor" line, or the end of the file) and must reset
+ * blk. Returns h->n.
+ */
+struct pp_cpuinfo_walk {
+	void (*field)(void *blk, const char *key, const char *val);
+	void (*end)(void *blk, struct pp_host *h);
+};
+int pp_host_cpuinfo_blocks(FILE *f, const struct pp_cpuinfo_walk *w, void *blk, struct pp_host *h);
+
 /* the architecture an identity's shape belongs to ("x86", "arm64", ...), or NULL */
 const char *pp_host_id_arch(const char *identity);
 

@@ -27,38 +27,33 @@ struct cpu_block {
 	unsigned long long impl, variant, part, rev;
 };
 
-static void flush(struct cpu_block *b, struct pp_host *h)
+static void flush(void *blk, struct pp_host *h)
 {
+	struct cpu_block *b = blk;
 	if (b->have_impl && b->have_part)
 		add_midr(h, (b->impl & 0xff) << 24 | (b->variant & 0xf) << 20 |
 			 MIDR_ARCH_AARCH64 << 16 | (b->part & 0xfff) << 4 | (b->rev & 0xf));
 	memset(b, 0, sizeof(*b));
 }
 
+static void field(void *blk, const char *key, const char *val)
+{
+	struct cpu_block *b = blk;
+	if (!strcmp(key, "CPU implementer"))
+		b->impl = strtoull(val, NULL, 0), b->have_impl = 1;
+	else if (!strcmp(key, "CPU variant"))
+		b->variant = strtoull(val, NULL, 0);
+	else if (!strcmp(key, "CPU part"))
+		b->part = strtoull(val, NULL, 0), b->have_part = 1;
+	else if (!strcmp(key, "CPU revision"))
+		b->rev = strtoull(val, NULL, 0);
+}
+
 int pp_arm64_parse_cpuinfo(FILE *f, struct pp_host *h)
 {
+	static const struct pp_cpuinfo_walk walk = { field, flush };
 	struct cpu_block b = { 0 };
-	char line[1024], *key, *val;
-	while (pp_host_getline(f, line, sizeof(line))) {
-		if (!line[strspn(line, " \t")]) {
-			flush(&b, h);	/* a blank line ends a block */
-			continue;
-		}
-		if (!pp_host_kv(line, &key, &val))
-			continue;
-		if (!strcmp(key, "processor"))
-			flush(&b, h);
-		else if (!strcmp(key, "CPU implementer"))
-			b.impl = strtoull(val, NULL, 0), b.have_impl = 1;
-		else if (!strcmp(key, "CPU variant"))
-			b.variant = strtoull(val, NULL, 0);
-		else if (!strcmp(key, "CPU part"))
-			b.part = strtoull(val, NULL, 0), b.have_part = 1;
-		else if (!strcmp(key, "CPU revision"))
-			b.rev = strtoull(val, NULL, 0);
-	}
-	flush(&b, h);
-	return h->n;
+	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
 }
 
 /* highest N of the cpuN directories, or -1 */

@@ -21,8 +21,9 @@ struct cpu_block {
 	unsigned int name_version;	/* 0 = unknown name */
 };
 
-static void flush(struct cpu_block *b, struct pp_host *h)
+static void flush(void *blk, struct pp_host *h)
 {
+	struct cpu_block *b = blk;
 	unsigned int pvr = b->have_pvr ? b->pvr : b->name_version << 16;
 	if (b->have_pvr || b->name_version) {
 		char id[16];
@@ -42,32 +43,26 @@ static unsigned int version_of_name(const char *val)
 	return 0;
 }
 
-int pp_powerpc_parse_cpuinfo(FILE *f, struct pp_host *h)
+static void field(void *blk, const char *key, const char *val)
 {
-	struct cpu_block b = { 0 };
-	char line[1024], *key, *val;
-	while (pp_host_getline(f, line, sizeof(line))) {
-		if (!line[strspn(line, " \t")]) {
-			flush(&b, h);	/* a blank line ends a block */
-			continue;
-		}
-		if (!pp_host_kv(line, &key, &val))
-			continue;
-		if (!strcmp(key, "processor")) {
-			flush(&b, h);
-		} else if (!strcmp(key, "cpu")) {
-			b.name_version = version_of_name(val);
-		} else if (!strcmp(key, "revision")) {
-			const char *p = strstr(val, "(pvr ");
-			unsigned int hi, lo;
-			if (p && sscanf(p + 5, "%x %x", &hi, &lo) == 2 && hi <= 0xffff && lo <= 0xffff) {
-				b.pvr = hi << 16 | lo;
-				b.have_pvr = 1;
-			}
+	struct cpu_block *b = blk;
+	if (!strcmp(key, "cpu")) {
+		b->name_version = version_of_name(val);
+	} else if (!strcmp(key, "revision")) {
+		const char *p = strstr(val, "(pvr ");
+		unsigned int hi, lo;
+		if (p && sscanf(p + 5, "%x %x", &hi, &lo) == 2 && hi <= 0xffff && lo <= 0xffff) {
+			b->pvr = hi << 16 | lo;
+			b->have_pvr = 1;
 		}
 	}
-	flush(&b, h);
-	return h->n;
+}
+
+int pp_powerpc_parse_cpuinfo(FILE *f, struct pp_host *h)
+{
+	static const struct pp_cpuinfo_walk walk = { field, flush };
+	struct cpu_block b = { 0 };
+	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
 }
 
 int pp_host_identify_powerpc(struct pp_host *h)

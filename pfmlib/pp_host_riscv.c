@@ -15,8 +15,9 @@ struct hart_block {
 	char vendor[RV_ID_LEN], arch[RV_ID_LEN], impl[RV_ID_LEN];
 };
 
-static void flush(struct hart_block *b, struct pp_host *h)
+static void flush(void *blk, struct pp_host *h)
 {
+	struct hart_block *b = blk;
 	if (b->vendor[0] && b->arch[0] && b->impl[0]) {
 		char id[PP_IDENTITY_LEN];
 		snprintf(id, sizeof(id), "%s-%s-%s", b->vendor, b->arch, b->impl);
@@ -35,28 +36,22 @@ static void word(char *dst, const char *val)
 	dst[l] = '\0';
 }
 
+static void field(void *blk, const char *key, const char *val)
+{
+	struct hart_block *b = blk;
+	if (!strcmp(key, "mvendorid"))
+		word(b->vendor, val);
+	else if (!strcmp(key, "marchid"))
+		word(b->arch, val);
+	else if (!strcmp(key, "mimpid"))
+		word(b->impl, val);
+}
+
 int pp_riscv_parse_cpuinfo(FILE *f, struct pp_host *h)
 {
+	static const struct pp_cpuinfo_walk walk = { field, flush };
 	struct hart_block b = { 0 };
-	char line[1024], *key, *val;
-	while (pp_host_getline(f, line, sizeof(line))) {
-		if (!line[strspn(line, " \t")]) {
-			flush(&b, h);	/* a blank line ends a block */
-			continue;
-		}
-		if (!pp_host_kv(line, &key, &val))
-			continue;
-		if (!strcmp(key, "processor"))
-			flush(&b, h);
-		else if (!strcmp(key, "mvendorid"))
-			word(b.vendor, val);
-		else if (!strcmp(key, "marchid"))
-			word(b.arch, val);
-		else if (!strcmp(key, "mimpid"))
-			word(b.impl, val);
-	}
-	flush(&b, h);
-	return h->n;
+	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
 }
 
 int pp_host_identify_riscv(struct pp_host *h)
