@@ -234,6 +234,7 @@ class PmuMatch:
             return keys[a][1] == keys[b][1] and rc(a, b) != groups_mod.PFM_ERR_FEATCOMB
 
         grps, excl, bad = groups_mod.infer(names, rc, same, single, dfl)
+        bad = [(a, b) for a, b in bad if not self.equivs_explain(ums, grps, excl, a, b, rc(a, b))]
         self.stats["pairs_mismatched"] += len(bad)
         for a, b in bad:
             if rc(a, b) == groups_mod.PFM_ERR_FEATCOMB:
@@ -260,6 +261,29 @@ class PmuMatch:
         self.excl = excl
         if len(out) > 1 or any(len(g) > 1 for g in out):
             oe["groups"] = out
+
+    @staticmethod
+    def equivs_explain(ums, grps, excl, a, b, got):
+        """The pair a:b encodes as libpfm4 does once unit masks with an
+        equivalent are replaced by it (as the encoder does): IDQ:MS_UOPS:
+        MS_UOPS_CYCLES is MS_UOPS:c=1, one unit mask, not two exclusive ones."""
+        equiv = {u.name: u.equiv for u in ums}
+        parts = [a, b]
+        for _ in range(4):      # equivalents of equivalents (snb L1D_PEND_MISS:EDGE)
+            parts = [x for p in parts for x in ((equiv.get(p) or p).split(":"))]
+        base = {p for p in parts if "=" not in p and p in equiv}
+        mods = {}
+        for p in parts:
+            if p in equiv:
+                continue
+            k, _, v = p.partition("=")
+            if mods.setdefault(k, v or "1") != (v or "1"):
+                return got == PFM_ERR_ATTR_SET
+        gid = {n: i for i, g in enumerate(grps) for n in g}
+        base = sorted(base)
+        refused = any(gid.get(x) == gid.get(y) and (x in excl or y in excl)
+                      for i, x in enumerate(base) for y in base[i + 1:])
+        return refused == (got == groups_mod.PFM_ERR_FEATCOMB) and got in (0, groups_mod.PFM_ERR_FEATCOMB)
 
     def own_bits(self, ums, grps, keys):
         """Umask field of each unit mask without the defaults of other groups."""

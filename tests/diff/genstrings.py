@@ -1,7 +1,14 @@
 # genstrings.py - the event strings the differential test encodes for one PMU,
 # made from a library's own listing (oracle.Event list, through pfmdump):
-# every event alone, with each unit mask, with neighbouring pairs of unit
-# masks, and modifier variants (valid, out of range, repeated, unknown).
+# every event alone, with each unit mask, with every pair of its unit masks
+# (neighbouring pairs only on OFFCORE_RESPONSE/OCR, whose hundreds of
+# exclusive unit masks the offcore tests pair exhaustively), and modifier
+# variants (valid, out of range, repeated, unknown).
+import itertools
+import re
+
+OFFCORE = re.compile(r"^(OFFCORE_RE?SP|OCR$)", re.I)
+
 PLAIN, VARIANT = "plain", "variant"
 
 # values tried for integer attributes: a valid one and one past any range
@@ -28,7 +35,8 @@ def strings(pmu, events):
         ums = e.umasks()
         out.append((base, PLAIN))
         out.extend(("%s:%s" % (base, u.name), PLAIN) for u in ums)
-        out.extend(("%s:%s:%s" % (base, a.name, b.name), VARIANT) for a, b in zip(ums, ums[1:]))
+        pairs = zip(ums, ums[1:]) if OFFCORE.match(e.name) else itertools.combinations(ums, 2)
+        out.extend(("%s:%s:%s" % (base, a.name, b.name), VARIANT) for a, b in pairs)
         t = _target(pmu, e)
         var = []
         for a in e.attrs:
