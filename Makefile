@@ -46,6 +46,7 @@ run: deps
 
 check: deps
 	@$(MAKE) --no-print-directory all
+	@rm -f $(B)/check/results
 	@$(MAKE) --no-print-directory -k $(CHECKS) ; st=$$? ; scripts/summarize-checks.sh $(B)/check ; exit $$st
 
 clean:
