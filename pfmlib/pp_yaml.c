@@ -994,27 +994,37 @@ int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 	return (int)l.pmu;
 }
 
-int pp_yaml_load_file(struct pp_builder *b, const char *path,
-		      const struct pp_yaml_opts *opts, char *err, size_t errsz)
+FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
+		   char *err, size_t errsz)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-		return -1;
+		return NULL;
 	}
 	struct stat st;
 	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
 		snprintf(err, errsz, "%s: not a regular file", path);
 		fclose(f);
-		return -1;
+		return NULL;
 	}
 	if (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes) {
-		snprintf(err, errsz, "%s: file too large (%lld bytes, limit %zu)", path,
-			 (long long)st.st_size, opts->max_bytes);
+		snprintf(err, errsz, "%s: file too large (%llu bytes, the limit is %llu)", path,
+			 (unsigned long long)st.st_size, (unsigned long long)opts->max_bytes);
 		fclose(f);
-		return -1;
+		return NULL;
 	}
-	size_t len = (size_t)st.st_size;
+	*size = (size_t)st.st_size;
+	return f;
+}
+
+int pp_yaml_load_file(struct pp_builder *b, const char *path,
+		      const struct pp_yaml_opts *opts, char *err, size_t errsz)
+{
+	size_t len;
+	FILE *f = pp_yaml_open(path, opts, &len, err, errsz);
+	if (!f)
+		return -1;
 	char *buf = malloc(len + 1);
 	if (!buf) {
 		snprintf(err, errsz, "%s: out of memory", path);

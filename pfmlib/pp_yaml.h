@@ -11,6 +11,7 @@
 #define PP_YAML_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "pp_builder.h"
 
 #define PP_SCHEMA_VERSION 1
@@ -22,6 +23,10 @@ struct pp_yaml_opts {
 /* Returns the new PMU's index in b->pmus, or -1 with err filled. */
 int pp_yaml_load_file(struct pp_builder *b, const char *path,
 		      const struct pp_yaml_opts *opts, char *err, size_t errsz);
+
+/* open a descriptor file: a regular file within opts->max_bytes; NULL with err filled */
+FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
+		   char *err, size_t errsz);
 
 /* Same, from memory; name is used in messages. */
 int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,

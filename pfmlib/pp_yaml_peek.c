@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <yaml.h>
 #include "pp_yaml.h"
 
@@ -310,23 +309,10 @@ int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 		     struct pp_yaml_header *h, char *err, size_t errsz)
 {
 	memset(h, 0, sizeof(*h));
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+	size_t size;
+	FILE *f = pp_yaml_open(path, opts, &size, err, errsz);
+	if (!f)
 		return -1;
-	}
-	struct stat st;
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		snprintf(err, errsz, "%s: not a regular file", path);
-		fclose(f);
-		return -1;
-	}
-	if (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes) {
-		snprintf(err, errsz, "%s: too large (%llu bytes, the limit is %llu)", path,
-			 (unsigned long long)st.st_size, (unsigned long long)opts->max_bytes);
-		fclose(f);
-		return -1;
-	}
 	if (!peek_fast(f, h)) {
 		fclose(f);
 		return 0;
