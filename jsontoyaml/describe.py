@@ -95,6 +95,8 @@ def finish(plan, desc):
     if any(f in plan.family.feature_hw_smpl_all for f in plan.features):
         for ev in desc["events"]:
             ev["hw_smpl"] = True
+            for u in ev.get("umasks") or ():
+                u["hw_smpl"] = True
 
 
 def _fmt_order(spec, name):

@@ -42,6 +42,22 @@ static void test_precise_and_hw_smpl_follow_the_event(void)
 	CU_ASSERT_STRING_EQUAL(s, "c,e,i,t,ldlat,u,k,period,freq,excl,mg,mh,cpu,pinned,hw_smpl");
 }
 
+static void test_precise_unit_masks_support_hw_smpl(void)
+{
+	pfm_event_attr_info_t a;
+	memset(&a, 0, sizeof(a));
+	/* libpfm4 4.13: every precise unit mask (skl: 87 of 87) supports hw_smpl */
+	CU_ASSERT_EQUAL(pfm_get_event_attr_info(pfm_find_event("utc::MEM_LOADS"), 0, PFM_OS_NONE, &a),
+			PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(a.name, "LOAD_LATENCY");
+	CU_ASSERT_EQUAL(a.is_precise, 1);
+	CU_ASSERT_EQUAL(a.support_hw_smpl, 1);
+	memset(&a, 0, sizeof(a));
+	CU_ASSERT_EQUAL(pfm_get_event_attr_info(pfm_find_event("utc::ISSUE_SLOTS"), 0, PFM_OS_NONE, &a),
+			PFM_SUCCESS);
+	CU_ASSERT_EQUAL(a.support_hw_smpl, 0);
+}
+
 static void test_pmu_perf_attrs_list_is_used(void)
 {
 	char s[512];
@@ -110,6 +126,7 @@ void ut_add_attrs(void)
 		T(test_os_none_lists_umasks_then_all_event_modifiers),
 		T(test_perf_event_hides_privilege_modifiers_and_appends_its_own),
 		T(test_precise_and_hw_smpl_follow_the_event),
+		T(test_precise_unit_masks_support_hw_smpl),
 		T(test_pmu_perf_attrs_list_is_used),
 		T(test_attribute_fields_carry_libpfm4_values),
 		T(test_nattrs_of_event_info_matches_the_list),
