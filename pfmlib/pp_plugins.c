@@ -13,8 +13,6 @@
 #include <strings.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "pp_engine.h"
 #include "pp_registry.h"
 #include "pp_yaml.h"
@@ -40,31 +38,6 @@ static int has_suffix(const char *s, const char *suf)
 	return a >= b && !strcmp(s + a - b, suf);
 }
 
-/* a file others could have written is not trusted */
-static int safe_file(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st)) {
-		pp_verbose("plugin %s: cannot stat; skipped", path);
-		return 0;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		pp_verbose("plugin %s: %s; refused", path,
-			   S_ISLNK(st.st_mode) ? "a symbolic link (links are not followed)" :
-			   S_ISDIR(st.st_mode) ? "a directory, not a regular file" : "not a regular file");
-		return 0;
-	}
-	if (st.st_mode & (S_IWOTH | S_IWGRP)) {
-		pp_verbose("plugin %s: writable by group or others; refused", path);
-		return 0;
-	}
-	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		pp_verbose("plugin %s: owned by another user; refused", path);
-		return 0;
-	}
-	return 1;
-}
-
 static int wanted(const struct pp_yaml_header *h)
 {
 	const char *force = pp_getenv("LIBPFM_FORCE_PMU");
@@ -81,28 +54,40 @@ static int wanted(const struct pp_yaml_header *h)
 	return 0;
 }
 
+/* the file is opened once: its safety checks, the peek and the full read all see that file */
 static int load_one(const char *path)
 {
-	if (!safe_file(path))
-		return PFM_SUCCESS;
 	char err[1024];
-	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES };
+	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES, .trusted_only = 1 };
 	struct pp_yaml_header h;
-	if (pp_yaml_peek_pmu(path, &o, &h, err, sizeof(err))) {
+	size_t size;
+	FILE *f = pp_yaml_open(path, &o, &size, err, sizeof(err));
+	if (!f) {
 		pp_verbose("plugin refused: %s", err);
+		return PFM_SUCCESS;
+	}
+	if (pp_yaml_peek_stream(path, f, &h, err, sizeof(err))) {
+		pp_verbose("plugin refused: %s", err);
+		fclose(f);
 		return PFM_SUCCESS;
 	}
 	if (!wanted(&h)) {
 		pp_debug("plugin %s: PMU %s does not match this host; not loaded", path, h.name);
+		fclose(f);
 		return PFM_SUCCESS;
 	}
 	size_t len = strlen(path);
 	struct plugin *pl = calloc(1, sizeof(*pl) + len + 1);
-	if (!pl)
+	if (!pl) {
+		fclose(f);
 		return PFM_ERR_NOMEM;
+	}
 	memcpy(pl->path, path, len + 1);
 	pp_builder_init(&pl->b);
-	if (pp_yaml_load_file(&pl->b, path, &o, err, sizeof(err)) < 0) {
+	rewind(f);
+	int loaded = pp_yaml_load_stream(&pl->b, path, f, size, err, sizeof(err));
+	fclose(f);
+	if (loaded < 0) {
 		pp_verbose("plugin refused: %s", err);
 		pp_builder_free(&pl->b);
 		free(pl);

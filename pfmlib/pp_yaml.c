@@ -3,11 +3,13 @@
  * appends it to a pp_builder. Every error names file:line and the reason.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 #include <perfmon/pfmlib.h>
 #include "pp_yaml.h"
@@ -997,25 +999,66 @@ int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
 		   char *err, size_t errsz)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+	/* no link following, no blocking on a FIFO: checks are made on this descriptor */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ELOOP)
+			snprintf(err, errsz, "%s: a symbolic link (links are not followed)", path);
+		else
+			snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		snprintf(err, errsz, "%s: not a regular file", path);
-		fclose(f);
+	const char *why = NULL;
+	if (fstat(fd, &st))
+		why = "cannot stat";
+	else if (S_ISDIR(st.st_mode))
+		why = "a directory, not a regular file";
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (opts && opts->trusted_only && (st.st_mode & (S_IWOTH | S_IWGRP)))
+		why = "writable by group or others";
+	else if (opts && opts->trusted_only && st.st_uid != 0 && st.st_uid != geteuid())
+		why = "owned by another user";
+	if (why) {
+		snprintf(err, errsz, "%s: %s", path, why);
+		close(fd);
 		return NULL;
 	}
 	if (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes) {
 		snprintf(err, errsz, "%s: file too large (%llu bytes, the limit is %llu)", path,
 			 (unsigned long long)st.st_size, (unsigned long long)opts->max_bytes);
-		fclose(f);
+		close(fd);
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		snprintf(err, errsz, "%s: out of memory", path);
+		close(fd);
 		return NULL;
 	}
 	*size = (size_t)st.st_size;
 	return f;
+}
+
+int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t len,
+			char *err, size_t errsz)
+{
+	char *buf = malloc(len + 1);
+	if (!buf) {
+		snprintf(err, errsz, "%s: out of memory", name);
+		return -1;
+	}
+	size_t got = fread(buf, 1, len, f);
+	if (got != len) {
+		snprintf(err, errsz, "%s: short read", name);
+		free(buf);
+		return -1;
+	}
+	buf[len] = '\0';
+	int r = pp_yaml_load_buffer(b, name, buf, len, err, errsz);
+	free(buf);
+	return r;
 }
 
 int pp_yaml_load_file(struct pp_builder *b, const char *path,
@@ -1025,21 +1068,7 @@ int pp_yaml_load_file(struct pp_builder *b, const char *path,
 	FILE *f = pp_yaml_open(path, opts, &len, err, errsz);
 	if (!f)
 		return -1;
-	char *buf = malloc(len + 1);
-	if (!buf) {
-		snprintf(err, errsz, "%s: out of memory", path);
-		fclose(f);
-		return -1;
-	}
-	size_t got = fread(buf, 1, len, f);
+	int r = pp_yaml_load_stream(b, path, f, len, err, errsz);
 	fclose(f);
-	if (got != len) {
-		snprintf(err, errsz, "%s: short read", path);
-		free(buf);
-		return -1;
-	}
-	buf[len] = '\0';
-	int r = pp_yaml_load_buffer(b, path, buf, len, err, errsz);
-	free(buf);
 	return r;
 }

@@ -18,15 +18,26 @@
 
 struct pp_yaml_opts {
 	size_t max_bytes;	/* refuse larger files (0 = no limit) */
+	int trusted_only;	/* refuse files others could have written: writable by group
+				 * or others, or owned by neither root nor this user */
 };
 
 /* Returns the new PMU's index in b->pmus, or -1 with err filled. */
 int pp_yaml_load_file(struct pp_builder *b, const char *path,
 		      const struct pp_yaml_opts *opts, char *err, size_t errsz);
 
-/* open a descriptor file: a regular file within opts->max_bytes; NULL with err filled */
+/*
+ * Open a descriptor file: a regular file (a symbolic link is not followed)
+ * within opts->max_bytes, and trusted when opts->trusted_only. The checks are
+ * made on the opened file itself, so what is checked is what is read. NULL
+ * with err filled.
+ */
 FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
 		   char *err, size_t errsz);
+
+/* pp_yaml_load_file on an opened stream of size bytes; name is used in messages */
+int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t size,
+			char *err, size_t errsz);
 
 /* Same, from memory; name is used in messages. */
 int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
@@ -47,5 +58,8 @@ struct pp_yaml_header {
  */
 int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 		     struct pp_yaml_header *h, char *err, size_t errsz);
+
+/* the same on an opened stream (read from its current position; it is left open) */
+int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz);
 
 #endif /* PP_YAML_H */

@@ -305,23 +305,16 @@ static int peek_fast(FILE *f, struct pp_yaml_header *h)
 	return r;
 }
 
-int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
-		     struct pp_yaml_header *h, char *err, size_t errsz)
+int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz)
 {
 	memset(h, 0, sizeof(*h));
-	size_t size;
-	FILE *f = pp_yaml_open(path, opts, &size, err, errsz);
-	if (!f)
-		return -1;
-	if (!peek_fast(f, h)) {
-		fclose(f);
+	long start = ftell(f);
+	if (!peek_fast(f, h))
 		return 0;
-	}
-	rewind(f);
+	fseek(f, start, SEEK_SET);
 	struct peek k = { 0 };
 	if (!yaml_parser_initialize(&k.p)) {
-		fclose(f);
-		snprintf(err, errsz, "%s: cannot initialise the YAML parser", path);
+		snprintf(err, errsz, "%s: cannot initialise the YAML parser", name);
 		return -1;
 	}
 	yaml_parser_set_input_file(&k.p, f);
@@ -329,14 +322,26 @@ int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 	unsigned long line = 0;
 	int ret = read_root(&k, h, schema, sizeof(schema), &line);
 	if (ret == -2)
-		snprintf(err, errsz, "%s:%lu: schema version %s is not supported", path, line, schema);
+		snprintf(err, errsz, "%s:%lu: schema version %s is not supported", name, line, schema);
 	else if (ret == -1)
-		snprintf(err, errsz, "%s:%lu: %s", path,
+		snprintf(err, errsz, "%s:%lu: %s", name,
 			 (unsigned long)(k.p.problem ? k.p.problem_mark.line : k.ev.start_mark.line) + 1,
 			 k.p.problem ? k.p.problem : "not a PMU descriptor (schema and pmu blocks with a name expected)");
 	if (k.have_ev)
 		yaml_event_delete(&k.ev);
 	yaml_parser_delete(&k.p);
-	fclose(f);
 	return ret < 0 ? -1 : 0;
+}
+
+int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
+		     struct pp_yaml_header *h, char *err, size_t errsz)
+{
+	size_t size;
+	memset(h, 0, sizeof(*h));
+	FILE *f = pp_yaml_open(path, opts, &size, err, errsz);
+	if (!f)
+		return -1;
+	int r = pp_yaml_peek_stream(path, f, h, err, errsz);
+	fclose(f);
+	return r;
 }
