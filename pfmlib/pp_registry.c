@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "pp_engine.h"
 #include "pp_host.h"
 #include "pp_registry.h"
@@ -167,6 +168,41 @@ static void detect_identity(int i, unsigned char *hit, int fallback)
 			R.list[k].is_present = 1;
 }
 
+/* does /sys/bus/event_source/devices/<name> exist? */
+static int sysfs_pmu_exists(const char *name)
+{
+	char rel[256], path[512];
+	struct stat st;
+	snprintf(rel, sizeof(rel), "/sys/bus/event_source/devices/%s", name);
+	return stat(pp_host_path(path, sizeof(path), rel), &st) == 0;
+}
+
+/*
+ * Hybrid parts: one identity makes every core type's PMU present, but a
+ * system may run without some core type (E-cores disabled). When the kernel
+ * exposes the sysfs PMU of at least one present core type (match_unit), a
+ * core type whose sysfs PMU is absent is not present. With no such PMU in
+ * sysfs at all (a VM, an old kernel), every core type stays.
+ */
+static void drop_absent_core_types(void)
+{
+	int some = 0;
+	for (int i = 0; i < R.n; i++)
+		if (R.list[i].is_present && R.list[i].p->match_unit &&
+		    sysfs_pmu_exists(pp_str(R.list[i].t, R.list[i].p->match_unit)))
+			some = 1;
+	if (!some)
+		return;
+	for (int i = 0; i < R.n; i++) {
+		struct pp_pmu_rt *rt = &R.list[i];
+		if (rt->is_present && rt->p->match_unit && !sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit))) {
+			rt->is_present = 0;
+			pp_verbose("PMU %s: no sysfs PMU %s, this core type is not running", pp_str(rt->t, rt->p->name),
+				   pp_str(rt->t, rt->p->match_unit));
+		}
+	}
+}
+
 static void detect(void)
 {
 	const char *force = pp_getenv("LIBPFM_FORCE_PMU");
@@ -192,6 +228,7 @@ static void detect(void)
 	for (int i = 0; hit && !any_core && i < R.host.n; i++)
 		detect_identity(i, hit, 1);
 	free(hit);
+	drop_absent_core_types();
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (rt->p->type == PP_PMU_OS_GENERIC)
