@@ -78,4 +78,12 @@ static inline int pp_mod_ok(const struct pp_pmu_rt *pmu, const struct pp_event *
 	return pos < 32 && (ev->mods >> pos) & 1;
 }
 
+/*
+ * Parse and encode str for layer os into freshly allocated *p and *e (the
+ * caller frees both, also on error): the first step of every OS layer.
+ * Returns a PFM_ERR_* code.
+ */
+int pp_os_parse_encode(const char *str, pfm_os_t os, int dfl_plm, struct pp_parsed **p,
+		       struct pp_enc **e) PP_HIDDEN;
+
 #endif /* PP_ENCODE_H */

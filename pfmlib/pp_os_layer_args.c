@@ -3,6 +3,8 @@
  * layers: a caller-declared size of 0 means the first ABI, a smaller size
  * is invalid, and bytes the caller declares beyond what we know must be 0.
  */
+#include <stdlib.h>
+#include "pp_encode.h"
 #include "pp_os_layer.h"
 
 int pp_os_check_size(const void *arg, size_t usize, size_t abi0, size_t known, size_t *eff)
@@ -24,4 +26,17 @@ int pp_os_check_size(const void *arg, size_t usize, size_t abi0, size_t known, s
 	}
 	*eff = usize < known ? usize : known;
 	return PFM_SUCCESS;
+}
+
+int pp_os_parse_encode(const char *str, pfm_os_t os, int dfl_plm, struct pp_parsed **p,
+		       struct pp_enc **e)
+{
+	int err;
+	*p = malloc(sizeof(**p));
+	*e = malloc(sizeof(**e));
+	if (!*p || !*e)
+		return PFM_ERR_NOMEM;
+	if ((err = pp_parse(str, os, *p)))
+		return err;
+	return pp_encode(*p, os, dfl_plm, *e);
 }

@@ -12,8 +12,8 @@
 int pp_os_none_encode(const char *str, int dfl_plm, pfm_pmu_encode_arg_t *uarg)
 {
 	pfm_pmu_encode_arg_t arg;
-	struct pp_parsed *p;
-	struct pp_enc *e;
+	struct pp_parsed *p = NULL;
+	struct pp_enc *e = NULL;
 	uint64_t *codes;
 	char *fstr = NULL;
 	size_t sz;
@@ -28,13 +28,7 @@ int pp_os_none_encode(const char *str, int dfl_plm, pfm_pmu_encode_arg_t *uarg)
 	memset(&arg, 0, sizeof(arg));
 	memcpy(&arg, uarg, sz);
 
-	p = malloc(sizeof(*p));
-	e = malloc(sizeof(*e));
-	if (!p || !e) {
-		err = PFM_ERR_NOMEM;
-		goto out;
-	}
-	if ((err = pp_parse(str, PFM_OS_NONE, p)) || (err = pp_encode(p, PFM_OS_NONE, dfl_plm, e)))
+	if ((err = pp_os_parse_encode(str, PFM_OS_NONE, dfl_plm, &p, &e)))
 		goto out;
 	n = pp_enc_ncodes(e);
 	if (arg.codes && arg.count < n) {

@@ -72,8 +72,8 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *varg)
 {
 	pfm_perf_encode_arg_t arg, *uarg = varg;
-	struct pp_parsed *p;
-	struct pp_enc *e;
+	struct pp_parsed *p = NULL;
+	struct pp_enc *e = NULL;
 	char *fstr = NULL;
 	size_t sz;
 	int err;
@@ -90,13 +90,7 @@ int pp_os_perf_encode(const char *str, int dfl_plm, pfm_os_t os, void *varg)
 		pp_verbose("perf_events layer: attr is NULL");
 		return PFM_ERR_INVAL;
 	}
-	p = malloc(sizeof(*p));
-	e = malloc(sizeof(*e));
-	if (!p || !e) {
-		err = PFM_ERR_NOMEM;
-		goto out;
-	}
-	if ((err = pp_parse(str, os, p)) || (err = pp_encode(p, os, dfl_plm, e)))
+	if ((err = pp_os_parse_encode(str, os, dfl_plm, &p, &e)))
 		goto out;
 	if ((e->os_given >> PP_PA_PERIOD & 1) && arg.attr->freq) {
 		/* libpfm4 refuses a period when the caller's attr already asks for a frequency */
