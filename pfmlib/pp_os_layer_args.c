@@ -1,7 +1,8 @@
 /*
- * pp_os_layer_args.c - the argument-structure contract shared by the OS
- * layers: a caller-declared size of 0 means the first ABI, a smaller size
- * is invalid, and bytes the caller declares beyond what we know must be 0.
+ * pp_os_layer_args.c - what the OS layers share: the argument-structure
+ * contract (a caller-declared size of 0 means the first ABI, a smaller size
+ * is invalid, and bytes the caller declares beyond what we know must be 0)
+ * and the parse-then-encode first step.
  */
 #include <stdlib.h>
 #include "pp_encode.h"
