@@ -3,7 +3,9 @@
 # source. Outputs: $(LIBPFM_SO_REAL) + soname links, $(LIBPFM_A), and
 # $(LIBPFM_ASAN_A) (the same sources under ASan+UBSan, for tests).
 
-TABLEGEN_SRCS := pfmlib/tablegen.c pfmlib/pp_yaml.c pfmlib/pp_builder.c pfmlib/pp_sysfs_parse.c
+# the YAML reader and what it needs, for tablegen and the reader's own tests
+LOADER_SRCS   := pfmlib/pp_yaml.c pfmlib/pp_builder.c pfmlib/pp_sysfs_parse.c
+TABLEGEN_SRCS := pfmlib/tablegen.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
 LIB_SRCS      := $(filter-out pfmlib/tablegen.c,$(wildcard pfmlib/*.c))
 LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o

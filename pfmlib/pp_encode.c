@@ -443,6 +443,7 @@ int pp_encode(const struct pp_parsed *p, pfm_os_t os, int dfl_plm, struct pp_enc
 	memset(e, 0, sizeof(*e));
 	e->pmu = p->pmu;
 	e->ev = p->ev;
+	e->exact_alias = p->exact ? p->exact_alias : NULL;
 	e->ev_num = p->ev_num;
 	e->os = os;
 	e->raw_name = p->has_raw;

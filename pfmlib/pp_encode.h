@@ -23,6 +23,7 @@ struct pp_enc {
 	int ev_num;			/* event number within the PMU */
 	pfm_os_t os;
 	int raw_name;			/* event written r<hex>: raw_val replaces its first set */
+	const struct pp_alias *exact_alias;	/* reached through this exact alias, or NULL */
 	uint64_t raw_val;
 
 	/* selected unit masks (absolute indexes), in event (table) order */

@@ -3,7 +3,9 @@
  * pmu::EVENT, every selected unit mask in table order, every modifier the
  * layer shows with its value, then the layer's own attributes in libpfm4's
  * order (u k h [period freq] precise excl mg mh hw_smpl; cpu and pinned are
- * never printed).
+ * never printed). An encoding reached through an exact alias (perf's offcore
+ * names, whose value no default unit mask may complete) is written with that
+ * alias's name in place of the event, so the string encodes the same again.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -84,6 +86,8 @@ char *pp_fstr(const struct pp_enc *e)
 		/* libpfm4 4.13 spells a raw event rHEX under PFM_OS_NONE only */
 		if (e->os == PFM_OS_NONE)
 			put(&b, "r%" PRIx64, e->raw_val);
+	} else if (e->exact_alias) {
+		put(&b, "%s", pp_str(t, e->exact_alias->name));
 	} else {
 		put(&b, "%s", pp_str(t, e->ev->name));
 	}

@@ -154,6 +154,7 @@ static int take(struct pp_pmu_rt *pmu, const char *name, size_t cut, struct pp_p
 		if (*x == '=') {
 			/* an exact alias: its unit masks are the whole selection */
 			p->exact = 1;
+			p->exact_alias = al;
 			x++;
 		}
 		*err = expand(pmu, x, p, depth);

@@ -35,6 +35,7 @@ struct pp_parsed {
 	int ev_num;
 	int has_raw;		/* event written r<hex> (PP_F_RAW_NAME) */
 	int exact;		/* from an alias written "=EVENT:...": no default unit masks */
+	const struct pp_alias *exact_alias;	/* that alias (its name re-creates the selection) */
 	int via_equiv;		/* an event `equiv` was followed (only one is, as in libpfm4) */
 	uint64_t raw;		/* that number */
 	int ntok;

@@ -36,8 +36,9 @@ static int fail(struct ld *l, const yaml_node_t *n, const char *fmt, ...)
 	if (l->failed)
 		return -1;
 	l->failed = 1;
+	/* a problem with no node of its own (an empty document) is on line 1 */
 	int k = snprintf(l->err, l->errsz, "%s:%lu: ", l->file,
-			 n ? (unsigned long)n->start_mark.line + 1 : 0UL);
+			 n ? (unsigned long)n->start_mark.line + 1 : 1UL);
 	if (k < 0 || (size_t)k >= l->errsz)
 		return -1;
 	va_list ap;
@@ -218,8 +219,8 @@ static int fits(const struct pp_field *f, uint64_t v)
 /* a mapping field -> value appended to sets with flags; *cnt counts them */
 static int append_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t flags, uint16_t *cnt)
 {
-	if (is_null(n))
-		return 0;
+	if (!n || is_null(n))
+		return 0;	/* absent or empty: no field values */
 	if (want(l, n, YAML_MAPPING_NODE, what))
 		return -1;
 	FOR_PAIRS(l, n, k, v, kn) {

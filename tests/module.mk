@@ -8,7 +8,6 @@ TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 # the loader suite is built from the loader's sources, under ASan+UBSan
-LOADER_SRCS := pfmlib/pp_yaml.c pfmlib/pp_builder.c pfmlib/pp_sysfs_parse.c
 $(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) pfmlib/pp_yaml.h pfmlib/pp_builder.h pfmlib/pp_table.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/loader/test_loader.c $(LOADER_SRCS) -lyaml -lcunit

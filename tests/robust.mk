@@ -1,0 +1,26 @@
+# tests/robust.mk: mutated event strings through the parser/encoder and
+# mutated descriptors through the YAML reader, under ASan+UBSan.
+ROBUST_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+$(B)/bin/robust_strings: tests/robust/mutate_strings.c $(LIBPFM_ASAN_A)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) -o $@ $< $(LIBPFM_ASAN_A) -lyaml
+
+$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c $(LOADER_SRCS)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) -o $@ $< $(LOADER_SRCS) -lyaml
+
+check-robust: $(B)/bin/robust_strings $(B)/bin/robust_yaml $(YAML_STAMP)
+	@mkdir -p $(B)/check
+	@st=0; \
+	LIBPFM_ENCODE_INACTIVE=1 $(B)/bin/robust_strings 20000 > $(B)/check/robust-strings.log 2>&1 || st=1; \
+	$(B)/bin/robust_yaml tests/fixtures/yaml/fict.yaml $(B)/yaml/x86/glm.yaml $(B)/yaml/generic/perf.yaml \
+		$(B)/yaml/arm64/arm_n1.yaml > $(B)/check/robust-yaml.log 2>&1 || st=1; \
+	for f in $(B)/check/robust-strings.log $(B)/check/robust-yaml.log; do \
+		grep -E '^(FAILED|ERROR|==[0-9]+==|.*runtime error)' $$f | head -n 20; \
+		line=$$(grep -E '^robust-[a-z]+: [0-9]+ passed' $$f || echo "robust: 0 passed, 1 failed"); \
+		echo "$$line" | tee -a $(B)/check/results; \
+	done; exit $$st
+
+CHECKS += check-robust
+.PHONY: check-robust
