@@ -255,36 +255,6 @@ static int midr_match(const char *pattern, const char *identity)
 }
 
 /*
- * Can pattern only match strings that start with its literal prefix (the
- * characters before its first regular-expression operator)? Answers 0 when
- * the identity does not start with it, so most patterns never need compiling:
- * this keeps pfm_initialize cheap. A top-level '|' disables the shortcut; a
- * character made optional by ?, * or {} leaves the prefix.
- */
-static int prefix_may_match(const char *pattern, const char *identity)
-{
-	size_t n = 0;
-	int depth = 0;
-	for (const char *c = pattern; *c; c++) {
-		if (*c == '(') depth++;
-		else if (*c == ')') depth--;
-		else if (*c == '|' && depth == 0) return 1;
-	}
-	for (const char *c = pattern; *c; c++) {
-		switch (*c) {
-		case '.': case '[': case ']': case '(': case ')': case '*': case '+':
-		case '?': case '{': case '}': case '|': case '^': case '$': case '\\':
-			goto done;
-		}
-		n++;
-	}
-done:
-	if (n && strchr("?*{", pattern[n]))
-		n--;
-	return strncmp(pattern, identity, n) == 0;
-}
-
-/*
  * What matching needs to know of an identity (its architecture, and for x86
  * the identity without its stepping), computed once per identity: start-up
  * tests every PMU's patterns against the same few identities.
@@ -316,15 +286,16 @@ static const struct id_facts *facts_of(const char *identity)
 	return f;
 }
 
-int pp_host_match(const char *pattern, const char *identity)
+static int match_with(const struct id_facts *f, const char *pattern, const char *identity)
 {
-	const struct id_facts *f = facts_of(identity);
 	const char *arch = f->arch;
 	if (arch && !strcmp(arch, "arm64") && is_hex_literal(pattern, 16))
 		return midr_match(pattern, identity);
-	if (!prefix_may_match(pattern, identity))
+	const char *shorter = f->shorter[0] ? f->shorter : NULL;
+	/* most patterns are told apart by their first bytes: no need to parse them */
+	if (!pp_match_may(pattern, identity, shorter))
 		return 0;
-	int fast = pp_match_either(pattern, identity, f->shorter[0] ? f->shorter : NULL);
+	int fast = pp_match_either(pattern, identity, shorter);
 	if (fast >= 0)
 		return fast;
 	/* a pattern beyond pp_match's subset: the C library's regular expressions */
@@ -345,10 +316,16 @@ int pp_host_match(const char *pattern, const char *identity)
 	return ok;
 }
 
+int pp_host_match(const char *pattern, const char *identity)
+{
+	return match_with(facts_of(identity), pattern, identity);
+}
+
 int pp_host_match_arch(const char *arch, const char *pattern, const char *identity)
 {
-	const char *ia = facts_of(identity)->arch;
+	const struct id_facts *f = facts_of(identity);
+	const char *ia = f->arch;
 	if (arch && *arch && strcmp(arch, "generic") && ia && strcmp(arch, ia))
 		return 0;
-	return pp_host_match(pattern, identity);
+	return match_with(f, pattern, identity);
 }

@@ -272,6 +272,173 @@ static int m_seq(const struct prog *g, const struct frame *k, int node, const ch
 	return m_rep(g, k, node, str, 0, NULL);
 }
 
+/* ---- the literal prefix, and the bytes that can follow it ---- */
+
+/* bytes that do not stand for themselves outside brackets: operators, and NUL */
+static const unsigned char not_plain[256] = {
+	[0] = 1, ['.'] = 1, ['['] = 1, [']'] = 1, ['('] = 1, [')'] = 1, ['*'] = 1, ['+'] = 1,
+	['?'] = 1, ['{'] = 1, ['}'] = 1, ['|'] = 1, ['^'] = 1, ['$'] = 1, ['\\'] = 1,
+};
+
+static int is_plain(unsigned char c)
+{
+	return !not_plain[c];
+}
+
+/* may the atom just before p repeat zero times? ('{' is assumed to: {0} and {0,n} do) */
+static int may_vanish(char q)
+{
+	return q == '?' || q == '*' || q == '{';
+}
+
+/*
+ * Number of leading bytes of p every match must start with: plain bytes,
+ * less the last one when a quantifier follows it. Only meaningful when p
+ * has no top-level '|' (see top_level_bar).
+ */
+static size_t literal_prefix(const char *p)
+{
+	size_t n = 0;
+	while (is_plain((unsigned char)p[n]))
+		n++;
+	if (n && (may_vanish(p[n]) || p[n] == '+'))
+		n--;
+	return n;
+}
+
+/* past one bracket expression at *pp; -1 when parse_class does not take it */
+static int skip_class(const char **pp, uint32_t *cls)
+{
+	struct node n;
+	if (parse_class(pp, &n))
+		return -1;
+	if (cls)
+		for (int i = 0; i < 8; i++)
+			cls[i] |= n.cls[i];
+	return 0;
+}
+
+/* advance over one alternative, to its '|' or ')' (or the end); -1 when unsure */
+static int skip_alt(const char **pp)
+{
+	const char *p = *pp;
+	int depth = 0;
+	while (*p) {
+		if (*p == '[') {
+			if (skip_class(&p, NULL))
+				return -1;
+			continue;
+		}
+		if (*p == '\\') {
+			if (!p[1])
+				return -1;
+			p++;
+		} else if (*p == '(') {
+			depth++;
+		} else if (*p == ')') {
+			if (!depth)
+				break;
+			depth--;
+		} else if (*p == '|' && !depth) {
+			break;
+		}
+		p++;
+	}
+	*pp = p;
+	return 0;
+}
+
+/* 1 when p (the pattern after its literal prefix) may have a top-level '|' */
+static int top_level_bar(const char *p)
+{
+	if (!strchr(p, '|'))
+		return 0;
+	return skip_alt(&p) || *p;
+}
+
+/* add the bytes one atom (a plain byte or a bracket expression) can start with */
+static int first_of_atom(const char **pp, uint32_t *set)
+{
+	const char *p = *pp;
+	if (*p == '[') {
+		if (skip_class(&p, set))
+			return -1;
+	} else if (is_plain((unsigned char)*p)) {
+		unsigned char c = (unsigned char)*p++;
+		set[c >> 5] |= 1u << (c & 31);
+	} else {
+		return -1;
+	}
+	if (may_vanish(*p))
+		return -1;
+	*pp = p;
+	return 0;
+}
+
+/*
+ * The bytes a match of p must start with (bit 0, NUL: p matches only the
+ * empty string): p's first atom, or the first atom of each alternative of a
+ * leading group. -1 when unsure (anything else, or an atom that may repeat
+ * zero times).
+ */
+static int first_bytes(const char *p, uint32_t *set)
+{
+	memset(set, 0, 8 * sizeof(*set));
+	if (!*p) {
+		set[0] = 1;
+		return 0;
+	}
+	if (*p != '(')
+		return first_of_atom(&p, set);
+	p++;
+	for (;;) {
+		if (first_of_atom(&p, set) || skip_alt(&p))
+			return -1;
+		if (*p == ')')
+			break;
+		if (*p != '|')
+			return -1;
+		p++;
+	}
+	return may_vanish(p[1]) ? -1 : 0;
+}
+
+/* ^ and $ at the ends are implied by whole-string matching: buf gets the rest */
+static int strip_anchors(const char *pattern, char *buf, size_t sz)
+{
+	size_t len = strlen(pattern);
+	if (len && pattern[0] == '^') { pattern++; len--; }
+	if (len >= 2 && pattern[len - 1] == '$' && pattern[len - 2] != '\\') len--;
+	if (len >= sz)
+		return -1;
+	memcpy(buf, pattern, len);
+	buf[len] = '\0';
+	return 0;
+}
+
+int pp_match_may(const char *pattern, const char *s, const char *s2)
+{
+	/* no copy: a leading '^' is skipped, a trailing '$' ends the pattern like NUL */
+	const char *p = pattern + (*pattern == '^');
+	size_t n = literal_prefix(p);
+	const char *rest = p + n;
+	int ok1 = s && !strncmp(s, p, n), ok2 = s2 && !strncmp(s2, p, n);
+	/* the prefix means nothing when a top-level '|' offers other starts */
+	if (top_level_bar(rest))
+		return 1;
+	if (!ok1 && !ok2)
+		return 0;
+	uint32_t set[8];
+	if (rest[0] == '$' && !rest[1]) {
+		memset(set, 0, sizeof(set));
+		set[0] = 1;
+	} else if (first_bytes(rest, set)) {
+		return 1;
+	}
+	unsigned char c1 = ok1 ? (unsigned char)s[n] : 0, c2 = ok2 ? (unsigned char)s2[n] : 0;
+	return (ok1 && ((set[c1 >> 5] >> (c1 & 31)) & 1)) || (ok2 && ((set[c2 >> 5] >> (c2 & 31)) & 1));
+}
+
 int pp_match_full(const char *pattern, const char *s)
 {
 	return pp_match_either(pattern, s, NULL);
@@ -281,22 +448,23 @@ int pp_match_either(const char *pattern, const char *s, const char *s2)
 {
 	struct prog g;
 	char buf[512];
-	size_t len = strlen(pattern);
-	/* ^ and $ at the ends are implied by whole-string matching */
-	if (len && pattern[0] == '^') { pattern++; len--; }
-	if (len >= 2 && pattern[len - 1] == '$' && pattern[len - 2] != '\\') len--;
-	if (len >= sizeof(buf))
+	if (strip_anchors(pattern, buf, sizeof(buf)))
 		return -1;
-	memcpy(buf, pattern, len);
-	buf[len] = '\0';
+	/* a literal prefix is compared here, not matched node by node */
+	size_t n = literal_prefix(buf);
+	if (top_level_bar(buf + n))
+		n = 0;
 	g.nn = g.ns = 0;
-	const char *p = buf;
+	const char *p = buf + n;
 	uint16_t first, nalts;
 	if (parse_alts(&g, &p, 0, &first, &nalts) || *p)
 		return -1;
-	for (const char *str = s; str; str = (str == s) ? s2 : NULL)
+	for (const char *str = s; str; str = (str == s) ? s2 : NULL) {
+		if (strncmp(str, buf, n))
+			continue;
 		for (int a = 0; a < nalts; a++)
-			if (m_seq(&g, NULL, g.seqs[first + a].first, str))
+			if (m_seq(&g, NULL, g.seqs[first + a].first, str + n))
 				return 1;
+	}
 	return 0;
 }

@@ -18,4 +18,13 @@ int pp_match_full(const char *pattern, const char *s);
 /* the same, true when pattern matches all of s or all of s2 (s2 may be NULL) */
 int pp_match_either(const char *pattern, const char *s, const char *s2);
 
+/*
+ * A quick test before matching: 0 when pattern can match neither s nor s2
+ * (s2 may be NULL), judged from its literal prefix and the bytes that can
+ * follow it (a bracket expression, or the first atom of each alternative of
+ * a group); 1 when it may, or when the pattern is beyond this test. Says
+ * nothing about whether the pattern is valid.
+ */
+int pp_match_may(const char *pattern, const char *s, const char *s2);
+
 #endif /* PP_MATCH_H */

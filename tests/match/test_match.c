@@ -1,8 +1,9 @@
 /*
  * test_match.c - CUnit suite for pp_match_full(), the allocation-free
- * matcher of perf mapfile patterns: hand-picked cases, and a differential
- * check against POSIX regexec over every pattern of every mapfile in perf's
- * tree (argv[1]) and thousands of identities.
+ * matcher of perf mapfile patterns, and pp_match_may(), its quick rejection
+ * by literal prefix and first bytes: hand-picked cases, and a differential
+ * check of both against POSIX regexec over every pattern of every mapfile in
+ * perf's tree (argv[1]) and thousands of identities.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -52,6 +53,43 @@ static void test_unsupported_syntax_is_reported_not_guessed(void)
 	CU_ASSERT_EQUAL(pp_match_full("ab)", "ab"), -1);
 }
 
+static void test_quick_test_rejects_by_prefix_and_first_bytes(void)
+{
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-5[CF]", "AuthenticAMD-23-5C", NULL), 0);
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-5[CF]", "GenuineIntel-6-5D", NULL), 0);
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C-1", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-(97|9A|B7)", "GenuineIntel-6-3C-3", "GenuineIntel-6-3C"), 0);
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-(97|9A|B7)", "GenuineIntel-6-B7-3", "GenuineIntel-6-B7"), 1);
+	CU_ASSERT_EQUAL(pp_match_may("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-G", NULL), 0);
+	CU_ASSERT_EQUAL(pp_match_may("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-7", NULL), 1);
+	/* the second string alone may match */
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-3C", "GenuineIntel-6-45-1", "GenuineIntel-6-3C"), 1);
+	/* the pattern is all prefix: the string must end there */
+	CU_ASSERT_EQUAL(pp_match_may("^GenuineIntel-6-3C$", "GenuineIntel-6-3C", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-3C", "GenuineIntel-6-3C-3", NULL), 0);
+}
+
+static void test_quick_test_gives_up_when_unsure(void)
+{
+	/* a top-level '|': other alternatives need not share the prefix */
+	CU_ASSERT_EQUAL(pp_match_may("abc|x", "xyz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab(c)|x", "x", NULL), 1);
+	/* a last prefix byte or a first atom that may vanish */
+	CU_ASSERT_EQUAL(pp_match_may("abc?d", "abd", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab[cd]*e", "abe", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab(c|d){0,1}e", "abe", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab(c|)e", "abe", NULL), 1);
+	/* '.', escapes, nested groups and syntax it does not take */
+	CU_ASSERT_EQUAL(pp_match_may("ab.", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab\\.", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab((c))", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("ab[[.hyphen.]]", "abz", NULL), 1);
+	/* a bracket expression holding ')' or '|' is not a group's end or a bar */
+	CU_ASSERT_EQUAL(pp_match_may("a([)|]|b)", "a|", NULL), 1);
+	CU_ASSERT_EQUAL(pp_match_may("a([)|]|b)", "ac", NULL), 0);
+	CU_ASSERT_EQUAL(pp_match_full("a([)|]|b)", "a|"), 1);
+}
+
 /* every mapfile pattern perf ships, compared with regexec on many identities */
 static int regex_compile(regex_t *re, const char *pattern)
 {
@@ -87,6 +125,16 @@ static int load_patterns(char pats[][256], int max)
 	return n;
 }
 
+/* pp_match_may may answer 0 only where regexec finds no match */
+static void quick_check(const char *pattern, const char *id, int regexec_matches, int *rejected, int *wrong)
+{
+	if (pp_match_may(pattern, id, NULL))
+		return;
+	(*rejected)++;
+	if (regexec_matches && ++*wrong < 10)
+		fprintf(stderr, "\n  quick test rejects %s on %s, regexec matches", pattern, id);
+}
+
 static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 {
 	static char pats[512][256];
@@ -100,7 +148,7 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 		"IBM,3931,A01,703,7,8", "IBM,2964,NC9,PSLS", "IBM,8561,T01", "IBM,3906", "0x31e-0x8000000000008a45-0x820",
 		"", "GenuineIntel", "AuthenticAMD-23-",
 	};
-	int compared = 0, unsupported = 0, disagree = 0;
+	int compared = 0, unsupported = 0, disagree = 0, rejected = 0, wrongly_rejected = 0;
 	char id[128];
 	for (int p = 0; p < np; p++) {
 		regex_t re;
@@ -118,6 +166,15 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 						snprintf(id, sizeof(id), "%s-%X-%X", vendors[v], m, st);
 					int a = pp_match_full(pats[p], id), b = !regexec(&re, id, 0, NULL, 0);
 					compared++;
+					quick_check(pats[p], id, b, &rejected, &wrongly_rejected);
+					if (st >= 0) {
+						/* with the identity without its stepping, as pp_host_match asks */
+						char shorter[128];
+						snprintf(shorter, sizeof(shorter), "%s-%X", vendors[v], m);
+						int b2 = b || !regexec(&re, shorter, 0, NULL, 0);
+						if (!pp_match_may(pats[p], id, shorter) && b2 && ++wrongly_rejected < 10)
+							fprintf(stderr, "\n  quick test rejects %s on %s/%s", pats[p], id, shorter);
+					}
 					if (a != b) {
 						disagree++;
 						if (disagree < 10)
@@ -127,6 +184,7 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 		for (unsigned o = 0; o < sizeof(others) / sizeof(others[0]); o++) {
 			int a = pp_match_full(pats[p], others[o]), b = !regexec(&re, others[o], 0, NULL, 0);
 			compared++;
+			quick_check(pats[p], others[o], b, &rejected, &wrongly_rejected);
 			if (a != b) {
 				disagree++;
 				if (disagree < 10)
@@ -137,8 +195,13 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 	}
 	fprintf(stderr, "\n  %d patterns, %d comparisons, %d unsupported, %d disagreements\n", np, compared,
 		unsupported, disagree);
+	fprintf(stderr, "  quick test: %d rejected without matching, %d of them wrongly\n", rejected,
+		wrongly_rejected);
 	CU_ASSERT_EQUAL(unsupported, 0);
 	CU_ASSERT_EQUAL(disagree, 0);
+	CU_ASSERT_EQUAL(wrongly_rejected, 0);
+	/* the fast path must be taken for most pairs, or it saves nothing */
+	CU_ASSERT(rejected > compared / 2);
 }
 
 int main(int argc, char **argv)
@@ -151,6 +214,8 @@ int main(int argc, char **argv)
 	CU_add_test(s, "literals, classes and quantifiers", test_literals_classes_and_quantifiers);
 	CU_add_test(s, "groups, alternation and anchors", test_groups_alternation_and_anchors);
 	CU_add_test(s, "unsupported syntax is reported, not guessed", test_unsupported_syntax_is_reported_not_guessed);
+	CU_add_test(s, "quick test rejects by prefix and first bytes", test_quick_test_rejects_by_prefix_and_first_bytes);
+	CU_add_test(s, "quick test gives up when unsure", test_quick_test_gives_up_when_unsure);
 	CU_add_test(s, "agrees with regexec on every mapfile pattern", test_agrees_with_regexec_on_every_mapfile_pattern);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
