@@ -288,6 +288,19 @@ static int listed(char *const *names, int n, const char *name)
 	return 0;
 }
 
+/* buf = ev + suffix, cut short like snprintf when it does not fit */
+static void with_suffix(char *buf, size_t sz, const char *ev, const char *suffix)
+{
+	size_t a = strlen(ev), b = strlen(suffix);
+	if (a >= sz)
+		a = sz - 1;
+	if (b >= sz - a)
+		b = sz - 1 - a;
+	memcpy(buf, ev, a);
+	memcpy(buf + a, suffix, b);
+	buf[a + b] = '\0';
+}
+
 /* append the companion facts of event ev to desc; names: the events/ listing */
 static void companion_facts(struct bctx *c, const char *ev, char *const *names, int n,
 			    char *desc, size_t sz)
@@ -298,7 +311,7 @@ static void companion_facts(struct bctx *c, const char *ev, char *const *names, 
 
 #define APPEND(...) do { if (len < sz) { int k_ = snprintf(desc + len, sz - len, __VA_ARGS__); \
 			 if (k_ > 0) len += (size_t)k_; } } while (0)
-	snprintf(file, sizeof(file), "%s.unit", ev);
+	with_suffix(file, sizeof(file), ev, ".unit");
 	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		char *u = pp_sysfs_trim(buf);
 		if (valid_unit(u))
@@ -306,7 +319,7 @@ static void companion_facts(struct bctx *c, const char *ev, char *const *names, 
 		else
 			skipped(c, "events/%s: not a unit name; ignored", file);
 	}
-	snprintf(file, sizeof(file), "%s.scale", ev);
+	with_suffix(file, sizeof(file), ev, ".scale");
 	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		char *s = pp_sysfs_trim(buf);
 		if (valid_scale(s) && strlen(s) < 48)
@@ -314,14 +327,14 @@ static void companion_facts(struct bctx *c, const char *ev, char *const *names, 
 		else
 			skipped(c, "events/%s: not a decimal number; ignored", file);
 	}
-	snprintf(file, sizeof(file), "%s.per-pkg", ev);
+	with_suffix(file, sizeof(file), ev, ".per-pkg");
 	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		if (pp_sysfs_parse_u64(pp_sysfs_trim(buf), &flag))
 			skipped(c, "events/%s: not 0 or 1; ignored", file);
 		else if (flag)
 			APPEND("; counted per package (per-pkg: read it on one CPU of each package)");
 	}
-	snprintf(file, sizeof(file), "%s.snapshot", ev);
+	with_suffix(file, sizeof(file), ev, ".snapshot");
 	if (listed(names, n, file) && read_listed(c, "events", file, buf, sizeof(buf)) >= 0) {
 		if (pp_sysfs_parse_u64(pp_sysfs_trim(buf), &flag))
 			skipped(c, "events/%s: not 0 or 1; ignored", file);

@@ -119,8 +119,24 @@ void pp_sysfs_names_free(char **names, int n)
 	free(names);
 }
 
+/* append s at buf[*len] if it fits below sz (room kept for the NUL) */
+static int put(char *buf, size_t sz, size_t *len, const char *s)
+{
+	size_t l = strlen(s);
+	if (l >= sz - *len)
+		return -1;
+	memcpy(buf + *len, s, l);
+	*len += l;
+	return 0;
+}
+
 int pp_sysfs_join(char *buf, size_t sz, const char *dir, const char *a, const char *b)
 {
-	int k = b ? snprintf(buf, sz, "%s/%s/%s", dir, a, b) : snprintf(buf, sz, "%s/%s", dir, a);
-	return (k < 0 || (size_t)k >= sz) ? -1 : 0;
+	/* memcpy, not snprintf: start-up joins many paths */
+	size_t len = 0;
+	if (!sz || put(buf, sz, &len, dir) || put(buf, sz, &len, "/") || put(buf, sz, &len, a) ||
+	    (b && (put(buf, sz, &len, "/") || put(buf, sz, &len, b))))
+		return -1;
+	buf[len] = '\0';
+	return 0;
 }

@@ -513,6 +513,20 @@ static void test_fields_past_the_limits_are_dropped_or_not_modifiers(void)
 	scratch_remove();
 }
 
+static void test_join_builds_paths_and_refuses_what_does_not_fit(void)
+{
+	char buf[16];
+	CU_ASSERT_EQUAL(pp_sysfs_join(buf, sizeof(buf), "/d", "msr", NULL), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "/d/msr");
+	CU_ASSERT_EQUAL(pp_sysfs_join(buf, sizeof(buf), "/d", "msr", "type"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "/d/msr/type");
+	/* 15 bytes and the NUL fit exactly; one more does not */
+	CU_ASSERT_EQUAL(pp_sysfs_join(buf, sizeof(buf), "/dev/ab", "msr", "typ"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "/dev/ab/msr/typ");
+	CU_ASSERT_EQUAL(pp_sysfs_join(buf, sizeof(buf), "/dev/ab", "msr", "type"), -1);
+	CU_ASSERT_EQUAL(pp_sysfs_join(buf, sizeof(buf), "/dev/abcdefghijklmn", "m", NULL), -1);
+}
+
 static void test_read_refuses_files_larger_than_the_buffer(void)
 {
 	char path[1024], buf[8];
@@ -555,6 +569,7 @@ int main(int argc, char **argv)
 	CU_add_test(s, "malformed cpumask is ignored, not fatal", test_malformed_cpumask_is_ignored_not_fatal);
 	CU_add_test(s, "huge, NUL and FIFO files are skipped without blocking", test_huge_nul_and_fifo_files_are_skipped_without_blocking);
 	CU_add_test(s, "fields past the limits are dropped or not modifiers", test_fields_past_the_limits_are_dropped_or_not_modifiers);
+	CU_add_test(s, "join builds paths and refuses what does not fit", test_join_builds_paths_and_refuses_what_does_not_fit);
 	CU_add_test(s, "read refuses files larger than the buffer", test_read_refuses_files_larger_than_the_buffer);
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
