@@ -37,11 +37,20 @@ struct pp_pmu_rt *pp_pmu_by_id(int id)
 	return R.by_id[id];
 }
 
+static unsigned char upper(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') ? (unsigned char)(c - 'a' + 'A') : c;
+}
+
 struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
 {
-	for (int i = 0; i < R.n; i++)
-		if (pp_name_eq(pp_str(R.list[i].t, R.list[i].p->name), name, len))
+	/* a first-byte test (case-insensitive, as pp_name_eq) skips most PMUs cheaply */
+	unsigned char c0 = len ? upper((unsigned char)name[0]) : 0;
+	for (int i = 0; i < R.n; i++) {
+		const char *s = pp_str(R.list[i].t, R.list[i].p->name);
+		if (upper((unsigned char)s[0]) == c0 && pp_name_eq(s, name, len))
 			return &R.list[i];
+	}
 	return NULL;
 }
 

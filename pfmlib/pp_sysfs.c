@@ -80,8 +80,9 @@ static const char *not_wanted(const char *dir, const char *sysname)
 			return "not a PMU of event templates (docs/sysfs.md)";
 	for (int i = 0; i < pp_pmu_count(); i++) {
 		const struct pp_pmu_rt *rt = pp_pmu_at(i);
-		if (rt && rt->p->perf_pmu && instance_of(sysname, pp_str(rt->t, rt->p->perf_pmu)) &&
-		    serves_host(rt))
+		const char *pp = rt && rt->p->perf_pmu ? pp_str(rt->t, rt->p->perf_pmu) : NULL;
+		/* the first byte rules out most table PMUs before instance_of */
+		if (pp && pp[0] == sysname[0] && instance_of(sysname, pp) && serves_host(rt))
 			return "served by a table of this host";
 	}
 	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
