@@ -120,7 +120,7 @@ pp_str_t pp_builder_str(struct pp_builder *b, const char *s, size_t len)
 	if (len == 0)
 		return 0;
 	if ((b->intern_n + 1) * 2 > b->intern_cap &&
-	    intern_rehash(b, b->intern_cap ? b->intern_cap * 2 : 1024)) {
+	    intern_rehash(b, b->intern_cap ? b->intern_cap * 2 : 64)) {
 		b->oom = 1;
 		return 0;
 	}

@@ -147,11 +147,14 @@ static void resolve_perf_type(struct pp_pmu_rt *rt)
 }
 
 /* does one of rt's patterns match host identity number i? (never across architectures) */
-static int pmu_matches(const struct pp_pmu_rt *rt, int i)
+static int pmu_matches(const struct pp_pmu_rt *rt, int i, const char *id_arch)
 {
 	if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
 		return 0;
 	const char *arch = pp_str(rt->t, rt->p->arch);
+	/* a PMU of another architecture: none of its patterns is tried */
+	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
+		return 0;
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
 		if (pp_host_match_arch(arch, pat, R.host.id[i]))
 			return 1;
@@ -166,9 +169,10 @@ static int pmu_matches(const struct pp_pmu_rt *rt, int i)
 static void detect_identity(int i, unsigned char *hit, int fallback)
 {
 	uint32_t best = UINT32_MAX;
+	const char *id_arch = pp_host_id_arch(R.host.id[i]);
 	for (int k = 0; k < R.n; k++) {
 		int fb = !!(R.list[k].p->flags & PP_PMU_F_FALLBACK);
-		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&R.list[k], i));
+		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&R.list[k], i, id_arch));
 		if (hit[k] && R.list[k].p->match_priority < best)
 			best = R.list[k].p->match_priority;
 	}
