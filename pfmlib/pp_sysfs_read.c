@@ -73,49 +73,74 @@ int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why)
 	return (int)len;
 }
 
-static int visible(const struct dirent *d)
+static int by_bytes(const void *a, const void *b)
 {
-	return d->d_name[0] != '.';
+	/* byte order, not the locale's: ids given in this order must not depend on LC_COLLATE */
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* byte order, not the locale's: ids given in this order must not depend on LC_COLLATE */
-static int by_bytes(const struct dirent **a, const struct dirent **b)
-{
-	return strcmp((*a)->d_name, (*b)->d_name);
-}
-
+/*
+ * The names of dir (hidden ones left out), sorted by bytes, at most
+ * PP_SYSFS_MAX_ENTRIES of them (the first ones in that order): one allocation
+ * holds the NULL-terminated pointer array and the strings.
+ */
 int pp_sysfs_list(const char *dir, char ***names)
 {
-	struct dirent **ents;
-	int n = scandir(dir, &ents, visible, by_bytes);
-	int keep;
-	char **v;
-
 	*names = NULL;
-	if (n < 0)
+	DIR *d = opendir(dir);
+	if (!d)
 		return errno == ENOMEM ? -2 : 0;
-	keep = n < PP_SYSFS_MAX_ENTRIES ? n : PP_SYSFS_MAX_ENTRIES;
-	v = calloc((size_t)keep + 1, sizeof(*v));
-	for (int i = 0; i < n; i++) {
-		if (v && i < keep && !(v[i] = strdup(ents[i]->d_name))) {
-			pp_sysfs_names_free(v, i);
-			v = NULL;
+	/* first pass: collect the names into a growing byte buffer */
+	char *text = NULL;
+	size_t tlen = 0, tcap = 0;
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		size_t l = strlen(e->d_name) + 1;
+		if (tlen + l > tcap) {
+			size_t ncap = tcap ? tcap * 2 : 512;
+			while (ncap < tlen + l)
+				ncap *= 2;
+			char *nt = realloc(text, ncap);
+			if (!nt) {
+				free(text);
+				closedir(d);
+				return -2;
+			}
+			text = nt;
+			tcap = ncap;
 		}
-		free(ents[i]);
+		memcpy(text + tlen, e->d_name, l);
+		tlen += l;
+		n++;
 	}
-	free(ents);
-	if (!v)
+	closedir(d);
+	/* then the pointer array and the strings in one block */
+	char **v = malloc((size_t)(n + 1) * sizeof(*v) + tlen);
+	if (!v) {
+		free(text);
 		return -2;
+	}
+	char *strs = (char *)(v + n + 1);
+	if (tlen)
+		memcpy(strs, text, tlen);
+	free(text);
+	for (int i = 0; i < n; i++) {
+		v[i] = strs;
+		strs += strlen(strs) + 1;
+	}
+	qsort(v, (size_t)n, sizeof(*v), by_bytes);
+	int keep = n < PP_SYSFS_MAX_ENTRIES ? n : PP_SYSFS_MAX_ENTRIES;
+	v[keep] = NULL;
 	*names = v;
 	return keep;
 }
 
 void pp_sysfs_names_free(char **names, int n)
 {
-	if (!names)
-		return;
-	for (int i = 0; i < n; i++)
-		free(names[i]);
+	(void)n;	/* the names live in the array's own allocation */
 	free(names);
 }
 
