@@ -75,14 +75,7 @@ void pp_builder_mark(const struct pp_builder *b, struct pp_builder_mark *m)
 	m->aliases = b->aliases.n; m->hash = b->hash.n;
 }
 
-/* ---- string interning: a hash set of (offset + 1) keyed by the bytes up to the list end ---- */
-
-/* length of the interned blob at off: a string, or a list ending with "" */
-static size_t blob_len(const struct pp_builder *b, uint32_t off, int *is_list)
-{
-	(void)is_list;
-	return strlen(b->strs + off);
-}
+/* ---- string interning: a hash set of (offset + 1) keyed by the string's bytes ---- */
 
 static uint32_t hash_bytes(const char *s, size_t len)
 {
@@ -102,7 +95,7 @@ static int intern_rehash(struct pp_builder *b, uint32_t ncap)
 		if (!e)
 			continue;
 		const char *s = b->strs + e - 1;
-		uint32_t h = hash_bytes(s, blob_len(b, e - 1, NULL)) & (ncap - 1);
+		uint32_t h = hash_bytes(s, strlen(s)) & (ncap - 1);
 		while (nt[h])
 			h = (h + 1) & (ncap - 1);
 		nt[h] = e;
