@@ -28,6 +28,7 @@ import perfevents  # noqa: E402
 import yamlmodel  # noqa: E402
 import yaml  # noqa: E402
 from accepted import Accepted  # noqa: E402
+import results
 
 # bits libpfm4's PFM_OS_NONE codes carry that are not the event's: usr, os,
 # int, en (and AMD's guest/host)
@@ -139,12 +140,7 @@ def main():
         if args.v:
             for s, want, got in r["bad"]:
                 print("    %-60s want %s got %s" % (s, _fmt(want), _fmt(got)))
-    line = "compat-names: %d passed, %d failed" % (passed, failed)
-    print(line)
-    if args.results:
-        os.makedirs(os.path.dirname(args.results), exist_ok=True)
-        with open(args.results, "a") as f:
-            f.write(line + "\n")
+    results.report("compat-names", passed, failed, args.results)
     return 1 if failed or not passed else 0
 
 

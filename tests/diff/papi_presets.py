@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
 import oracle  # noqa: E402
 from accepted import Accepted  # noqa: E402
 from rundiff import encode  # noqa: E402
+import results
 
 X86_PREFIXES = ("amd64", "atom", "nhm", "wsm", "snb", "ivb", "hsw", "bdw", "skl", "skx", "clx",
                 "slm", "glm", "glp", "tmt", "knl", "knm", "icl", "icx", "spr", "emr", "gnr",
@@ -111,12 +112,7 @@ def main():
                     print("    %s %s\n      libpfm4  %s\n      pmuplug  %s" % (name, n, a, b))
     print("total: presets checked %d, resolved %d, identical %d"
           % (tot["checked"], tot["resolved"], tot["identical"]))
-    line = "papi-presets: %d passed, %d failed" % (passed, failed)
-    print(line)
-    if args.results:
-        os.makedirs(os.path.dirname(args.results), exist_ok=True)
-        with open(args.results, "a") as f:
-            f.write(line + "\n")
+    results.report("papi-presets", passed, failed, args.results)
     return 1 if failed or not pmus else 0
 
 

@@ -26,6 +26,7 @@ import oracle  # noqa: E402
 import genstrings  # noqa: E402
 from match import OFFCORE_RE  # noqa: E402
 from accepted import Accepted  # noqa: E402
+import results
 
 PFM_PMU_TYPE_CORE = 1
 ERR_NOTFOUND, ERR_ATTR = -4, -8
@@ -168,12 +169,7 @@ def main():
                 failed += 1
     for row in args.accepted.unused(pmus):
         print("note: accepted difference matched nothing: %s" % "\t".join(row[:2]))
-    line = "diff: %d passed, %d failed" % (passed, failed)
-    print(line)
-    if args.results:
-        os.makedirs(os.path.dirname(args.results), exist_ok=True)
-        with open(args.results, "a") as f:
-            f.write(line + "\n")
+    results.report("diff", passed, failed, args.results)
     return 1 if failed or not pmus else 0
 
 
