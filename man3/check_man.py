@@ -57,12 +57,12 @@ def exported(map_file):
 
 
 def env_vars(src_dir):
-    """Variables the library reads: pp_getenv("X") and any "LIBPFM_X" literal."""
+    """Variables the library reads: secure_getenv("X") and any "LIBPFM_X" literal."""
     found = set()
-    for path in glob.glob(os.path.join(src_dir, "*.c")):
+    for path in glob.glob(os.path.join(src_dir, "**", "*.c"), recursive=True):
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
-        found.update(re.findall(r'pp_getenv\(\s*"([A-Za-z0-9_]+)"', text))
+        found.update(re.findall(r'getenv\(\s*"([A-Za-z0-9_]+)"', text))
         found.update(re.findall(r'"(LIBPFM_[A-Z0-9_]+)"', text))
     return sorted(found)
 
@@ -205,7 +205,7 @@ def main(argv):
     ap.add_argument("--src", default="man3", help="hand-written pages")
     ap.add_argument("--gen", default="build/man3", help="generated pages")
     ap.add_argument("--yaml", default="build/yaml", help="PMU descriptors")
-    ap.add_argument("--map", default="pfmlib/libpfm.map", help="version script of the library")
+    ap.add_argument("--map", default="pfmlib/api/libpfm.map", help="version script of the library")
     ap.add_argument("--lib-src", default="pfmlib", help="library sources (environment variables)")
     ap.add_argument("--results", help="append the summary line here")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)

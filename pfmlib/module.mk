@@ -1,17 +1,18 @@
-# pfmlib/module.mk: the library. tablegen (host tool) turns every YAML
-# descriptor into $(B)/gen/pp_builtin.c; every other pfmlib/*.c is a library
-# source. Outputs: $(LIBPFM_SO_REAL) + soname links, $(LIBPFM_A), and
+# pfmlib/module.mk: the library, one folder per stage (pfmlib/README.md).
+# tablegen (host tool, pfmlib/table/tablegen.c) turns every YAML descriptor
+# into $(B)/gen/pp_builtin.c; every other pfmlib/*/*.c is a library source.
+# Outputs: $(LIBPFM_SO_REAL) + soname links, $(LIBPFM_A), and
 # $(LIBPFM_ASAN_A) (the same sources under ASan+UBSan, for tests).
 
 # the YAML reader and what it needs, for tablegen and the reader's own tests
-LOADER_SRCS   := pfmlib/pp_yaml.c pfmlib/pp_builder.c pfmlib/pp_sysfs_parse.c
-TABLEGEN_SRCS := pfmlib/tablegen.c $(LOADER_SRCS)
+LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c
+TABLEGEN_SRCS := pfmlib/table/tablegen.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
-LIB_SRCS      := $(filter-out pfmlib/tablegen.c,$(wildcard pfmlib/*.c))
+LIB_SRCS      := $(filter-out pfmlib/table/tablegen.c,$(wildcard pfmlib/*/*.c))
 LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o
 ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o
 LIBPFM_ASAN_A := $(B)/asan/libpfm.a
-LIB_HDRS      := $(wildcard pfmlib/*.h include/perfmon/*.h)
+LIB_HDRS      := $(wildcard pfmlib/*/*.h include/perfmon/*.h)
 PLUGIN_DIR    ?= $(PREFIX)/share/pmuplug/plugins
 LIB_DEFS      := -DPP_PLUGIN_DIR='"$(PLUGIN_DIR)"'
 SAN_FLAGS     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -19,7 +20,7 @@ YAML_STAMP    ?= $(B)/yaml/.stamp
 
 lib: $(LIBPFM_SO) $(B)/lib/libpfm.so $(LIBPFM_A)
 
-$(TABLEGEN): $(TABLEGEN_SRCS) pfmlib/pp_yaml.h pfmlib/pp_builder.h pfmlib/pp_table.h
+$(TABLEGEN): $(TABLEGEN_SRCS) $(wildcard pfmlib/table/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -o $@ $(TABLEGEN_SRCS) -lyaml
 
@@ -29,7 +30,7 @@ $(B)/gen/pp_builtin.c: $(TABLEGEN) $(YAML_STAMP)
 	@echo "  TABLEGEN $@"
 	@$(TABLEGEN) -o $@ $$(find $(B)/yaml -name '*.yaml' | LC_ALL=C sort)
 
-$(B)/obj/gen/pp_builtin.o: $(B)/gen/pp_builtin.c pfmlib/pp_table.h
+$(B)/obj/gen/pp_builtin.o: $(B)/gen/pp_builtin.c pfmlib/table/table.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O0 -fPIC -c -o $@ $<
 
@@ -49,9 +50,9 @@ $(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O1 -g -fPIC $(SAN_FLAGS) $(LIB_DEFS) -c -o $@ $<
 
-$(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/libpfm.map
+$(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/api/libpfm.map
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/libpfm.map \
+	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
 		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS) -lyaml
 
 $(LIBPFM_SO): $(LIBPFM_SO_REAL)
@@ -80,3 +81,9 @@ install-lib: lib
 	install -m 0644 include/perfmon/*.h $(DESTDIR)$(INCDIR)/perfmon/
 INSTALL_TARGETS += install-lib
 .PHONY: install-lib
+
+# the layout rules of pfmlib/README.md, on the sources and the objects
+check-layout: $(LIB_OBJS)
+	@$(PYTHON) scripts/check-layout.py pfmlib $(B)/obj/pfmlib $(B)/check/results
+CHECKS += check-layout
+.PHONY: check-layout

@@ -1,5 +1,5 @@
 # tests/abi.mk: check-abi compares include/perfmon/*.h with libpfm4 4.13's
-# installed headers and tests pfmlib/libpfm.map (tests/abi/); check-exports
+# installed headers and tests pfmlib/api/libpfm.map (tests/abi/); check-exports
 # checks what the built $(LIBPFM_SO) exports.  Included from tests/module.mk
 # (guarded: that file may be read twice).
 ifndef TESTS_ABI_MK
@@ -14,7 +14,7 @@ ABI_ORACLE_LIB  = $(shell $(CC) -print-file-name=libpfm.so.4)
 check-abi:
 	@mkdir -p $(B)/check
 	@ABI_CC='$(CC)' $(PYTHON) tests/abi/run_abi_tests.py --include include \
-		--map pfmlib/libpfm.map --oracle-lib '$(ABI_ORACLE_LIB)' \
+		--map pfmlib/api/libpfm.map --oracle-lib '$(ABI_ORACLE_LIB)' \
 		--workdir $(ABI_WORKDIR) --results $(B)/check/results >$(B)/check/abi.log 2>&1; \
 	st=$$?; grep -v '^PASS ' $(B)/check/abi.log | head -n 80; exit $$st
 
@@ -26,7 +26,7 @@ EXPORTS_LIB ?= $(LIBPFM_SO)
 
 check-exports: $(EXPORTS_LIB)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/abi/check_exports.py --lib $(EXPORTS_LIB) --map pfmlib/libpfm.map \
+	@$(PYTHON) tests/abi/check_exports.py --lib $(EXPORTS_LIB) --map pfmlib/api/libpfm.map \
 		--results $(B)/check/results
 
 CHECKS += check-abi check-exports

@@ -1,16 +1,16 @@
 # tests/detect.mk: the host-detection suite (check-detect): CUnit tests of the
-# per-architecture readers and of matching (built from pfmlib/pp_host*.c under
+# per-architecture readers and of matching (built from pfmlib/host/*.c under
 # ASan+UBSan), the hand-written sysroot fixtures and the x86 mapfile walk
 # checked through the public API of $(LIBPFM_SO). See docs/detection.md.
 ifndef TESTS_DETECT_MK
 TESTS_DETECT_MK := 1
 
-DETECT_SRCS   := $(wildcard pfmlib/pp_host*.c) pfmlib/pp_match.c pfmlib/pp_log.c
+DETECT_SRCS   := $(wildcard pfmlib/host/*.c) pfmlib/util/log.c pfmlib/util/config.c pfmlib/util/path.c
 DETECT_UNIT   := $(B)/bin/test_detect_host
 DETECT_PRESENT := $(B)/bin/detect_present
 DETECT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-$(DETECT_UNIT): tests/detect/test_host.c $(DETECT_SRCS) pfmlib/pp_host.h pfmlib/pp_engine.h
+$(DETECT_UNIT): tests/detect/test_host.c $(DETECT_SRCS) $(wildcard pfmlib/host/*.h pfmlib/util/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -g $(DETECT_SAN) -o $@ tests/detect/test_host.c $(DETECT_SRCS) -lcunit
 

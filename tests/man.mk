@@ -8,7 +8,7 @@ TESTS_MAN_MK := 1
 check-man: man
 	@mkdir -p $(B)/check
 	@$(PYTHON) man3/check_man.py --src man3 --gen $(MAN3_GEN_DIR) --yaml $(B)/yaml \
-		--map pfmlib/libpfm.map --lib-src pfmlib --results $(B)/check/results
+		--map pfmlib/api/libpfm.map --lib-src pfmlib --results $(B)/check/results
 
 CHECKS += check-man
 .PHONY: check-man

@@ -8,7 +8,7 @@ TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 # the loader suite is built from the loader's sources, under ASan+UBSan
-$(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) pfmlib/pp_yaml.h pfmlib/pp_builder.h pfmlib/pp_table.h
+$(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) $(wildcard pfmlib/table/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/loader/test_loader.c $(LOADER_SRCS) -lyaml -lcunit
 
@@ -19,9 +19,9 @@ CHECKS += check-loader
 .PHONY: check-loader
 
 # the mapfile pattern matcher, checked against regexec on perf's own patterns
-$(B)/bin/test_match: tests/match/test_match.c pfmlib/pp_match.c pfmlib/pp_match.h
+$(B)/bin/test_match: tests/match/test_match.c pfmlib/host/match.c pfmlib/host/match.h
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/match/test_match.c pfmlib/pp_match.c -lcunit
+	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/match/test_match.c pfmlib/host/match.c -lcunit
 
 check-match: $(B)/bin/test_match $(PERF_ARCH_DEP)
 	@tests/run-cunit.sh match $(B)/bin/test_match $(PMU_EVENTS_ARCH)

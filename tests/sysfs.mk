@@ -7,10 +7,10 @@
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
 SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-SYSFS_LIBSRC  := pfmlib/pp_sysfs_build.c pfmlib/pp_sysfs_parse.c pfmlib/pp_sysfs_read.c \
-		 pfmlib/pp_builder.c pfmlib/pp_log.c
+SYSFS_LIBSRC  := pfmlib/sysfs/build.c pfmlib/sysfs/parse.c pfmlib/sysfs/read.c \
+		 pfmlib/table/builder.c pfmlib/table/format.c pfmlib/util/log.c pfmlib/util/config.c
 SYSFS_SCRATCH := tests/sysfs/scratch.c
-SYSFS_HDRS    := tests/sysfs/scratch.h pfmlib/pp_sysfs.h pfmlib/pp_builder.h pfmlib/pp_table.h
+SYSFS_HDRS    := tests/sysfs/scratch.h $(wildcard pfmlib/sysfs/*.h pfmlib/table/*.h pfmlib/util/*.h)
 
 $(B)/bin/test_sysfs_unit: tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) $(SYSFS_LIBSRC) $(SYSFS_HDRS)
 	@mkdir -p $(@D)

@@ -15,7 +15,7 @@ $(B)/unit/ut_table.c: $(TABLEGEN) $(UNIT_TABLES)
 	@mkdir -p $(@D)
 	$(TABLEGEN) -o $@ $(UNIT_TABLES)
 
-$(B)/unit/ut_table.o: $(B)/unit/ut_table.c pfmlib/pp_table.h
+$(B)/unit/ut_table.o: $(B)/unit/ut_table.c pfmlib/table/table.h
 	$(CC) $(CFLAGS_COMMON) -O0 -c -o $@ $<
 
 $(B)/bin/test_encoder: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_A)

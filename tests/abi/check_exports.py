@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # The exports check (make check-exports): a built libpfm.so.4 must export,
 # as defined dynamic symbols, exactly the API functions listed in
-# pfmlib/libpfm.map -- functions, nothing else, without symbol versions --
+# pfmlib/api/libpfm.map -- functions, nothing else, without symbol versions --
 # and carry the soname libpfm.so.4, as libpfm4 4.13's library does.
 # export_problems() is also used by the ABI suite on stub libraries.
 import argparse
@@ -67,7 +67,7 @@ def export_problems(lib, expected):
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('--lib', required=True)
-    ap.add_argument('--map', required=True, help='pfmlib/libpfm.map')
+    ap.add_argument('--map', required=True, help='pfmlib/api/libpfm.map')
     ap.add_argument('--results', help='file to append "exports: N passed, N failed" to')
     a = ap.parse_args()
     expected = map_globals(a.map)

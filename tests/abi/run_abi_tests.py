@@ -144,7 +144,7 @@ def _args():
     ap.add_argument('--include', required=True, help='directory holding perfmon/*.h to test')
     ap.add_argument('--workdir', required=True)
     ap.add_argument('--results', help='file to append "abi: N passed, N failed" to')
-    ap.add_argument('--map', help='pfmlib/libpfm.map, to test the version script too')
+    ap.add_argument('--map', help='pfmlib/api/libpfm.map, to test the version script too')
     ap.add_argument('--oracle-lib', help="libpfm4 4.13's libpfm.so.4 (default: found by $CC)")
     ap.add_argument('--no-selftest', action='store_true')
     return ap.parse_args()

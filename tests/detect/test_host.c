@@ -12,21 +12,30 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
-#include "pp_host.h"
+#include "host/readers.h"
+#include "util/config.h"
 
 #define FIX "tests/fixtures/sysroot/"
 
+/* the library reads its environment once (pp_config_load, as pfm_initialize does) */
 static void clear_env(void)
 {
 	unsetenv("LIBPFM_CPUID");
 	unsetenv("LIBPFM_SYSROOT");
+	pp_config_load();
+}
+
+static void env_set(const char *name, const char *value)
+{
+	setenv(name, value, 1);
+	pp_config_load();
 }
 
 /* pp_host_identify on a fixture tree */
 static int identify_tree(const char *tree, struct pp_host *h)
 {
 	clear_env();
-	setenv("LIBPFM_SYSROOT", tree, 1);
+	env_set("LIBPFM_SYSROOT", tree);
 	int n = pp_host_identify(h);
 	clear_env();
 	return n;
@@ -66,7 +75,7 @@ static void test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones(vo
 {
 	struct pp_host h;
 	clear_env();
-	setenv("LIBPFM_CPUID", "GenuineIntel-6-97-2,,0x00000000410fd0c0,GenuineIntel-6-97-2", 1);
+	env_set("LIBPFM_CPUID", "GenuineIntel-6-97-2,,0x00000000410fd0c0,GenuineIntel-6-97-2");
 	pp_host_identify(&h);
 	clear_env();
 	EXPECT_IDS(&h, "GenuineIntel-6-97-2", "0x00000000410fd0c0");
@@ -77,7 +86,7 @@ static void test_cpuid_override_keeps_commas_of_s390_identities(void)
 {
 	struct pp_host h;
 	clear_env();
-	setenv("LIBPFM_CPUID", "IBM,3931,703,A01,3.8,002f;0x004e1202,IBM,8561;GenuineIntel-6-55-4", 1);
+	env_set("LIBPFM_CPUID", "IBM,3931,703,A01,3.8,002f;0x004e1202,IBM,8561;GenuineIntel-6-55-4");
 	pp_host_identify(&h);
 	clear_env();
 	EXPECT_IDS(&h, "IBM,3931,703,A01,3.8,002f", "0x004e1202", "IBM,8561", "GenuineIntel-6-55-4");
@@ -87,8 +96,8 @@ static void test_cpuid_override_wins_over_sysroot(void)
 {
 	struct pp_host h;
 	clear_env();
-	setenv("LIBPFM_SYSROOT", FIX "power9", 1);
-	setenv("LIBPFM_CPUID", "AuthenticAMD-26-2-0", 1);
+	env_set("LIBPFM_SYSROOT", FIX "power9");
+	env_set("LIBPFM_CPUID", "AuthenticAMD-26-2-0");
 	pp_host_identify(&h);
 	clear_env();
 	EXPECT_IDS(&h, "AuthenticAMD-26-2-0");
@@ -346,7 +355,7 @@ static void test_each_reader_recognises_only_its_architecture(void)
 			char root[256];
 			struct pp_host h = { 0 };
 			snprintf(root, sizeof(root), FIX "%s", trees[t].tree);
-			setenv("LIBPFM_SYSROOT", root, 1);
+			env_set("LIBPFM_SYSROOT", root);
 			readers[r](&h);
 			clear_env();
 			if ((h.n > 0) != (r == trees[t].reader))

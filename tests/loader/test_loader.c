@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <CUnit/Basic.h>
-#include "pp_yaml.h"
+#include "table/yaml.h"
 
 static const char *fixtures = "tests/fixtures/yaml";
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/Basic.h>
-#include "pp_match.h"
+#include "host/match.h"
 
 static const char *arch_root = "build/perf-arch";
 

@@ -7,8 +7,8 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "pp_yaml.h"
-#include "pp_builder.h"
+#include "table/yaml.h"
+#include "table/builder.h"
 #include "ptest.h"
 
 #define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \

@@ -13,10 +13,10 @@
 #include <strings.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
-#include "pp_sysfs.h"
+#include "sysfs/sysfs.h"
+#include "util/config.h"
 #include "scratch.h"
 
-void pp_log_reset(void);
 
 static const char *fixtures = "tests/fixtures/sysfs";
 
@@ -108,24 +108,24 @@ static void test_format_notations_become_register_masks(void)
 {
 	struct pp_field f;
 	const char *why;
-	CU_ASSERT_EQUAL_FATAL(pp_sysfs_parse_format("config:0-7\n", &f, &why), 0);
+	CU_ASSERT_EQUAL_FATAL(pp_format_parse("config:0-7\n", &f, &why), 0);
 	CU_ASSERT_EQUAL(f.reg, PP_REG_CONFIG);
 	CU_ASSERT_EQUAL(f.mask, 0xffULL);
 	CU_ASSERT_EQUAL(f.width, 8);
-	CU_ASSERT_EQUAL_FATAL(pp_sysfs_parse_format("config1:0-15", &f, &why), 0);
+	CU_ASSERT_EQUAL_FATAL(pp_format_parse("config1:0-15", &f, &why), 0);
 	CU_ASSERT_EQUAL(f.reg, PP_REG_CONFIG1);
 	CU_ASSERT_EQUAL(f.mask, 0xffffULL);
-	CU_ASSERT_EQUAL_FATAL(pp_sysfs_parse_format("config:0-7,32-35", &f, &why), 0);
+	CU_ASSERT_EQUAL_FATAL(pp_format_parse("config:0-7,32-35", &f, &why), 0);
 	CU_ASSERT_EQUAL(f.mask, 0xf000000ffULL);
 	CU_ASSERT_EQUAL(f.width, 12);
-	CU_ASSERT_EQUAL_FATAL(pp_sysfs_parse_format("config:21", &f, &why), 0);
+	CU_ASSERT_EQUAL_FATAL(pp_format_parse("config:21", &f, &why), 0);
 	CU_ASSERT_EQUAL(f.mask, 1ULL << 21);
 	CU_ASSERT_EQUAL(f.width, 1);
-	CU_ASSERT_EQUAL_FATAL(pp_sysfs_parse_format("config2:0-63", &f, &why), 0);
+	CU_ASSERT_EQUAL_FATAL(pp_format_parse("config2:0-63", &f, &why), 0);
 	CU_ASSERT_EQUAL(f.reg, PP_REG_CONFIG2);
 	CU_ASSERT_EQUAL(f.mask, ~0ULL);
 	CU_ASSERT_EQUAL(f.width, 64);
-	CU_ASSERT_EQUAL_FATAL(pp_sysfs_parse_format("config:29-29", &f, &why), 0);
+	CU_ASSERT_EQUAL_FATAL(pp_format_parse("config:29-29", &f, &why), 0);
 	CU_ASSERT_EQUAL(f.mask, 1ULL << 29);
 }
 
@@ -139,7 +139,7 @@ static void test_malformed_format_specs_are_refused_with_a_reason(void)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct pp_field f = { 0 };
 		const char *why = NULL;
-		int r = pp_sysfs_parse_format(bad[i], &f, &why);
+		int r = pp_format_parse(bad[i], &f, &why);
 		CU_ASSERT_EQUAL(r, -1);
 		CU_ASSERT_PTR_NOT_NULL(why);
 		if (r != -1)
@@ -147,7 +147,7 @@ static void test_malformed_format_specs_are_refused_with_a_reason(void)
 	}
 	struct pp_field f;
 	const char *why = NULL;
-	pp_sysfs_parse_format("config:0-7,4-11", &f, &why);
+	pp_format_parse("config:0-7,4-11", &f, &why);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "overlap"));
 }
@@ -548,7 +548,7 @@ int main(int argc, char **argv)
 		fixtures = argv[1];
 	setenv("LIBPFM_VERBOSE", "1", 1);
 	unsetenv("LIBPFM_DEBUG_STDOUT");
-	pp_log_reset();
+	pp_config_load();
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	CU_pSuite s = CU_add_suite("sysfs-unit", NULL, NULL);

@@ -1,0 +1,176 @@
+/*
+ * api/encode.c - the public encoding entry points: pfm_get_os_event_encoding,
+ * the older pfm_get_event_encoding and pfm_get_perf_event_encoding,
+ * pfm_find_event and pfm_pmu_validate. Each checks its arguments, then an
+ * encoding runs one way: the OS layer's view (os/), parse and encode in it
+ * (event/), and the OS layer writes the result out (os/).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include "api/abi.h"
+#include "event/encode.h"
+#include "os/os.h"
+#include "registry/registry.h"
+#include "util/log.h"
+
+#define PLM_ALL (PFM_PLM0 | PFM_PLM1 | PFM_PLM2 | PFM_PLM3 | PFM_PLMH)
+
+/* the parse and encode of str in view v, into allocations the caller frees (also on error) */
+static int encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed **p,
+		  struct pp_enc **e)
+{
+	*p = malloc(sizeof(**p));
+	*e = malloc(sizeof(**e));
+	if (!*p || !*e)
+		return PFM_ERR_NOMEM;
+	return pp_event_encode(str, v, dfl_plm, *p, *e);
+}
+
+static int encode_none(const char *str, int dfl_plm, const struct pp_view *v, pfm_pmu_encode_arg_t *uarg)
+{
+	pfm_pmu_encode_arg_t arg;
+	struct pp_parsed *p = NULL;
+	struct pp_enc *e = NULL;
+	size_t sz = pp_abi_size(uarg, uarg->size, PFM_RAW_ENCODE_ABI0, sizeof(arg), "PFM_OS_NONE argument");
+	int err;
+
+	if (!sz)
+		return PFM_ERR_INVAL;
+	memset(&arg, 0, sizeof(arg));
+	memcpy(&arg, uarg, sz);
+	if (!(err = encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_none_emit(e, &arg)))
+		memcpy(uarg, &arg, sz);
+	free(p);
+	free(e);
+	return err;
+}
+
+static int encode_perf(const char *str, int dfl_plm, const struct pp_view *v, pfm_perf_encode_arg_t *uarg)
+{
+	pfm_perf_encode_arg_t arg;
+	struct pp_parsed *p = NULL;
+	struct pp_enc *e = NULL;
+	size_t sz = pp_abi_size(uarg, uarg->size, PFM_PERF_ENCODE_ABI0, sizeof(arg), "perf_events argument");
+	int err;
+
+	if (!sz)
+		return PFM_ERR_INVAL;
+	memset(&arg, 0, sizeof(arg));
+	memcpy(&arg, uarg, sz);
+	if (!arg.attr)
+		return pp_fail(PFM_ERR_INVAL, "perf_events layer: attr is NULL");
+	if (!(err = encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_perf_emit(e, &arg)))
+		memcpy(uarg, &arg, sz);
+	free(p);
+	free(e);
+	return err;
+}
+
+pfm_err_t pfm_get_os_event_encoding(const char *str, int dfl_plm, pfm_os_t os, void *args)
+{
+	const struct pp_view *v = pp_os_view(os);
+
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!v)
+		return pp_fail(PFM_ERR_NOTSUPP, "unsupported OS layer %d", (int)os);
+	if (!args || !str)
+		return pp_fail(PFM_ERR_INVAL, "%s is NULL", args ? "event string" : "argument");
+	if (dfl_plm & ~PLM_ALL)
+		return pp_fail(PFM_ERR_INVAL, "dfl_plm 0x%x has bits outside PFM_PLM0..PFM_PLMH", dfl_plm);
+	if (os == PFM_OS_NONE)
+		return encode_none(str, dfl_plm, v, args);
+	return encode_perf(str, dfl_plm, v, args);
+}
+
+pfm_err_t pfm_get_event_encoding(const char *str, int dfl_plm, char **fstr, int *idx,
+					   uint64_t **codes, int *count)
+{
+	pfm_pmu_encode_arg_t arg;
+	int err;
+
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!codes || !count) {
+		pp_verbose("codes or count is NULL");
+		return PFM_ERR_INVAL;
+	}
+	memset(&arg, 0, sizeof(arg));
+	arg.size = sizeof(arg);
+	arg.codes = *codes;
+	arg.count = *count;
+	arg.fstr = fstr;
+	err = pfm_get_os_event_encoding(str, dfl_plm, PFM_OS_NONE, &arg);
+	if (err)
+		return err;
+	*codes = arg.codes;
+	*count = arg.count;
+	if (idx)
+		*idx = arg.idx;
+	return PFM_SUCCESS;
+}
+
+pfm_err_t pfm_get_perf_event_encoding(const char *str, int dfl_plm,
+						struct perf_event_attr *attr, char **fstr, int *idx)
+{
+	pfm_perf_encode_arg_t arg;
+	int err;
+
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!attr) {
+		pp_verbose("attr is NULL");
+		return PFM_ERR_INVAL;
+	}
+	memset(&arg, 0, sizeof(arg));
+	arg.size = sizeof(arg);
+	arg.attr = attr;
+	arg.fstr = fstr;
+	err = pfm_get_os_event_encoding(str, dfl_plm, PFM_OS_PERF_EVENT, &arg);
+	if (err)
+		return err;
+	if (idx)
+		*idx = arg.idx;
+	return PFM_SUCCESS;
+}
+
+int pfm_find_event(const char *str)
+{
+	struct pp_parsed *p;
+	int err;
+
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!str) {
+		pp_verbose("event string is NULL");
+		return PFM_ERR_INVAL;
+	}
+	p = malloc(sizeof(*p));
+	if (!p)
+		return PFM_ERR_NOMEM;
+	/* names and value syntax are checked; ranges and rules are the encoder's */
+	err = pp_parse(str, pp_os_view(PFM_OS_NONE), p);
+	if (!err)
+		err = pp_make_idx(p->pmu->id, p->ev_num);
+	free(p);
+	return err;
+}
+
+pfm_err_t pfm_pmu_validate(pfm_pmu_t pmu_id, FILE *fp)
+{
+	struct pp_pmu_rt *pmu;
+
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!fp) {
+		pp_verbose("pfm_pmu_validate: fp is NULL");
+		return PFM_ERR_INVAL;
+	}
+	pmu = pp_pmu_by_id((int)pmu_id);
+	if (!pmu || pp_pmu_hidden(pmu)) {
+		pp_verbose("pfm_pmu_validate: no PMU %d", (int)pmu_id);
+		return PFM_ERR_INVAL;
+	}
+	return pp_validate_pmu(pmu, pp_os_view(PFM_OS_NONE), fp) ? PFM_ERR_INVAL : PFM_SUCCESS;
+}

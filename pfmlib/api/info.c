@@ -1,0 +1,95 @@
+/*
+ * api/info.c - the information half of the API: pfm_get_pmu_info,
+ * pfm_get_event_info, pfm_get_event_next, with libpfm4's rules for the
+ * caller's struct size (api/abi.h).
+ */
+#include <string.h>
+#include <perfmon/pfmlib.h>
+#include "api/abi.h"
+#include "event/attrs.h"
+#include "os/os.h"
+#include "registry/registry.h"
+
+pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
+{
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!uinfo || (int)pmuid < 0 || (int)pmuid >= PFM_PMU_MAX)
+		return PFM_ERR_INVAL;
+	size_t sz = pp_abi_size(uinfo, uinfo->size, PFM_PMU_INFO_ABI0, sizeof(*uinfo), "pfm_get_pmu_info");
+	if (!sz)
+		return PFM_ERR_INVAL;
+	struct pp_pmu_rt *pmu = pp_pmu_by_id((int)pmuid);
+	if (!pmu || pp_pmu_hidden(pmu))
+		return PFM_ERR_NOTSUPP;
+	pfm_pmu_info_t info;
+	memset(&info, 0, sizeof(info));
+	info.name = pp_str(pmu->t, pmu->p->name);
+	info.desc = pp_str(pmu->t, pmu->p->desc);
+	info.size = sz;
+	info.pmu = (pfm_pmu_t)pmu->id;
+	info.type = (pfm_pmu_type_t)pmu->p->type;
+	info.nevents = (int)pmu->p->nevents;
+	info.first_event = pmu->p->nevents ? pp_make_idx(pmu->id, 0) : -1;
+	info.max_encoding = pmu->p->max_encoding;
+	info.num_cntrs = pmu->p->num_cntrs;
+	info.num_fixed_cntrs = pmu->p->num_fixed;
+	info.is_present = pmu->is_present ? 1 : 0;
+	info.is_dfl = 0;
+	memcpy(uinfo, &info, sz);
+	return PFM_SUCCESS;
+}
+
+static int event_precise(const struct pp_pmu_rt *pmu, const struct pp_event *ev)
+{
+	if (ev->flags & PP_F_PRECISE)
+		return 1;
+	for (uint32_t i = 0; i < ev->numasks; i++)
+		if (pmu->t->umasks[ev->first_umask + i].flags & PP_F_PRECISE)
+			return 1;
+	return 0;
+}
+
+pfm_err_t pfm_get_event_info(int idx, pfm_os_t os, pfm_event_info_t *uinfo)
+{
+	if (!pp_registry_ready())
+		return PFM_ERR_NOINIT;
+	if (!uinfo || (int)os < 0 || os >= PFM_OS_MAX)
+		return PFM_ERR_INVAL;
+	const struct pp_event *ev;
+	struct pp_pmu_rt *pmu = pp_idx_decode(idx, &ev);
+	if (!pmu)
+		return PFM_ERR_INVAL;
+	size_t sz = pp_abi_size(uinfo, uinfo->size, PFM_EVENT_INFO_ABI0, sizeof(*uinfo), "pfm_get_event_info");
+	if (!sz)
+		return PFM_ERR_INVAL;
+	const struct pp_table *t = pmu->t;
+	pfm_event_info_t info;
+	memset(&info, 0, sizeof(info));
+	info.name = pp_str(t, ev->name);
+	info.desc = pp_str(t, ev->desc);
+	info.equiv = ev->equiv ? pp_str(t, ev->equiv) : NULL;
+	info.size = sz;
+	info.code = ev->code;
+	info.pmu = (pfm_pmu_t)pmu->id;
+	info.dtype = PFM_DTYPE_UINT64;
+	info.idx = idx;
+	info.nattrs = pp_attr_count(pp_os_view(os), pmu, ev);
+	info.is_precise = event_precise(pmu, ev) ? 1 : 0;
+	/* hardware-buffer sampling: every precise event, and all events of PMUs that say so */
+	info.support_hw_smpl = info.is_precise || (ev->flags & PP_F_HW_SMPL) ? 1 : 0;
+	info.is_speculative = PFM_EVENT_INFO_SPEC_NA;
+	memcpy(uinfo, &info, sz);
+	return PFM_SUCCESS;
+}
+
+int pfm_get_event_next(int idx)
+{
+	if (!pp_registry_ready())
+		return -1;
+	struct pp_pmu_rt *pmu = pp_idx_decode(idx, NULL);
+	if (!pmu)
+		return -1;
+	uint32_t next = ((uint32_t)idx & PP_IDX_MASK) + 1;
+	return next < pmu->p->nevents ? pp_make_idx(pmu->id, (int)next) : -1;
+}

@@ -1,0 +1,48 @@
+/*
+ * event/attrs.h - the attributes of an event, in libpfm4's order: its unit
+ * masks, then the PMU modifiers it accepts that the caller's view does not
+ * take over, then the perf_events attributes the view offers. A view is
+ * what an OS layer (os/) shows of an event, handed down as data, so
+ * nothing in event/ knows the OS layers.
+ */
+#ifndef PP_EVENT_ATTRS_H
+#define PP_EVENT_ATTRS_H
+
+#include <stdint.h>
+#include "registry/registry.h"
+#include "table/perf_attrs.h"
+
+struct pp_view {
+	uint32_t offered;	/* perf_events attributes (PP_PA_* bits) the layer can offer; 0: none */
+	int plm_as_attrs;	/* the layer's u/k/h replace the PMU's privilege-level modifiers */
+	int raw_fstr;		/* a raw event (perf_raw r<hex>) keeps its r<hex> spelling in the fstr */
+};
+
+enum pp_attr_kind { PP_ATTR_UMASK = 1, PP_ATTR_PMU_MOD = 2, PP_ATTR_OS_MOD = 3 };
+struct pp_attr_ref {
+	int kind;	/* enum pp_attr_kind */
+	uint32_t index;	/* absolute umask / modifier index, or enum pp_perf_attr */
+};
+
+/* modifier mi (absolute) is accepted by event ev */
+static inline int pp_mod_ok(const struct pp_pmu_rt *pmu, const struct pp_event *ev, uint32_t mi)
+{
+	uint32_t pos = mi - pmu->p->first_mod;
+	return pos < 32 && (ev->mods >> pos) & 1;
+}
+
+/* PMU modifier mi (absolute index) is taken over by the view's own attributes */
+static inline int pp_view_hides_mod(const struct pp_view *v, const struct pp_pmu_rt *pmu, uint32_t mi)
+{
+	return v->plm_as_attrs && pmu->t->mods[mi].plm != 0;
+}
+
+/* perf_events attributes event ev offers in view v (bit n = code n) */
+uint32_t pp_view_attr_mask(const struct pp_view *v, const struct pp_pmu_rt *pmu, const struct pp_event *ev);
+
+/* number of attributes of ev in v, and the aidx-th of them (PFM_SUCCESS or PFM_ERR_INVAL) */
+int pp_attr_count(const struct pp_view *v, const struct pp_pmu_rt *pmu, const struct pp_event *ev);
+int pp_attr_at(const struct pp_view *v, const struct pp_pmu_rt *pmu, const struct pp_event *ev,
+	       int aidx, struct pp_attr_ref *out);
+
+#endif /* PP_EVENT_ATTRS_H */

@@ -1,0 +1,542 @@
+/*
+ * event/encode.c - the one encoder. From a parsed event it selects the unit
+ * masks (explicit ones, checked against exclusivity and the event's rules,
+ * then group defaults and when_none_of additions), settles modifier and
+ * privilege-level values, and deposits every field value into config,
+ * config1, config2 through the PMU's format. Nothing here knows a CPU.
+ */
+#include <limits.h>
+#include <string.h>
+#include <perfmon/pfmlib.h>
+#include "event/encode.h"
+#include "util/log.h"
+
+/* ---- small helpers over the event's groups ---- */
+
+static uint32_t grp_flags(const struct pp_enc *e, unsigned int g)
+{
+	if (g >= e->ev->ngroups)
+		return 0;	/* no groups: one implicit, neither required nor exclusive */
+	return e->pmu->t->groups[e->ev->first_group + g].flags;
+}
+
+static const char *grp_name(const struct pp_enc *e, unsigned int g)
+{
+	if (g >= e->ev->ngroups)
+		return "default";
+	return pp_str(e->pmu->t, e->pmu->t->groups[e->ev->first_group + g].name);
+}
+
+static unsigned int ngroups(const struct pp_enc *e)
+{
+	return e->ev->ngroups ? e->ev->ngroups : 1;
+}
+
+static const struct pp_umask *um(const struct pp_enc *e, uint32_t ui)
+{
+	return &e->pmu->t->umasks[ui];
+}
+
+static const char *um_name(const struct pp_enc *e, uint32_t ui)
+{
+	return pp_str(e->pmu->t, um(e, ui)->name);
+}
+
+static int selected(const struct pp_enc *e, uint32_t ui)
+{
+	for (int i = 0; i < e->nsel; i++)
+		if (e->sel[i] == ui)
+			return 1;
+	return 0;
+}
+
+/* bit g set when a selected unit mask belongs to group g */
+static uint32_t groups_used(const struct pp_enc *e)
+{
+	uint32_t m = 0;
+	for (int i = 0; i < e->nsel; i++)
+		m |= 1u << (um(e, e->sel[i])->group & 31);
+	return m;
+}
+
+/* insert keeping table order (fstr lists unit masks in table order) */
+static int add_sel(struct pp_enc *e, uint32_t ui, int dfl)
+{
+	int i;
+
+	if (selected(e, ui))
+		return PFM_SUCCESS;
+	if (e->nsel >= PP_MAX_SEL) {
+		pp_verbose("too many unit masks (max %d)", PP_MAX_SEL);
+		return PFM_ERR_TOOMANY;
+	}
+	for (i = e->nsel; i > 0 && e->sel[i - 1] > ui; i--) {
+		e->sel[i] = e->sel[i - 1];
+		e->sel_dfl[i] = e->sel_dfl[i - 1];
+	}
+	e->sel[i] = ui;
+	e->sel_dfl[i] = (uint8_t)dfl;
+	e->nsel++;
+	return PFM_SUCCESS;
+}
+
+/* ---- unit-mask selection ---- */
+
+static int check_explicit(const struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *a = um(e, e->sel[i]);
+		for (int j = i + 1; j < e->nsel; j++) {
+			const struct pp_umask *b = um(e, e->sel[j]);
+			if (a->group != b->group)
+				continue;
+			if ((a->flags | b->flags) & PP_F_EXCLUSIVE || grp_flags(e, a->group) & PP_GRP_EXCLUSIVE) {
+				pp_verbose("unit masks %s and %s cannot be combined (group %s)",
+					   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
+				if (grp_flags(e, a->group) & PP_GRP_CONFLICT_UMASK)
+					return PFM_ERR_UMASK;
+				return PFM_ERR_FEATCOMB;
+			}
+		}
+	}
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
+			continue;
+		if (!selected(e, ru->umask))
+			continue;
+		for (int i = 0; i < e->nsel; i++) {
+			uint32_t g;
+			int bad;
+			if (e->sel[i] == ru->umask)
+				continue;
+			g = um(e, e->sel[i])->group;
+			bad = ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1);
+			if (bad) {
+				pp_verbose("unit mask %s cannot be combined with %s",
+					   um_name(e, ru->umask), um_name(e, e->sel[i]));
+				return PFM_ERR_FEATCOMB;
+			}
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* a selected trigger rules group g out (so its defaults are not added) */
+static int group_blocked(const struct pp_enc *e, unsigned int g)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
+			continue;
+		if (!selected(e, ru->umask) || um(e, ru->umask)->group == g)
+			continue;
+		if (ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1))
+			return 1;
+	}
+	return 0;
+}
+
+static int add_defaults(struct pp_enc *e, int exact)
+{
+	const struct pp_table *t = e->pmu->t;
+	int err;
+
+	for (unsigned int g = 0; g < ngroups(e) && !exact; g++) {
+		if ((groups_used(e) >> g) & 1 || group_blocked(e, g))
+			continue;
+		for (uint32_t i = 0; i < e->ev->numasks; i++) {
+			uint32_t ui = e->ev->first_umask + i;
+			if (um(e, ui)->group == g && um(e, ui)->flags & PP_F_DEFAULT)
+				if ((err = add_sel(e, ui, 1)))
+					return err;
+		}
+	}
+	for (unsigned int r = 0; r < e->ev->nrules && !exact; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind != PP_RULE_ADD_IF_NONE || groups_used(e) & ru->groups)
+			continue;
+		if (group_blocked(e, um(e, ru->umask)->group))
+			continue;
+		if ((err = add_sel(e, ru->umask, 1)))
+			return err;
+	}
+	for (unsigned int g = 0; g < ngroups(e); g++) {
+		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1)) {
+			pp_verbose("%s: a unit mask of group %s is required",
+				   pp_str(t, e->ev->name), grp_name(e, g));
+			return PFM_ERR_UMASK;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* ---- field deposit ---- */
+
+static uint64_t deposit(uint64_t mask, uint64_t v)
+{
+	uint64_t r = 0;
+	for (uint64_t bit = 1; mask && bit; bit <<= 1) {
+		uint64_t low = mask & -mask;
+		if (v & bit)
+			r |= low;
+		mask &= mask - 1;
+	}
+	return r;
+}
+
+static uint64_t field_max(const struct pp_field *f)
+{
+	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
+}
+
+/* modifier (position) whose field is fi, or -1 */
+static int mod_of_field(const struct pp_enc *e, uint32_t fi)
+{
+	const struct pp_pmu *p = e->pmu->p;
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++)
+		if (e->pmu->t->mods[p->first_mod + i].field == fi && pp_mod_ok(e->pmu, e->ev, p->first_mod + i))
+			return (int)i;
+	return -1;
+}
+
+/* OR one `set` list into fv[] (values by field, relative to first_field);
+ * from_umask: 0 for the event's own, 1 for a unit mask added as a default,
+ * 2 for a named one (only those apply their soft defaults, as libpfm4) */
+static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv, int from_umask)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (uint32_t s = 0; s < n; s++) {
+		const struct pp_set *st = &t->sets[first + s];
+		int mp = from_umask ? mod_of_field(e, st->field) : -1;
+		if (!from_umask && s == 0 && e->raw_name) {
+			/* r<hex>: the number replaces the event's first field value */
+			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
+			continue;
+		}
+		if (mp >= 0 && (st->flags & PP_SET_SOFT)) {
+			/* a default for the modifier: the string's own value wins */
+			if (from_umask == 2 && !((e->mod_given >> mp) & 1))
+				e->mod_val[mp] = st->value;
+			continue;
+		}
+		if (mp >= 0) {
+			/* a unit mask presetting a modifier's field: the modifier takes that value */
+			uint64_t bit = 1ull << mp;
+			if ((e->mod_given | e->mod_preset) & bit && e->mod_val[mp] != st->value) {
+				pp_verbose("modifier %s already set to %llu by a unit mask or the string",
+					   pp_str(t, t->mods[e->pmu->p->first_mod + (uint32_t)mp].name),
+					   (unsigned long long)e->mod_val[mp]);
+				return PFM_ERR_ATTR_SET;
+			}
+			e->mod_val[mp] = st->value;
+			e->mod_preset |= bit;
+			continue;
+		}
+		fv[st->field - e->pmu->p->first_field] |= st->value;
+	}
+	return PFM_SUCCESS;
+}
+
+/* ---- attributes from the string ---- */
+
+static int set_once(uint64_t *vals, uint64_t *given, unsigned int i, uint64_t v, const char *name)
+{
+	if ((*given >> i) & 1) {
+		if (vals[i] != v) {
+			pp_verbose("attribute %s set twice with different values", name);
+			return PFM_ERR_ATTR_SET;
+		}
+		return PFM_SUCCESS;
+	}
+	*given |= 1ull << i;
+	vals[i] = v;
+	return PFM_SUCCESS;
+}
+
+static int take_attrs(struct pp_enc *e, const struct pp_parsed *p)
+{
+	const struct pp_table *t = e->pmu->t;
+	int err;
+
+	for (int i = 0; i < p->nattr; i++) {
+		const struct pp_attr *a = &p->attr[i];
+		if (a->kind == PP_ATTR_UMASK) {
+			err = add_sel(e, a->index, 0);
+		} else if (a->kind == PP_ATTR_PMU_MOD) {
+			uint32_t pos = a->index - e->pmu->p->first_mod;
+			if (pos >= PP_MAX_MODS)
+				return PFM_ERR_ATTR;
+			err = set_once(e->mod_val, &e->mod_given, pos, a->val, pp_str(t, t->mods[a->index].name));
+		} else {
+			uint64_t g = e->os_given;
+			err = set_once(e->os_val, &g, a->index, a->val, pp_perf_attrs[a->index].name);
+			e->os_given = (uint32_t)g;
+		}
+		if (err)
+			return err;
+	}
+	return PFM_SUCCESS;
+}
+
+/* privilege levels: named u/k/h (PMU or OS ones) replace dfl_plm entirely */
+static void settle_plm(struct pp_enc *e, int dfl_plm)
+{
+	const struct pp_table *t = e->pmu->t;
+	unsigned int plm = 0;
+	int named = 0;
+
+	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[e->pmu->p->first_mod + i];
+		if (m->plm && (e->mod_given >> i) & 1) {
+			named = 1;
+			if (e->mod_val[i])
+				plm |= m->plm;
+		}
+	}
+	static const unsigned int os_plm[] = { [PP_PA_U] = PFM_PLM3, [PP_PA_K] = PFM_PLM0, [PP_PA_H] = PFM_PLMH };
+	for (unsigned int a = PP_PA_U; a <= PP_PA_H; a++) {
+		if ((e->os_given >> a) & 1) {
+			named = 1;
+			if (e->os_val[a])
+				plm |= os_plm[a];
+		}
+	}
+	e->plm = named ? plm : (unsigned int)dfl_plm;
+	/* where no layer takes them over, the privilege modifiers carry the levels */
+	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[e->pmu->p->first_mod + i];
+		if (m->plm)
+			e->mod_val[i] = (e->plm & m->plm) != 0;
+	}
+}
+
+static int check_os_attrs(struct pp_enc *e)
+{
+	uint32_t g = e->os_given;
+
+	if ((g >> PP_PA_PERIOD & 1) && (g >> PP_PA_FREQ & 1)) {
+		pp_verbose("period and freq are mutually exclusive");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_PERIOD & 1) && !e->os_val[PP_PA_PERIOD]) {
+		pp_verbose("period must be > 0");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_FREQ & 1) && !e->os_val[PP_PA_FREQ]) {
+		pp_verbose("freq must be > 0");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_PRECISE & 1) && e->os_val[PP_PA_PRECISE] > 3) {
+		pp_verbose("precise must be in [0-3]");
+		return PFM_ERR_ATTR_VAL;
+	}
+	if ((g >> PP_PA_CPU & 1) && e->os_val[PP_PA_CPU] > INT_MAX) {
+		pp_verbose("cpu must be in [0-%d]", INT_MAX);
+		return PFM_ERR_ATTR_VAL;
+	}
+	return PFM_SUCCESS;
+}
+
+/* values the string gives, against each modifier's range (libpfm4 checks
+ * this after unit-mask conflicts, before required groups and presets) */
+static int check_ranges(struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = p->first_mod + i;
+		const struct pp_modifier *m = &t->mods[mi];
+		uint64_t v = e->mod_val[i], max = m->max;
+		if (!((e->mod_given >> i) & 1))
+			continue;
+		if (m->field != PP_NONE) {
+			uint64_t fm = field_max(&t->fields[m->field]);
+			if (!max || max > fm)
+				max = fm;
+		}
+		if (m->type == PP_MOD_INT && ((max && v > max) || v < m->min)) {
+			pp_verbose("%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
+				   (unsigned long long)v, (unsigned long long)m->min,
+				   (unsigned long long)max);
+			return PFM_ERR_ATTR_VAL;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* a selected unit mask (a named one when named_only) sets or defaults field fi */
+static int umask_has_field(const struct pp_enc *e, uint32_t fi, int named_only)
+{
+	const struct pp_table *t = e->pmu->t;
+
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *u = um(e, e->sel[i]);
+		if (named_only && e->sel_dfl[i])
+			continue;
+		for (uint32_t s = 0; s < u->nset; s++)
+			if (t->sets[u->first_set + s].field == fi)
+				return 1;
+	}
+	return 0;
+}
+
+/* `requires`: a set modifier whose partner must end up >= 1; `with_umask:
+ * required`: a given modifier needs a named unit mask that carries its field */
+/* the modifier that modifier mi (absolute) requires, absolute, or PP_NONE */
+static uint32_t mod_requires(const struct pp_pmu_rt *pmu, uint32_t mi)
+{
+	uint8_t r = pmu->t->mods[mi].requires;
+	if (r == PP_REQ_NONE || r >= pmu->p->nmods)
+		return PP_NONE;
+	return pmu->p->first_mod + r;
+}
+
+static int check_requires(struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->flags & PP_MOD_F_UMASK_REQUIRED && (e->mod_given >> i) & 1 &&
+		    !umask_has_field(e, m->field, 1)) {
+			pp_verbose("modifier %s needs a unit mask that uses it", pp_str(t, m->name));
+			return PFM_ERR_ATTR;
+		}
+	}
+
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
+		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
+			continue;
+		if (!e->mod_val[r - p->first_mod]) {
+			pp_verbose("modifier %s requires %s >= 1", pp_str(t, t->mods[mi].name),
+				   pp_str(t, t->mods[r].name));
+			return PFM_ERR_ATTR;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* parameters the event needs (sysfs `term=?`): each must be given or preset */
+static int check_required(const struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	uint64_t missing = e->ev->required_mods & ~(e->mod_given | e->mod_preset);
+
+	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
+		if ((missing >> i) & 1) {
+			const char *m = pp_str(t, t->mods[e->pmu->p->first_mod + i].name);
+			pp_verbose("%s::%s: missing parameter %s (give %s=<value>)", pp_str(t, e->pmu->p->name),
+				   pp_str(t, e->ev->name), m, m);
+			return PFM_ERR_ATTR;
+		}
+	}
+	return PFM_SUCCESS;
+}
+
+/* ---- the encoder ---- */
+
+int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, struct pp_enc *e)
+{
+	uint64_t fv[64];
+	const struct pp_table *t;
+	const struct pp_pmu *pd;
+	int err;
+
+	memset(e, 0, sizeof(*e));
+	e->pmu = p->pmu;
+	e->ev = p->ev;
+	e->exact_alias = p->exact ? p->exact_alias : NULL;
+	e->ev_num = p->ev_num;
+	e->view = v;
+	e->raw_name = p->has_raw;
+	e->raw_val = p->raw;
+	t = e->pmu->t;
+	pd = e->pmu->p;
+	if (pd->nfields > 64) {
+		pp_verbose("%s: too many format fields", pp_str(t, pd->name));
+		return PFM_ERR_NOTSUPP;
+	}
+
+	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = check_ranges(e)) ||
+	    (err = add_defaults(e, p->exact)))
+		return err;
+
+	memset(fv, 0, sizeof(fv));
+	if ((err = apply_sets(e, e->ev->first_set, e->ev->nset, fv, 0)))
+		return err;
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *u = um(e, e->sel[i]);
+		if ((err = apply_sets(e, u->first_set, u->nset, fv, e->sel_dfl[i] ? 1 : 2)))
+			return err;
+	}
+	settle_plm(e, dfl_plm);
+	if ((err = check_requires(e)) || (err = check_required(e)) || (err = check_os_attrs(e)))
+		return err;
+
+	/* modifiers into their fields; privilege ones only where the layer has no
+	 * say, and then even on events that do not let the string name them
+	 * (libpfm4: nhm UOPS_DECODED_DEC0, no modifiers, still gets usr/os) */
+	for (uint32_t i = 0; i < pd->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = pd->first_mod + i;
+		const struct pp_modifier *m = &t->mods[mi];
+		if (m->field == PP_NONE || pp_view_hides_mod(v, e->pmu, mi) ||
+		    (!m->plm && !pp_mod_ok(e->pmu, e->ev, mi)))
+			continue;
+		/* `with_umask: ignored` (fe_thres): no effect without a unit mask using it */
+		if (m->flags & PP_MOD_F_UMASK_IGNORED && !umask_has_field(e, m->field, 0))
+			continue;
+		/* invert: an exclusion bit, set when the level is not selected (Arm P, U) */
+		fv[m->field - pd->first_field] |= (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];
+	}
+	for (uint32_t f = 0; f < pd->nfields; f++) {
+		const struct pp_field *fd = &t->fields[pd->first_field + f];
+		if (fd->reg >= PP_NREGS)
+			continue;
+		/* raw_fields (AMD guest/host) reach PFM_OS_NONE codes only, like raw_bits */
+		if (fd->flags & PP_FIELD_RAW)
+			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
+		else
+			e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
+	}
+	for (uint32_t s = 0; s < pd->nraw_set; s++) {
+		const struct pp_set *st = &t->sets[pd->first_raw_set + s];
+		const struct pp_field *fd = &t->fields[st->field];
+		if (fd->reg < PP_NREGS)
+			e->raw[fd->reg] |= deposit(fd->mask, st->value);
+	}
+	return PFM_SUCCESS;
+}
+
+int pp_enc_ncodes(const struct pp_enc *e)
+{
+	int n = 1;
+	for (int r = 1; r < PP_NREGS; r++)
+		if (e->reg[r] | e->raw[r])
+			n = r + 1;
+	return n;
+}
+
+unsigned int pp_enc_precise_ip(const struct pp_enc *e)
+{
+	if ((e->os_given >> PP_PA_PRECISE) & 1)
+		return (unsigned int)e->os_val[PP_PA_PRECISE];
+	if ((e->os_given >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL])
+		return 1;
+	return 0;
+}
+
+int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,
+		    struct pp_enc *e)
+{
+	int err = pp_parse(str, v, p);
+	return err ? err : pp_encode(p, v, dfl_plm, e);
+}

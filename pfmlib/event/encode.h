@@ -1,0 +1,67 @@
+/*
+ * event/encode.h - the one encoder: from a parsed event string to register
+ * values (config, config1, config2), privilege levels and perf_events
+ * attribute values, driven only by the PMU descriptor (format fields, sets,
+ * groups, rules, modifiers). The OS layers (os/) turn the result into
+ * codes[] or a perf_event_attr and libpfm4's fully qualified string.
+ */
+#ifndef PP_EVENT_ENCODE_H
+#define PP_EVENT_ENCODE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "event/attrs.h"
+#include "event/parse.h"
+
+#define PP_MAX_SEL   64		/* unit masks in one encoding (libpfm4: 64 attributes) */
+#define PP_MAX_MODS  32		/* PMU modifiers a PMU may have (pp_event.mods is 32 bits) */
+
+/* one encoded event */
+struct pp_enc {
+	const struct pp_pmu_rt *pmu;
+	const struct pp_event *ev;
+	int ev_num;			/* event number within the PMU */
+	const struct pp_view *view;	/* what the OS layer shows of the event */
+	int raw_name;			/* event written r<hex>: raw_val replaces its first set */
+	const struct pp_alias *exact_alias;	/* reached through this exact alias, or NULL */
+	uint64_t raw_val;
+
+	/* selected unit masks (absolute indexes), in event (table) order */
+	uint32_t sel[PP_MAX_SEL];
+	uint8_t  sel_dfl[PP_MAX_SEL];	/* 1 = added as a default, not named */
+	int nsel;
+
+	/* PMU modifiers, by position in the PMU's list */
+	uint64_t mod_val[PP_MAX_MODS];
+	uint64_t mod_given;		/* named in the string (or by an equiv) */
+	uint64_t mod_preset;		/* value imposed by a selected unit mask */
+
+	/* perf_events attributes, by enum pp_perf_attr */
+	uint64_t os_val[PP_PA_COUNT];
+	uint32_t os_given;
+
+	unsigned int plm;		/* final PFM_PLM* bits */
+	uint64_t reg[PP_NREGS];		/* config, config1, config2 (raw_bits excluded) */
+	uint64_t raw[PP_NREGS];		/* raw_bits and raw_fields values, for the PMU's own codes */
+};
+
+/*
+ * Encode the parsed event p in view v (parsed in the same view) with default
+ * privilege levels dfl_plm. Returns PFM_SUCCESS or a PFM_ERR_* code (with a
+ * LIBPFM_VERBOSE message saying what was wrong).
+ */
+int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, struct pp_enc *e);
+
+/* number of uint64 codes of e in the PMU's own form (config, then config1, config2 when used) */
+int pp_enc_ncodes(const struct pp_enc *e);
+/* perf_event_attr.precise_ip of e: `precise`, else 1 with hw_smpl, else 0 */
+unsigned int pp_enc_precise_ip(const struct pp_enc *e);
+
+/* parse and encode str in view v into *p and *e (caller-owned); PFM_SUCCESS or PFM_ERR_* */
+int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,
+		    struct pp_enc *e);
+
+/* check pmu's tables and encode each event alone in view v; problems printed to fp, 0 when none */
+int pp_validate_pmu(const struct pp_pmu_rt *pmu, const struct pp_view *v, FILE *fp);
+
+#endif /* PP_EVENT_ENCODE_H */

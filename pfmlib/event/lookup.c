@@ -1,0 +1,54 @@
+/*
+ * event/lookup.c - name lookups in a PMU's tables: events and aliases
+ * through the generated hash index, unit masks by name or alias.
+ */
+#include <string.h>
+#include "event/lookup.h"
+#include "util/str.h"
+
+int pp_lookup_name(const struct pp_pmu_rt *pmu, const char *name, size_t len,
+		   const struct pp_alias **alias)
+{
+	const struct pp_table *t = pmu->t;
+	const struct pp_pmu *p = pmu->p;
+	*alias = NULL;
+	if (!p->hash_size || !len)
+		return -1;
+	const uint32_t *slots = t->hash + p->first_hash;
+	uint32_t mask = p->hash_size - 1;
+	for (uint32_t h = pp_hash_name(name, len) & mask;; h = (h + 1) & mask) {
+		uint32_t e = slots[h];
+		if (!e)
+			return -1;
+		if (e & PP_HASH_ALIAS) {
+			const struct pp_alias *a = &t->aliases[p->first_alias + (e & ~PP_HASH_ALIAS) - 1];
+			if (pp_name_eq(pp_str(t, a->name), name, len)) {
+				*alias = a;
+				return -1;
+			}
+		} else if (pp_name_eq(pp_str(t, t->events[p->first_event + e - 1].name), name, len)) {
+			return (int)(e - 1);
+		}
+	}
+}
+
+int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
+		    const char *name, size_t len)
+{
+	const struct pp_table *t = pmu->t;
+	for (uint32_t i = 0; i < ev->numasks; i++) {
+		const struct pp_umask *u = &t->umasks[ev->first_umask + i];
+		if (pp_name_eq(pp_str(t, u->name), name, len))
+			return (int)(ev->first_umask + i);
+	}
+	/* aliases only after every canonical name, so a name never loses to an alias */
+	for (uint32_t i = 0; i < ev->numasks; i++) {
+		const struct pp_umask *u = &t->umasks[ev->first_umask + i];
+		if (!u->aliases)
+			continue;
+		for (const char *a = pp_str(t, u->aliases); *a; a += strlen(a) + 1)
+			if (pp_name_eq(a, name, len))
+				return (int)(ev->first_umask + i);
+	}
+	return -1;
+}

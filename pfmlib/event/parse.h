@@ -1,0 +1,72 @@
+/*
+ * event/parse.h - the one event-string parser. Grammar (libpfm4's):
+ *     [pmu::]NAME[:ATTR[=VAL]...]      ('.' also separates)
+ * Names are case-insensitive. NAME is looked up as a whole alias, then as an
+ * event, then split at '.' into an event and attributes. Attributes resolve
+ * to unit masks, PMU modifiers or OS-layer attributes of the event.
+ */
+#ifndef PP_EVENT_PARSE_H
+#define PP_EVENT_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "event/attrs.h"
+
+#define PP_MAX_TOK 128		/* attributes in one event string, equivs expanded */
+
+/* one ATTR[=VAL] of the string (text not NUL-terminated) */
+struct pp_tok {
+	const char *name;
+	const char *val;	/* NULL when no '=' */
+	uint16_t nlen, vlen;
+};
+
+/* a resolved attribute */
+struct pp_attr {
+	int kind;		/* enum pp_attr_kind (event/attrs.h) */
+	uint32_t index;		/* absolute umask/modifier index, or enum pp_perf_attr */
+	uint64_t val;		/* value (1 for a bool given without value) */
+	int has_val;		/* '=' given */
+};
+
+struct pp_parsed {
+	struct pp_pmu_rt *pmu;
+	const struct pp_event *ev;
+	int ev_num;
+	int has_raw;		/* event written r<hex> (PP_F_RAW_NAME) */
+	int exact;		/* from an alias written "=EVENT:...": no default unit masks */
+	const struct pp_alias *exact_alias;	/* that alias (its name re-creates the selection) */
+	int via_equiv;		/* an event `equiv` was followed (only one is, as in libpfm4) */
+	uint64_t raw;		/* that number */
+	int ntok;
+	struct pp_tok tok[PP_MAX_TOK];
+	int nattr;
+	struct pp_attr attr[PP_MAX_TOK];
+};
+
+/*
+ * Split str into PMU, event and attribute tokens (no attribute resolution).
+ * Returns PFM_SUCCESS, PFM_ERR_INVAL (NULL, ',' or blank in str),
+ * PFM_ERR_NOTFOUND, PFM_ERR_ATTR (empty attribute), PFM_ERR_TOOMANY.
+ * p keeps pointers into str and into the PMU tables.
+ */
+int pp_parse_event(const char *str, struct pp_parsed *p);
+
+/*
+ * Resolve p's tokens against the event's attributes under os (unit masks
+ * named by a umask with an `equiv` are replaced by their equivalent), and
+ * parse each value by its type. Returns PFM_SUCCESS, PFM_ERR_ATTR (unknown
+ * name, value given to a unit mask), PFM_ERR_ATTR_VAL (malformed value),
+ * PFM_ERR_TOOMANY.
+ */
+int pp_parse_attrs(struct pp_parsed *p, const struct pp_view *v);
+
+/* both steps */
+int pp_parse(const char *str, const struct pp_view *v, struct pp_parsed *p);
+
+/* parse a number the way libpfm4 does (strtoull base 0, whole text); 0 or -1 */
+int pp_parse_u64(const char *s, size_t len, uint64_t *out);
+/* parse a boolean value: one of 0 1 y n t f (any case); 0 or -1 */
+int pp_parse_bool(const char *s, size_t len, uint64_t *out);
+
+#endif /* PP_EVENT_PARSE_H */

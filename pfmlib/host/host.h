@@ -1,0 +1,52 @@
+/*
+ * host/host.h - who is this host: the CPU identity strings that PMU `match`
+ * patterns are tested against, how they are found (host/readers.h: one
+ * reader per architecture, under LIBPFM_SYSROOT for tests) and how they are
+ * matched against perf mapfile patterns.
+ *
+ * Identities have the form each architecture's perf mapfile expects (see
+ * docs/detection.md), so a LIBPFM_CPUID value is written exactly as perf
+ * prints it:
+ *   x86      GenuineIntel-6-55-4            vendor-family-MODEL-STEPPING
+ *   arm64    0x00000000410fd0c1             MIDR_EL1, 16 hex digits
+ *   riscv    0x489-0x8000000000000007-0x4210427   mvendorid-marchid-mimpid
+ *   powerpc  0x004e1202                     PVR, 8 hex digits
+ *   s390     IBM,3931,A01,703,3.7,002f      manufacturer,type,model...,cf version,auth
+ * The shape of an identity tells its architecture (pp_host_id_arch).
+ */
+#ifndef PP_HOST_HOST_H
+#define PP_HOST_HOST_H
+
+#define PP_MAX_IDENTITIES 16
+#define PP_IDENTITY_LEN 128
+
+struct pp_host {
+	int n;					/* identities found */
+	char id[PP_MAX_IDENTITIES][PP_IDENTITY_LEN];	/* e.g. "AuthenticAMD-26-2-0" */
+	int forced;				/* identities came from LIBPFM_CPUID */
+};
+
+/*
+ * Fill h with this host's identities, one per distinct core type.
+ * LIBPFM_CPUID replaces detection, in the spirit of perf's PERF_CPUID: its
+ * identities are separated by ',' or ';', except that an s390 identity
+ * (starting "IBM,") runs to the next ';'. With LIBPFM_SYSROOT set, the tree under it is read instead of
+ * the host, whatever its architecture. Returns h->n.
+ */
+int pp_host_identify(struct pp_host *h);
+
+/* the architecture an identity's shape belongs to ("x86", "arm64", ...), or NULL */
+const char *pp_host_id_arch(const char *identity);
+
+/*
+ * Does identity match the perf-mapfile pattern? Regular expressions
+ * (POSIX extended) must match the whole identity; x86 identities are also
+ * tried without their stepping; an arm64 MIDR literal pattern is compared as
+ * perf does (variant and revision of the pattern are a minimum).
+ */
+int pp_host_match(const char *pattern, const char *identity);
+
+/* the same, and never across architectures: arch is the PMU's (NULL/""/generic: any) */
+int pp_host_match_arch(const char *arch, const char *pattern, const char *identity);
+
+#endif /* PP_HOST_HOST_H */

@@ -1,0 +1,30 @@
+/*
+ * host/match.h - whole-string matching of perf mapfile patterns (a subset of
+ * POSIX extended regular expressions) without compiling or allocating.
+ */
+#ifndef PP_HOST_MATCH_H
+#define PP_HOST_MATCH_H
+
+/*
+ * 1 if pattern matches all of s, 0 if not, -1 if the pattern uses something
+ * this matcher does not implement (the caller then uses regcomp/regexec).
+ * Supported: literals, '.', bracket expressions with ranges, negation and
+ * [:alpha:] [:digit:] [:xdigit:] [:alnum:] [:upper:] [:lower:] [:space:],
+ * groups with '|', the quantifiers ? * + {n} {n,} {n,m}, '\' escapes, and
+ * '^' / '$' at the ends.
+ */
+int pp_match_full(const char *pattern, const char *s);
+
+/* the same, true when pattern matches all of s or all of s2 (s2 may be NULL) */
+int pp_match_either(const char *pattern, const char *s, const char *s2);
+
+/*
+ * A quick test before matching: 0 when pattern can match neither s nor s2
+ * (s2 may be NULL), judged from its literal prefix and the bytes that can
+ * follow it (a bracket expression, or the first atom of each alternative of
+ * a group); 1 when it may, or when the pattern is beyond this test. Says
+ * nothing about whether the pattern is valid.
+ */
+int pp_match_may(const char *pattern, const char *s, const char *s2);
+
+#endif /* PP_HOST_MATCH_H */

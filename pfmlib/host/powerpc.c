@@ -1,0 +1,76 @@
+/*
+ * host/powerpc.c - POWER host identity: the Processor Version Register as
+ * "0x%08x" (perf's powerpc mapfile form, e.g. "0x004e1202"), taken from the
+ * "revision : 2.2 (pvr 004e 1202)" line of each /proc/cpuinfo block. A block
+ * without the pvr falls back to its "cpu : POWER9 ..." name, giving that
+ * processor's version with revision 0.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "host/readers.h"
+
+/* PVR version (upper half) of the processors named on the "cpu" line */
+static const struct { const char *name; unsigned int version; } by_name[] = {
+	{ "POWER8E", 0x004b }, { "POWER8NVL", 0x004c }, { "POWER8", 0x004d },
+	{ "POWER9", 0x004e }, { "POWER10", 0x0080 }, { "POWER11", 0x0082 },
+};
+
+struct cpu_block {
+	int have_pvr;
+	unsigned int pvr;
+	unsigned int name_version;	/* 0 = unknown name */
+};
+
+static void flush(void *blk, struct pp_host *h)
+{
+	struct cpu_block *b = blk;
+	unsigned int pvr = b->have_pvr ? b->pvr : b->name_version << 16;
+	if (b->have_pvr || b->name_version) {
+		char id[16];
+		snprintf(id, sizeof(id), "0x%08x", pvr);
+		pp_host_add(h, id);
+	}
+	memset(b, 0, sizeof(*b));
+}
+
+/* "POWER9 (raw), altivec supported": the first word, looked up */
+static unsigned int version_of_name(const char *val)
+{
+	size_t l = strcspn(val, " \t(,");
+	for (size_t i = 0; i < sizeof(by_name) / sizeof(by_name[0]); i++)
+		if (strlen(by_name[i].name) == l && !strncmp(val, by_name[i].name, l))
+			return by_name[i].version;
+	return 0;
+}
+
+static void field(void *blk, const char *key, const char *val)
+{
+	struct cpu_block *b = blk;
+	if (!strcmp(key, "cpu")) {
+		b->name_version = version_of_name(val);
+	} else if (!strcmp(key, "revision")) {
+		const char *p = strstr(val, "(pvr ");
+		unsigned int hi, lo;
+		if (p && sscanf(p + 5, "%x %x", &hi, &lo) == 2 && hi <= 0xffff && lo <= 0xffff) {
+			b->pvr = hi << 16 | lo;
+			b->have_pvr = 1;
+		}
+	}
+}
+
+int pp_powerpc_parse_cpuinfo(FILE *f, struct pp_host *h)
+{
+	static const struct pp_cpuinfo_walk walk = { field, flush };
+	struct cpu_block b = { 0 };
+	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
+}
+
+int pp_host_identify_powerpc(struct pp_host *h)
+{
+	FILE *f = pp_path_fopen("/proc/cpuinfo");
+	if (f) {
+		pp_powerpc_parse_cpuinfo(f, h);
+		fclose(f);
+	}
+	return h->n;
+}

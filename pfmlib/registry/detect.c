@@ -1,0 +1,113 @@
+/*
+ * registry/detect.c - presence of table PMUs from the host identities
+ * (docs/detection.md): the best match per identity, fallbacks, and hybrid
+ * core types the kernel does not run.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "registry/detect.h"
+#include "util/log.h"
+#include "util/path.h"
+
+/* does one of rt's patterns match host identity id? (never across architectures) */
+static int pmu_matches(const struct pp_pmu_rt *rt, const char *id, const char *id_arch)
+{
+	if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
+		return 0;
+	const char *arch = pp_str(rt->t, rt->p->arch);
+	/* a PMU of another architecture: none of its patterns is tried */
+	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
+		return 0;
+	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
+		if (pp_host_match_arch(arch, pat, id))
+			return 1;
+	return 0;
+}
+
+int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host)
+{
+	if (!rt->p->match)
+		return 0;
+	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
+		for (int i = 0; i < host->n; i++)
+			if (pp_host_match(pat, host->id[i]))
+				return 1;
+	return 0;
+}
+
+/*
+ * Each host identity (one per core type) makes present the PMUs of its best
+ * match: the lowest match_priority (perf's first mapfile line), all PMUs that
+ * share it (hybrid parts describe several core types on one line).
+ */
+static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsigned char *hit,
+			    int fallback)
+{
+	uint32_t best = UINT32_MAX;
+	const char *id_arch = pp_host_id_arch(id);
+	for (int k = 0; k < n; k++) {
+		int fb = !!(list[k].p->flags & PP_PMU_F_FALLBACK);
+		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&list[k], id, id_arch));
+		if (hit[k] && list[k].p->match_priority < best)
+			best = list[k].p->match_priority;
+	}
+	for (int k = 0; k < n; k++)
+		if (hit[k] && list[k].p->match_priority == best)
+			list[k].is_present = 1;
+}
+
+/* does /sys/bus/event_source/devices/<name> exist? */
+static int sysfs_pmu_exists(const char *name)
+{
+	char rel[256], path[4096];
+	struct stat st;
+	size_t l = strlen(name);
+	static const char dir[] = "/sys/bus/event_source/devices/";
+	if (l >= sizeof(rel) - sizeof(dir))
+		return 0;
+	memcpy(rel, dir, sizeof(dir) - 1);
+	memcpy(rel + sizeof(dir) - 1, name, l + 1);
+	return pp_path(path, sizeof(path), rel) && stat(path, &st) == 0;
+}
+
+/*
+ * Hybrid parts: one identity makes every core type's PMU present, but a
+ * system may run without some core type (E-cores disabled). When the kernel
+ * exposes the sysfs PMU of at least one present core type (match_unit), a
+ * core type whose sysfs PMU is absent is not present. With no such PMU in
+ * sysfs at all (a VM, an old kernel), every core type stays.
+ */
+static void drop_absent_core_types(struct pp_pmu_rt *list, int n)
+{
+	int some = 0;
+	for (int i = 0; i < n; i++)
+		if (list[i].is_present && list[i].p->match_unit &&
+		    sysfs_pmu_exists(pp_str(list[i].t, list[i].p->match_unit)))
+			some = 1;
+	if (!some)
+		return;
+	for (int i = 0; i < n; i++) {
+		struct pp_pmu_rt *rt = &list[i];
+		if (rt->is_present && rt->p->match_unit && !sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit))) {
+			rt->is_present = 0;
+			pp_verbose("PMU %s: no sysfs PMU %s, this core type is not running", pp_str(rt->t, rt->p->name),
+				   pp_str(rt->t, rt->p->match_unit));
+		}
+	}
+}
+
+void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host)
+{
+	unsigned char *hit = malloc((size_t)n + 1);
+	for (int i = 0; hit && i < host->n; i++)
+		detect_identity(list, n, host->id[i], hit, 0);
+	/* no model table knows this CPU: its architectural events, if any */
+	int any_core = 0;
+	for (int i = 0; i < n; i++)
+		any_core |= list[i].is_present && list[i].p->type == PP_PMU_CORE;
+	for (int i = 0; hit && !any_core && i < host->n; i++)
+		detect_identity(list, n, host->id[i], hit, 1);
+	free(hit);
+	drop_absent_core_types(list, n);
+}

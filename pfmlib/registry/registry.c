@@ -1,0 +1,340 @@
+/*
+ * registry/registry.c - builds the PMU set at pfm_initialize: the
+ * compiled-in tables, then plugins, ordered for name search (core, uncore,
+ * OS-generic, each by id); presence (registry/detect.c, LIBPFM_FORCE_PMU);
+ * then the kernel PMUs only sysfs describes; last, every usable PMU's
+ * attr.type from its sysfs `type` file. Read-only afterwards.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <perfmon/pfmlib.h>
+#include "host/host.h"
+#include "plugins/plugins.h"
+#include "registry/detect.h"
+#include "registry/registry.h"
+#include "sysfs/sysfs.h"
+#include "util/config.h"
+#include "util/log.h"
+#include "util/path.h"
+#include "util/str.h"
+
+static struct {
+	int ready;
+	struct pp_table builtin;
+	struct pp_pmu_rt *list;		/* search order */
+	int n, cap;
+	struct pp_pmu_rt *by_id[PP_MAX_PMU_ID + 1];
+	int forced;			/* LIBPFM_FORCE_PMU named a PMU we have */
+	struct pp_host host;		/* this host's identities */
+	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
+} R;
+
+int pp_registry_ready(void) { return R.ready; }
+
+struct pp_pmu_rt *pp_pmu_by_id(int id)
+{
+	if (id < 0 || id > PP_MAX_PMU_ID)
+		return NULL;
+	return R.by_id[id];
+}
+
+struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
+{
+	/* a first-byte test (case-insensitive, as pp_name_eq) skips most PMUs cheaply */
+	unsigned char c0 = len ? pp_upper((unsigned char)name[0]) : 0;
+	for (int i = 0; i < R.n; i++) {
+		const char *s = pp_str(R.list[i].t, R.list[i].p->name);
+		if (pp_upper((unsigned char)s[0]) == c0 && pp_name_eq(s, name, len))
+			return &R.list[i];
+	}
+	return NULL;
+}
+
+int pp_pmu_count(void) { return R.n; }
+struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? &R.list[i] : NULL; }
+
+int pp_pmu_usable(const struct pp_pmu_rt *pmu)
+{
+	return pmu->is_present || pp_cfg.encode_inactive;
+}
+
+int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
+{
+	return R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC;
+}
+
+struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)
+{
+	if (idx < 0)
+		return NULL;
+	struct pp_pmu_rt *pmu = pp_pmu_by_id(idx >> PP_IDX_SHIFT);
+	if (!pmu)
+		return NULL;
+	uint32_t num = (uint32_t)idx & PP_IDX_MASK;
+	if (num >= pmu->p->nevents)
+		return NULL;
+	if (ev)
+		*ev = pp_event_at(pmu, (int)num);
+	return pmu;
+}
+
+/* add PMU pmu_index of table t (which must outlive the registry); origin names it in messages */
+static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
+{
+	const struct pp_pmu *p = &t->pmus[pmu_index];
+	const char *name = pp_str(t, p->name);
+	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
+		return PFM_ERR_INVAL;
+	struct pp_pmu_rt *old = R.by_id[p->id];
+	/* built-in names are unique (tablegen checks); later tables are checked against all */
+	struct pp_pmu_rt *same = t == &R.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
+	if (same && !(p->flags & PP_PMU_F_OVERRIDE))
+		return pp_fail(PFM_ERR_INVAL, "%s: PMU '%s' already exists; refused (set override: true to replace it)",
+			       origin, name);
+	if (old && old != same)
+		return pp_fail(PFM_ERR_INVAL, "%s: PMU id %d is already used by '%s'; refused", origin, p->id,
+			       pp_str(old->t, old->p->name));
+	if (same) {
+		if (same->id != p->id)
+			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
+				       same->id);
+		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+		same->t = t;
+		same->p = p;
+		return PFM_SUCCESS;
+	}
+	if (R.n == R.cap) {
+		int ncap = R.cap ? R.cap * 2 : 128;
+		struct pp_pmu_rt *nl = realloc(R.list, (size_t)ncap * sizeof(*nl));
+		if (!nl)
+			return PFM_ERR_NOMEM;
+		/* by_id points into the list: re-point it */
+		R.list = nl;
+		R.cap = ncap;
+		for (int i = 0; i < R.n; i++)
+			R.by_id[R.list[i].id] = &R.list[i];
+	}
+	struct pp_pmu_rt *rt = &R.list[R.n++];
+	memset(rt, 0, sizeof(*rt));
+	rt->t = t;
+	rt->p = p;
+	rt->id = p->id;
+	rt->perf_type = p->perf_type;
+	rt->dfl_cpu = -1;
+	R.by_id[p->id] = rt;
+	return PFM_SUCCESS;
+}
+
+static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
+{
+	(void)ctx;
+	return add(t, 0, origin);
+}
+
+static void detect(void)
+{
+	const char *force = pp_cfg.force_pmu;
+	R.forced = 0;
+	if (force) {
+		struct pp_pmu_rt *f = pp_pmu_by_name(force, strlen(force));
+		if (f) {
+			f->is_present = 1;
+			R.forced = 1;
+			pp_verbose("PMU %s forced by LIBPFM_FORCE_PMU", force);
+		} else {
+			pp_verbose("LIBPFM_FORCE_PMU=%s: no such PMU", force);
+		}
+		return;
+	}
+	pp_detect(R.list, R.n, &R.host);
+	for (int i = 0; i < R.n; i++) {
+		struct pp_pmu_rt *rt = &R.list[i];
+		if (rt->p->type == PP_PMU_OS_GENERIC)
+			rt->is_present = 1;
+		if (rt->is_present)
+			pp_verbose("PMU %s detected", pp_str(rt->t, rt->p->name));
+	}
+}
+
+static int search_rank(const struct pp_pmu_rt *rt)
+{
+	switch (rt->p->type) {
+	case PP_PMU_CORE: return 0;
+	case PP_PMU_UNCORE: return 1;
+	default: return 2;
+	}
+}
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct pp_pmu_rt *x = a, *y = b;
+	int d = search_rank(x) - search_rank(y);
+	return d ? d : x->id - y->id;
+}
+
+/* sysname is perf_pmu, or an instance of it (perf_pmu + "_" + digits) */
+static int instance_of(const char *sysname, const char *perf_pmu)
+{
+	size_t n = strlen(perf_pmu);
+	if (!n || strncmp(sysname, perf_pmu, n))
+		return 0;
+	if (!sysname[n])
+		return 1;
+	if (sysname[n] != '_' || !sysname[n + 1])
+		return 0;
+	for (const char *p = sysname + n + 1; *p; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * A table PMU stands for the kernel PMU sysname: the kernel PMU of a core
+ * type (a core PMU's perf_pmu: cpu, cpu_core, cpu_atom, ...), whichever
+ * model this host is, or any PMU whose table describes this host (present,
+ * or one of its patterns matches) and names sysname or an instance of it.
+ */
+static int sysfs_served(void *ctx, const char *sysname)
+{
+	(void)ctx;
+	for (int i = 0; i < R.n; i++) {
+		const struct pp_pmu_rt *rt = &R.list[i];
+		const char *pp = rt->p->perf_pmu ? pp_str(rt->t, rt->p->perf_pmu) : NULL;
+		/* the first byte rules out most table PMUs cheaply */
+		if (!pp || pp[0] != sysname[0])
+			continue;
+		if (rt->p->type == PP_PMU_CORE && !strcmp(pp, sysname))
+			return 1;
+		if (instance_of(sysname, pp) && (rt->is_present || pp_detect_matches_host(rt, &R.host)))
+			return 1;
+	}
+	return 0;
+}
+
+static int sysfs_name_taken(void *ctx, const char *name)
+{
+	(void)ctx;
+	return pp_pmu_by_name(name, strlen(name)) != NULL;
+}
+
+static int sysfs_id_taken(void *ctx, int id)
+{
+	(void)ctx;
+	return pp_pmu_by_id(id) != NULL;
+}
+
+/* the PMUs only sysfs describes join after every table PMU: searched last, present */
+static int add_sysfs(void)
+{
+	static const struct pp_sysfs_query q = { NULL, sysfs_served, sysfs_name_taken, sysfs_id_taken };
+	int r = pp_sysfs_discover(&q, &R.sysfs);
+	if (r != PFM_SUCCESS)
+		return r;
+	for (int i = 0; i < R.sysfs.n; i++) {
+		const struct pp_sysfs_found *fd = &R.sysfs.found[i];
+		r = add(&R.sysfs.t, fd->pmu, "sysfs");
+		if (r == PFM_ERR_NOMEM)
+			return r;
+		struct pp_pmu_rt *rt = r == PFM_SUCCESS ? pp_pmu_by_id(fd->id) : NULL;
+		if (!rt)
+			continue;
+		rt->is_present = 1;
+		rt->is_dfl = 1;
+		rt->perf_type = fd->info.perf_type;
+		rt->dfl_cpu = fd->info.dfl_cpu;
+		pp_verbose("sysfs PMU %s: id %d, type %u, %u events%s", pp_str(rt->t, rt->p->name), fd->id,
+			   fd->info.perf_type, fd->info.nevents, fd->info.nskipped ? " (some entries skipped)" : "");
+	}
+	return PFM_SUCCESS;
+}
+
+/* the `type` file of sysfs PMU name: 1 and *type, or 0 */
+static int read_type(const char *name, uint32_t *type)
+{
+	char rel[256], buf[32], path[4096], *end;
+	const char *why;
+	if (snprintf(rel, sizeof(rel), "/sys/bus/event_source/devices/%s/type", name) >= (int)sizeof(rel) ||
+	    !pp_path(path, sizeof(path), rel) || pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
+		return 0;
+	unsigned long v = strtoul(pp_sysfs_trim(buf), &end, 10);
+	if (*end || v > UINT32_MAX)
+		return 0;
+	*type = (uint32_t)v;
+	return 1;
+}
+
+/*
+ * attr.type of every usable table PMU that names a sysfs PMU: that PMU's
+ * `type` file when it exists (read once per sysfs name), else the
+ * descriptor's value.
+ */
+static void resolve_perf_types(void)
+{
+	enum { NCACHE = 16 };
+	struct { const char *name; int ok; uint32_t type; } cache[NCACHE];
+	int nc = 0;
+	for (int i = 0; i < R.n; i++) {
+		struct pp_pmu_rt *rt = &R.list[i];
+		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
+			continue;
+		const char *name = pp_str(rt->t, rt->p->perf_pmu);
+		int k = 0, ok;
+		uint32_t type = 0;
+		while (k < nc && strcmp(cache[k].name, name))
+			k++;
+		if (k < nc) {
+			ok = cache[k].ok;
+			type = cache[k].type;
+		} else {
+			ok = read_type(name, &type);
+			if (nc < NCACHE) {
+				cache[nc].name = name;
+				cache[nc].ok = ok;
+				cache[nc].type = type;
+				nc++;
+			}
+		}
+		if (ok)
+			rt->perf_type = type;
+	}
+}
+
+int pp_registry_init(void)
+{
+	int r;
+
+	pp_registry_fini();
+	pp_host_identify(&R.host);
+	pp_builtin_table(&R.builtin);
+	for (uint32_t i = 0; i < R.builtin.npmus; i++)
+		if ((r = add(&R.builtin, i, "built-in")) == PFM_ERR_NOMEM)
+			return r;
+	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
+		return r;
+	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
+	 * emits the built-in table in that order already) */
+	int sorted = 1;
+	for (int i = 1; i < R.n && sorted; i++)
+		sorted = cmp_rank(&R.list[i - 1], &R.list[i]) < 0;
+	if (!sorted)
+		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
+	for (int i = 0; i < R.n; i++)
+		R.by_id[R.list[i].id] = &R.list[i];
+	detect();
+	for (int i = 0; i < R.n; i++)
+		R.list[i].is_dfl = R.list[i].is_present;
+	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
+		return r;
+	resolve_perf_types();
+	R.ready = 1;
+	return PFM_SUCCESS;
+}
+
+void pp_registry_fini(void)
+{
+	pp_plugins_unload();
+	pp_sysfs_free(&R.sysfs);
+	free(R.list);
+	memset(&R, 0, sizeof(R));
+}

@@ -1,0 +1,57 @@
+/*
+ * registry/registry.h - the PMUs the library serves: the compiled-in
+ * tables, plugin tables and PMUs discovered in sysfs, ordered for name
+ * search and indexed by pfm_pmu_t, with presence decided once at
+ * pfm_initialize (host identity, LIBPFM_FORCE_PMU) and attr.type read from
+ * sysfs then. Nothing changes after pp_registry_init: encoding from several
+ * threads only reads it.
+ */
+#ifndef PP_REGISTRY_REGISTRY_H
+#define PP_REGISTRY_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "table/table.h"
+
+/* event index layout, as libpfm4: (pfm_pmu_t << 21) | event number in PMU */
+#define PP_IDX_SHIFT 21
+#define PP_IDX_MASK  ((1 << PP_IDX_SHIFT) - 1)
+#define PP_MAX_PMU_ID 1023
+
+/* a PMU as the library serves it */
+struct pp_pmu_rt {
+	const struct pp_table *t;	/* table holding the descriptor */
+	const struct pp_pmu *p;		/* the descriptor */
+	int id;				/* pfm_pmu_t */
+	int is_present;			/* detected on this host (or forced) */
+	int is_dfl;			/* a default PMU: searched without pmu:: prefix */
+	uint32_t perf_type;		/* attr.type: its sysfs PMU's `type`, else the descriptor's */
+	int dfl_cpu;			/* cpu to program (first of sysfs cpumask) or -1 */
+};
+
+/* build the registry (pfm_initialize; the configuration is loaded); PFM_SUCCESS or PFM_ERR_* */
+int pp_registry_init(void);
+void pp_registry_fini(void);
+/* pp_registry_init succeeded and pp_registry_fini was not called since */
+int pp_registry_ready(void);
+
+struct pp_pmu_rt *pp_pmu_by_id(int id);				/* NULL when no such PMU */
+struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len);	/* case-insensitive */
+/* PMUs in search order; the default ones are searched without a pmu:: prefix */
+int pp_pmu_count(void);
+struct pp_pmu_rt *pp_pmu_at(int i);
+/* a PMU may be used to encode: present, or LIBPFM_ENCODE_INACTIVE */
+int pp_pmu_usable(const struct pp_pmu_rt *pmu);
+/* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under LIBPFM_FORCE_PMU) */
+int pp_pmu_hidden(const struct pp_pmu_rt *pmu);
+
+static inline int pp_make_idx(int pmu_id, int ev_num) { return (pmu_id << PP_IDX_SHIFT) | ev_num; }
+/* decode an event index; NULL when invalid. *ev (may be NULL) gets the event record. */
+struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev);
+
+static inline const struct pp_event *pp_event_at(const struct pp_pmu_rt *pmu, int num)
+{
+	return &pmu->t->events[pmu->p->first_event + (uint32_t)num];
+}
+
+#endif /* PP_REGISTRY_REGISTRY_H */

@@ -1,0 +1,138 @@
+/*
+ * sysfs/discover.c - discovery of the PMUs the kernel lists under
+ * /sys/bus/event_source/devices (under LIBPFM_SYSROOT for tests): each one
+ * that no table serves is built (build.c) into one shared table, with a
+ * libpfm4-style name and a pfm_pmu_t id taken from the top of pmuplug's
+ * range. The registry adds the result (attr.type from the `type` file, the
+ * first CPU of the cpumask as default CPU).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <perfmon/pfmlib.h>
+#include "sysfs/sysfs.h"
+#include "util/config.h"
+#include "util/log.h"
+#include "util/path.h"
+
+#define DEVICES "/sys/bus/event_source/devices"
+
+/* kernel PMUs that are no PMU of event templates (docs/sysfs.md) */
+static const char *const not_tables[] = {
+	"software",	/* generic software events: libpfm4's perf PMU */
+	"tracepoint",	/* tracepoints: ids from tracefs, not sysfs templates */
+	"breakpoint",	/* needs bp_addr/bp_type, which an event string cannot give */
+	"kprobe",	/* probes need a function name or address passed by pointer */
+	"uprobe",
+};
+
+/* why sysname is not turned into a table, or NULL */
+static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, const char *sysname)
+{
+	char path[4096];
+
+	for (size_t i = 0; i < sizeof(not_tables) / sizeof(not_tables[0]); i++)
+		if (!strcmp(sysname, not_tables[i]))
+			return "not a PMU of event templates (docs/sysfs.md)";
+	if (q->served(q->ctx, sysname))
+		return "served by a table";
+	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
+	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !access(path, F_OK))
+		return "a core PMU (it has a cpus file)";
+	return NULL;
+}
+
+static int id_taken(const struct pp_sysfs_query *q, int id, const struct pp_sysfs_set *set)
+{
+	if (q->id_taken(q->ctx, id))
+		return 1;
+	for (int i = 0; i < set->n; i++)
+		if (set->found[i].id == id)
+			return 1;
+	return 0;
+}
+
+static int name_taken(const struct pp_sysfs_query *q, const char *name, const struct pp_sysfs_set *set)
+{
+	if (q->name_taken(q->ctx, name))
+		return 1;
+	for (int i = 0; i < set->n; i++)
+		if (!strcmp(set->b.strs + set->b.pmus.v[set->found[i].pmu].name, name))
+			return 1;
+	return 0;
+}
+
+int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
+{
+	char root[2048], dir[4096], name[PP_SYSFS_NAME_MAX];
+	char **names;
+	int n, next_id = PP_SYSFS_ID_MAX, err = PFM_SUCCESS;
+
+	memset(set, 0, sizeof(*set));
+	if (!pp_cfg.sysfs_pmus) {
+		pp_verbose("sysfs PMUs: discovery turned off by LIBPFM_SYSFS_PMUS=0");
+		return PFM_SUCCESS;
+	}
+	if (!pp_path(root, sizeof(root), DEVICES))
+		return PFM_SUCCESS;
+	n = pp_sysfs_list(root, &names);
+	if (n < 0)
+		return PFM_ERR_NOMEM;
+	if (!n) {
+		pp_debug("sysfs PMUs: %s lists none", root);
+		pp_sysfs_names_free(names, n);
+		return PFM_SUCCESS;
+	}
+	pp_builder_init(&set->b);
+	set->found = calloc((size_t)n, sizeof(*set->found));
+	if (!set->found || set->b.oom)
+		err = PFM_ERR_NOMEM;
+	for (int i = 0; i < n && err == PFM_SUCCESS; i++) {
+		struct pp_sysfs_found *fd = &set->found[set->n];
+		const char *why;
+		if (pp_sysfs_join(dir, sizeof(dir), root, names[i], NULL))
+			continue;
+		if ((why = not_wanted(q, dir, names[i]))) {
+			pp_debug("sysfs PMU %s: %s; not added", names[i], why);
+			continue;
+		}
+		if (pp_sysfs_pmu_name(names[i], name, sizeof(name))) {
+			pp_verbose("sysfs PMU '%.64s': name cannot become a libpfm4 PMU name; skipped", names[i]);
+			continue;
+		}
+		if (name_taken(q, name, set)) {
+			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", names[i], name);
+			continue;
+		}
+		while (next_id >= PP_SYSFS_ID_MIN && id_taken(q, next_id, set))
+			next_id--;
+		if (next_id < PP_SYSFS_ID_MIN) {
+			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", names[i],
+				   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
+			break;
+		}
+		int r = pp_sysfs_build_pmu(&set->b, dir, names[i], name, next_id, &fd->info);
+		if (r == -2)
+			err = PFM_ERR_NOMEM;
+		if (r < 0)
+			continue;
+		fd->pmu = (uint32_t)r;
+		fd->id = next_id--;
+		set->n++;
+	}
+	pp_sysfs_names_free(names, n);
+	if (err != PFM_SUCCESS || !set->n) {
+		pp_sysfs_free(set);
+		return err;
+	}
+	/* every PMU is built: the table view is final, the registry may point into it */
+	pp_builder_table(&set->b, &set->t);
+	return PFM_SUCCESS;
+}
+
+void pp_sysfs_free(struct pp_sysfs_set *set)
+{
+	pp_builder_free(&set->b);
+	free(set->found);
+	memset(set, 0, sizeof(*set));
+}

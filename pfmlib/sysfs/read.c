@@ -1,0 +1,167 @@
+/*
+ * sysfs/read.c - bounded reads of the sysfs PMU tree: one small regular
+ * file at a time (a FIFO or device is opened without waiting and refused;
+ * never more than the caller's buffer, never a file holding NUL bytes) and
+ * sorted directory listings of limited length, so that no content under
+ * the tree can block, exhaust or crash pfm_initialize.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sysfs/sysfs.h"
+
+int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why)
+{
+	struct stat st;
+	size_t len = 0;
+	int fd;
+
+	buf[0] = '\0';
+	/* O_NONBLOCK: a FIFO opens at once and is then refused by fstat, never waited on */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return PP_SYSFS_MISSING;
+		*why = errno == EISDIR ? "not a regular file" : "cannot be opened";
+		return PP_SYSFS_BAD;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		*why = "not a regular file";
+		return PP_SYSFS_BAD;
+	}
+	for (;;) {
+		ssize_t r = len < sz - 1 ? read(fd, buf + len, sz - 1 - len) : 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			close(fd);
+			buf[0] = '\0';
+			*why = "cannot be read";
+			return PP_SYSFS_BAD;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	if (len == sz - 1) {
+		char c;
+		ssize_t more;
+		do
+			more = read(fd, &c, 1);
+		while (more < 0 && errno == EINTR);
+		if (more != 0) {
+			close(fd);
+			buf[0] = '\0';
+			*why = "too large";
+			return PP_SYSFS_BAD;
+		}
+	}
+	close(fd);
+	buf[len] = '\0';
+	if (memchr(buf, '\0', len)) {
+		buf[0] = '\0';
+		*why = "holds a NUL byte";
+		return PP_SYSFS_BAD;
+	}
+	return (int)len;
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+	/* byte order, not the locale's: ids given in this order must not depend on LC_COLLATE */
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The names of dir (hidden ones left out), sorted by bytes, at most
+ * PP_SYSFS_MAX_ENTRIES of them (the first ones in that order): one allocation
+ * holds the NULL-terminated pointer array and the strings.
+ */
+int pp_sysfs_list(const char *dir, char ***names)
+{
+	*names = NULL;
+	DIR *d = opendir(dir);
+	if (!d)
+		return errno == ENOMEM ? -2 : 0;
+	/* first pass: collect the names into a growing byte buffer */
+	char *text = NULL;
+	size_t tlen = 0, tcap = 0;
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		size_t l = strlen(e->d_name) + 1;
+		if (tlen + l > tcap) {
+			size_t ncap = tcap ? tcap * 2 : 512;
+			while (ncap < tlen + l)
+				ncap *= 2;
+			char *nt = realloc(text, ncap);
+			if (!nt) {
+				free(text);
+				closedir(d);
+				return -2;
+			}
+			text = nt;
+			tcap = ncap;
+		}
+		memcpy(text + tlen, e->d_name, l);
+		tlen += l;
+		n++;
+	}
+	closedir(d);
+	/* then the pointer array and the strings in one block */
+	char **v = malloc((size_t)(n + 1) * sizeof(*v) + tlen);
+	if (!v) {
+		free(text);
+		return -2;
+	}
+	char *strs = (char *)(v + n + 1);
+	if (tlen)
+		memcpy(strs, text, tlen);
+	free(text);
+	for (int i = 0; i < n; i++) {
+		v[i] = strs;
+		strs += strlen(strs) + 1;
+	}
+	qsort(v, (size_t)n, sizeof(*v), by_bytes);
+	int keep = n < PP_SYSFS_MAX_ENTRIES ? n : PP_SYSFS_MAX_ENTRIES;
+	v[keep] = NULL;
+	*names = v;
+	return keep;
+}
+
+void pp_sysfs_names_free(char **names, int n)
+{
+	(void)n;	/* the names live in the array's own allocation */
+	free(names);
+}
+
+/* append s at buf[*len] if it fits below sz (room kept for the NUL) */
+static int put(char *buf, size_t sz, size_t *len, const char *s)
+{
+	size_t l = strlen(s);
+	if (l >= sz - *len)
+		return -1;
+	memcpy(buf + *len, s, l);
+	*len += l;
+	return 0;
+}
+
+int pp_sysfs_join(char *buf, size_t sz, const char *dir, const char *a, const char *b)
+{
+	/* memcpy, not snprintf: start-up joins many paths */
+	size_t len = 0;
+	if (!sz || put(buf, sz, &len, dir) || put(buf, sz, &len, "/") || put(buf, sz, &len, a) ||
+	    (b && (put(buf, sz, &len, "/") || put(buf, sz, &len, b))))
+		return -1;
+	buf[len] = '\0';
+	return 0;
+}

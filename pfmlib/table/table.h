@@ -1,0 +1,231 @@
+/*
+ * table/table.h - the compact, relocation-free form of PMU descriptors.
+ *
+ * Every descriptor (built-in, compiled by tablegen, or a plugin loaded at run
+ * time) ends up in a struct pp_table: flat arrays of fixed-size records that
+ * refer to each other by 32-bit indexes and to strings by 32-bit offsets into
+ * one string pool. Generated C contains only these arrays (no pointers), so
+ * the shared library needs no relocations for them; the struct pp_table that
+ * points at the arrays is filled in by code at start-up.
+ *
+ * Indexes stored in a record are absolute indexes into the table's arrays;
+ * a PMU owns the contiguous ranges [first_x, first_x + nx).
+ */
+#ifndef PP_TABLE_TABLE_H
+#define PP_TABLE_TABLE_H
+
+#include <stdint.h>
+
+typedef uint32_t pp_str_t;	/* offset into strs; 0 is the empty string */
+
+/* registers a format field can live in */
+enum pp_reg { PP_REG_CONFIG = 0, PP_REG_CONFIG1 = 1, PP_REG_CONFIG2 = 2, PP_NREGS = 3 };
+
+/* a named bit field of the PMU's format (sysfs notation) */
+struct pp_field {
+	pp_str_t name;
+	uint8_t  reg;		/* enum pp_reg */
+	uint8_t  width;		/* number of bits in mask */
+	uint16_t flags;		/* PP_FIELD_* */
+	uint64_t mask;		/* bits of the register; value bits fill them low to high */
+};
+
+#define PP_FIELD_RAW 0x1	/* values go to PFM_OS_NONE codes only (schema: raw_fields) */
+
+/* field = value: one step of an encoding */
+struct pp_set {
+	uint32_t field;		/* absolute index into fields */
+	uint32_t flags;		/* PP_SET_* */
+	uint64_t value;
+};
+
+#define PP_SET_SOFT 0x1		/* a default: used only when the string gives no value */
+
+enum pp_mod_type { PP_MOD_BOOL = 0, PP_MOD_INT = 1 };
+
+/* a libpfm4 modifier of the PMU (u, k, e, i, c, t, ldlat, ...) */
+struct pp_modifier {
+	pp_str_t name;
+	pp_str_t desc;
+	uint8_t  type;		/* enum pp_mod_type */
+	uint8_t  plm;		/* PFM_PLM* bits this modifier stands for, 0 if none */
+	uint8_t  code;		/* libpfm4 attribute code (pfm_event_attr_info.code) */
+	uint8_t  requires;	/* modifier (index within the PMU's) that must be >= 1 when
+				 * this one is set, or PP_REQ_NONE */
+	uint32_t field;		/* absolute field index, or PP_NONE */
+	uint32_t min;		/* smallest accepted value */
+	uint32_t flags;		/* PP_MOD_F_* */
+	uint64_t max;		/* largest accepted value */
+};
+
+#define PP_REQ_NONE 0xff
+
+#define PP_MOD_F_INVERT 0x1	/* bool: the field gets 1 when the value is 0 (schema: invert) */
+#define PP_MOD_F_UMASK_REQUIRED 0x2	/* with_umask: required (a named unit mask must set its field) */
+#define PP_MOD_F_UMASK_IGNORED  0x4	/* with_umask: ignored (no effect unless a unit mask sets it) */
+
+/* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
+enum pp_perf_attr {
+	PP_PA_U = 0, PP_PA_K, PP_PA_H, PP_PA_PERIOD, PP_PA_FREQ, PP_PA_PRECISE, PP_PA_EXCL,
+	PP_PA_MG, PP_PA_MH, PP_PA_CPU, PP_PA_PINNED, PP_PA_HW_SMPL, PP_PA_COUNT
+};
+
+#define PP_NONE 0xffffffffu
+
+/* unit-mask group flags */
+#define PP_GRP_REQUIRED  0x1
+#define PP_GRP_EXCLUSIVE 0x2
+#define PP_GRP_CONFLICT_UMASK 0x4	/* two of an exclusive group: PFM_ERR_UMASK, not FEATCOMB */
+
+struct pp_group {
+	pp_str_t name;
+	uint32_t flags;		/* PP_GRP_* */
+};
+
+/* rule kinds (schema: forbid_groups, only_groups, when_none_of/add) */
+enum pp_rule_kind { PP_RULE_FORBID_GROUPS = 1, PP_RULE_ONLY_GROUPS = 2, PP_RULE_ADD_IF_NONE = 3 };
+
+struct pp_rule {
+	uint8_t  kind;		/* enum pp_rule_kind */
+	uint8_t  pad[3];
+	uint32_t umask;		/* trigger (FORBID/ONLY) or umask to add (ADD_IF_NONE), absolute index */
+	uint32_t groups;	/* bit i = the event's i-th group */
+	uint32_t pad2;
+};
+
+/* event and unit-mask flags */
+#define PP_F_DEFAULT      0x01	/* umask: selected when none of its group is given */
+#define PP_F_EXCLUSIVE    0x02	/* umask: not combinable within its group */
+#define PP_F_PRECISE      0x04
+#define PP_F_COMPAT       0x08	/* imported from libpfm4, not in perf's JSON */
+#define PP_F_DEPRECATED   0x10
+#define PP_F_EXPERIMENTAL 0x20
+#define PP_F_HW_SMPL      0x40	/* can be recorded by a hardware buffer (Intel: PEBS) */
+#define PP_F_RAW_NAME     0x80	/* event: written r<hex> in strings; the number replaces
+				 * the value of its first set entry (perf_raw) */
+
+struct pp_umask {
+	pp_str_t name;
+	pp_str_t desc;
+	pp_str_t aliases;	/* list: consecutive NUL-terminated strings ended by "" */
+	pp_str_t perf;		/* perf's full name or 0 */
+	uint64_t code;		/* pfm_event_attr_info.code */
+	uint32_t first_set;
+	uint16_t nset;
+	uint8_t  group;		/* index among the event's groups */
+	uint8_t  flags;		/* PP_F_* */
+	uint32_t sample_after;
+	pp_str_t equiv;		/* libpfm4 equivalent string, 0 = none */
+};
+
+struct pp_event {
+	pp_str_t name;
+	pp_str_t desc;
+	pp_str_t equiv;		/* 0 = none */
+	pp_str_t perf;		/* perf's name of the event itself, 0 if none */
+	pp_str_t counters;	/* perf's Counter string, 0 if none */
+	uint32_t first_set;
+	uint32_t first_umask;
+	uint32_t first_group;
+	uint32_t first_rule;
+	uint32_t mods;		/* bit i = PMU modifier i accepted */
+	uint64_t code;		/* pfm_event_info.code */
+	uint32_t sample_after;
+	uint32_t perf_type;	/* PP_NONE = the PMU's */
+	uint16_t nset;
+	uint16_t numasks;
+	uint8_t  ngroups;
+	uint8_t  nrules;
+	uint8_t  flags;		/* PP_F_* */
+	uint8_t  pad;
+	uint16_t perf_attrs;	/* enum pp_perf_attr bits; 0 = the PMU's */
+	uint16_t pad2;
+	uint32_t required_mods;	/* bit i = PMU modifier i must be given (sysfs `term=?`) */
+	uint32_t pad3;
+};
+
+/* a whole name standing for an event string */
+struct pp_alias {
+	pp_str_t name;
+	pp_str_t expansion;
+};
+
+/* PMU types: values of pfm_pmu_type_t */
+#define PP_PMU_CORE       1
+#define PP_PMU_UNCORE     2
+#define PP_PMU_OS_GENERIC 3
+
+#define PP_PMU_F_OVERRIDE 0x1	/* plugin replaces the built-in PMU of the same name */
+#define PP_PMU_F_FALLBACK 0x2	/* present only when no other core PMU matches the host */
+
+/*
+ * Name index: an open-addressing hash table of hash_size (a power of two)
+ * uint32 slots starting at first_hash. A slot is 0 when empty, else
+ * PP_HASH_ALIAS|(alias index - first_alias + 1) or (event index - first_event + 1).
+ * Keys are event names and alias names, hashed by pp_hash_name() (FNV-1a
+ * over the ASCII-uppercased bytes); probing is linear.
+ */
+#define PP_HASH_ALIAS 0x80000000u
+
+struct pp_pmu {
+	pp_str_t name;
+	pp_str_t desc;
+	pp_str_t arch;
+	pp_str_t source;
+	pp_str_t match;		/* list of regexes, see pp_umask.aliases for the list form */
+	pp_str_t match_unit;
+	pp_str_t perf_pmu;
+	int32_t  id;		/* pfm_pmu_t */
+	uint32_t perf_type;
+	uint8_t  type;		/* PP_PMU_* */
+	uint8_t  max_encoding;
+	uint8_t  num_cntrs;
+	uint8_t  num_fixed;
+	uint32_t flags;		/* PP_PMU_F_* */
+	uint32_t match_priority;	/* lower wins when several PMUs match the host */
+	uint32_t perf_attrs;		/* enum pp_perf_attr bits (default resolved by the loader) */
+	uint32_t first_field, nfields;
+	uint32_t first_raw_set, nraw_set;	/* raw_bits */
+	uint32_t first_mod, nmods;
+	uint32_t first_event, nevents;
+	uint32_t first_alias, naliases;
+	uint32_t first_hash, hash_size;
+};
+
+struct pp_table {
+	const char *strs;
+	uint32_t nstrs;		/* bytes in strs */
+	const struct pp_pmu      *pmus;      uint32_t npmus;
+	const struct pp_field    *fields;    uint32_t nfields;
+	const struct pp_set      *sets;      uint32_t nsets;
+	const struct pp_modifier *mods;      uint32_t nmods;
+	const struct pp_event    *events;    uint32_t nevents;
+	const struct pp_umask    *umasks;    uint32_t numasks;
+	const struct pp_group    *groups;    uint32_t ngroups;
+	const struct pp_rule     *rules;     uint32_t nrules;
+	const struct pp_alias    *aliases;   uint32_t naliases;
+	const uint32_t           *hash;      uint32_t nhash;
+};
+
+static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
+{
+	return t->strs + s;
+}
+
+/* FNV-1a over ASCII-uppercased bytes; len bytes of s */
+static inline uint32_t pp_hash_name(const char *s, unsigned long len)
+{
+	uint32_t h = 2166136261u;
+	for (unsigned long i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 'a' && c <= 'z')
+			c = (unsigned char)(c - 'a' + 'A');
+		h = (h ^ c) * 16777619u;
+	}
+	return h;
+}
+
+/* the built-in tables, generated by tablegen into build/gen/pp_builtin.c */
+void pp_builtin_table(struct pp_table *t);
+
+#endif /* PP_TABLE_TABLE_H */

@@ -1,0 +1,1057 @@
+/*
+ * table/yaml.c - reads one PMU descriptor (docs/schema.md) with libyaml and
+ * appends it to a pp_builder. Every error names file:line and the reason.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+#include <perfmon/pfmlib.h>
+#include "table/format.h"
+#include "table/perf_attrs.h"
+#include "table/yaml.h"
+
+#define MAX_MODS   32	/* event modifier sets are a 32-bit mask */
+#define MAX_GROUPS 32	/* rule group sets are a 32-bit mask */
+
+struct ld {
+	struct pp_builder *b;
+	yaml_document_t doc;
+	const char *file;
+	char *err;
+	size_t errsz;
+	uint32_t pmu;		/* index of the PMU being built */
+	int failed;
+};
+
+static int fail(struct ld *l, const yaml_node_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct ld *l, const yaml_node_t *n, const char *fmt, ...)
+{
+	if (l->failed)
+		return -1;
+	l->failed = 1;
+	/* a problem with no node of its own (an empty document) is on line 1 */
+	int k = snprintf(l->err, l->errsz, "%s:%lu: ", l->file,
+			 n ? (unsigned long)n->start_mark.line + 1 : 1UL);
+	if (k < 0 || (size_t)k >= l->errsz)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(l->err + k, l->errsz - (size_t)k, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static yaml_node_t *node(struct ld *l, int id)
+{
+	return yaml_document_get_node(&l->doc, id);
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int is_null(const yaml_node_t *n)
+{
+	const char *s = scalar(n);
+	if (!s)
+		return 0;
+	if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return 0;
+	return !*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL");
+}
+
+/* ---- typed getters: return 0 on success, -1 after fail() ---- */
+
+static int get_str(struct ld *l, yaml_node_t *n, const char *key, const char **out)
+{
+	const char *s = scalar(n);
+	*out = "";
+	if (!s)
+		return fail(l, n, "'%s' must be a string", key);
+	*out = s;
+	return 0;
+}
+
+static int get_u64(struct ld *l, yaml_node_t *n, const char *key, uint64_t *out)
+{
+	const char *s = scalar(n);
+	*out = 0;
+	if (!s || !*s || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return fail(l, n, "'%s' must be an integer", key);
+	char *end;
+	errno = 0;
+	if (*s == '-')
+		return fail(l, n, "'%s' must not be negative: %s", key, s);
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return fail(l, n, "'%s' is not a valid integer: %s", key, s);
+	*out = v;
+	return 0;
+}
+
+static int get_u32(struct ld *l, yaml_node_t *n, const char *key, uint64_t max, uint32_t *out)
+{
+	uint64_t v;
+	*out = 0;
+	if (get_u64(l, n, key, &v))
+		return -1;
+	if (v > max)
+		return fail(l, n, "'%s' out of range (max %llu): %llu", key,
+			    (unsigned long long)max, (unsigned long long)v);
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int get_bool(struct ld *l, yaml_node_t *n, const char *key, int *out)
+{
+	const char *s = scalar(n);
+	if (s && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+		if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "yes")) { *out = 1; return 0; }
+		if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "no")) { *out = 0; return 0; }
+	}
+	return fail(l, n, "'%s' must be true or false", key);
+}
+
+static int want(struct ld *l, yaml_node_t *n, yaml_node_type_t t, const char *what)
+{
+	if (n && n->type == t)
+		return 0;
+	static const char *names[] = { "nothing", "a string", "a list", "a mapping" };
+	return fail(l, n, "%s must be %s", what, names[t]);
+}
+
+/* str interned in the builder; NULL/empty gives 0 */
+static pp_str_t str(struct ld *l, const char *s)
+{
+	return s ? pp_builder_str(l->b, s, strlen(s)) : 0;
+}
+
+/* list of strings from a sequence node */
+static int get_strlist(struct ld *l, yaml_node_t *n, const char *key, pp_str_t *out)
+{
+	if (is_null(n)) { *out = 0; return 0; }
+	if (want(l, n, YAML_SEQUENCE_NODE, key))
+		return -1;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	const char **v = calloc(cnt ? cnt : 1, sizeof(*v));
+	if (!v)
+		return fail(l, n, "out of memory");
+	size_t i = 0;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *e = node(l, *it);
+		if (get_str(l, e, key, &v[i])) {
+			free(v);
+			return -1;
+		}
+		if (!*v[i]) {
+			free(v);
+			return fail(l, e, "'%s' entries must not be empty", key);
+		}
+		i++;
+	}
+	*out = pp_builder_strlist(l->b, v, cnt);
+	free(v);
+	return 0;
+}
+
+/* ---- key dispatch ---- */
+
+static const char *key_of(struct ld *l, yaml_node_t *kn)
+{
+	const char *k = scalar(kn);
+	if (!k)
+		fail(l, kn, "mapping keys must be strings");
+	return k;
+}
+
+/* iterate a mapping's pairs as (k: key string, v: value node, kn: key node) */
+#define FOR_PAIRS(l, map, k, v, kn)						\
+	for (yaml_node_pair_t *p_ = (map)->data.mapping.pairs.start;		\
+	     p_ < (map)->data.mapping.pairs.top && !(l)->failed; p_++)		\
+		for (yaml_node_t *kn = node(l, p_->key), *v = node(l, p_->value), *once_ = kn; \
+		     once_; once_ = NULL)						\
+			for (const char *k = key_of(l, kn); k; k = NULL)
+
+static int unknown(struct ld *l, yaml_node_t *kn, const char *where, const char *k)
+{
+	return fail(l, kn, "unknown key '%s' in %s", k, where);
+}
+
+static int missing(struct ld *l, yaml_node_t *n, const char *where, const char *k)
+{
+	return fail(l, n, "%s: required key '%s' is missing", where, k);
+}
+
+/* ---- format fields: "config1:0-7,32-35", parsed as sysfs format/ files are ---- */
+
+static int parse_format(struct ld *l, yaml_node_t *n, const char *name, struct pp_field *f)
+{
+	const char *s = scalar(n), *why;
+	if (!s)
+		return fail(l, n, "format field '%s' must be a string", name);
+	if (pp_format_parse(s, f, &why))
+		return fail(l, n, "format field '%s': cannot parse '%s': %s", name, s, why);
+	return 0;
+}
+
+static uint32_t find_field(struct ld *l, const char *name)
+{
+	const struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	for (uint32_t i = 0; i < p->nfields; i++)
+		if (!strcmp(l->b->strs + l->b->fields.v[p->first_field + i].name, name))
+			return p->first_field + i;
+	return PP_NONE;
+}
+
+static int fits(const struct pp_field *f, uint64_t v)
+{
+	return f->width >= 64 || (v >> f->width) == 0;
+}
+
+/* a mapping field -> value appended to sets with flags; *cnt counts them */
+static int append_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t flags, uint16_t *cnt)
+{
+	if (!n || is_null(n))
+		return 0;	/* absent or empty: no field values */
+	if (want(l, n, YAML_MAPPING_NODE, what))
+		return -1;
+	FOR_PAIRS(l, n, k, v, kn) {
+		uint32_t fi = find_field(l, k);
+		if (fi == PP_NONE)
+			return fail(l, kn, "%s: '%s' is not a field of the PMU's format", what, k);
+		uint64_t val;
+		if (get_u64(l, v, k, &val))
+			return -1;
+		if (!fits(&l->b->fields.v[fi], val))
+			return fail(l, v, "%s: value 0x%llx does not fit field '%s' (%u bits)", what,
+				    (unsigned long long)val, k, l->b->fields.v[fi].width);
+		uint32_t si = pp_builder_add_set(l->b);
+		if (si == PP_NONE)
+			return fail(l, n, "out of memory");
+		l->b->sets.v[si].field = fi;
+		l->b->sets.v[si].flags = flags;
+		l->b->sets.v[si].value = val;
+		if (++*cnt == 0)
+			return fail(l, n, "%s: too many fields", what);
+	}
+	return l->failed ? -1 : 0;
+}
+
+/* a mapping field -> value appended to sets; returns first/count */
+static int parse_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t *first, uint16_t *cnt)
+{
+	*first = l->b->sets.n;
+	*cnt = 0;
+	return append_sets(l, n, what, 0, cnt);
+}
+
+static uint64_t set_value(struct ld *l, uint32_t first, uint16_t n, const char *field, int *found)
+{
+	for (uint16_t i = 0; i < n; i++) {
+		const struct pp_set *s = &l->b->sets.v[first + i];
+		if (!strcmp(l->b->strs + l->b->fields.v[s->field].name, field)) {
+			*found = 1;
+			return s->value;
+		}
+	}
+	*found = 0;
+	return 0;
+}
+
+static int parse_flags(struct ld *l, yaml_node_t *n, uint8_t *flags, int raw_name_ok)
+{
+	if (is_null(n))
+		return 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, "'flags'"))
+		return -1;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *e = node(l, *it);
+		const char *s = scalar(e);
+		if (s && !strcmp(s, "compat")) *flags |= PP_F_COMPAT;
+		else if (s && !strcmp(s, "deprecated")) *flags |= PP_F_DEPRECATED;
+		else if (s && !strcmp(s, "experimental")) *flags |= PP_F_EXPERIMENTAL;
+		else if (s && !strcmp(s, "raw_name") && raw_name_ok) *flags |= PP_F_RAW_NAME;
+		else return fail(l, e, "unknown flag '%s' (compat, deprecated, experimental%s)", s ? s : "?",
+				 raw_name_ok ? ", raw_name" : "");
+	}
+	return 0;
+}
+
+static int parse_perf_attrs(struct ld *l, yaml_node_t *n, uint32_t *out)
+{
+	*out = 0;
+	if (is_null(n))
+		return 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, "'perf_attrs'"))
+		return -1;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *e = node(l, *it);
+		const char *s = scalar(e);
+		int i;
+		for (i = 0; s && i < PP_PA_COUNT; i++)
+			if (!strcmp(s, pp_perf_attrs[i].name))
+				break;
+		if (!s || i == PP_PA_COUNT)
+			return fail(l, e, "unknown perf_events attribute '%s'", s ? s : "?");
+		*out |= 1u << i;
+	}
+	return 0;
+}
+
+/* ---- pmu: block ---- */
+
+/* `requires` names may refer to modifiers listed later: resolved after the list */
+static int resolve_requires(struct ld *l, yaml_node_t *mods)
+{
+	const struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	uint32_t mi = p->first_mod;
+	for (yaml_node_item_t *it = mods->data.sequence.items.start; it < mods->data.sequence.items.top; it++, mi++) {
+		yaml_node_t *n = node(l, *it);
+		const char *requires = NULL;
+		FOR_PAIRS(l, n, k, v, kn)
+			if (!strcmp(k, "requires") && get_str(l, v, k, &requires))
+				return -1;
+		if (!requires)
+			continue;
+		const char *name = l->b->strs + l->b->mods.v[mi].name;
+		uint32_t i;
+		for (i = 0; i < p->nmods; i++)
+			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, requires))
+				break;
+		if (i == p->nmods)
+			return fail(l, n, "modifier '%s' requires '%s', which is not a modifier of the PMU", name, requires);
+		if (l->b->mods.v[p->first_mod + i].type != PP_MOD_INT)
+			return fail(l, n, "modifier '%s' requires '%s', which is not an integer modifier", name, requires);
+		l->b->mods.v[mi].requires = (uint8_t)i;
+	}
+	return l->failed ? -1 : 0;
+}
+
+static int parse_modifier(struct ld *l, yaml_node_t *n)
+{
+	if (want(l, n, YAML_MAPPING_NODE, "a modifier"))
+		return -1;
+	uint32_t mi = pp_builder_add_mod(l->b);
+	if (mi == PP_NONE)
+		return fail(l, n, "out of memory");
+	struct pp_modifier m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE };
+	const char *name = NULL, *type = NULL, *field = NULL;
+	int have_max = 0, have_code = 0;
+	FOR_PAIRS(l, n, k, v, kn) {
+		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
+		else if (!strcmp(k, "desc")) { const char *d; if (get_str(l, v, k, &d)) return -1; m.desc = str(l, d); }
+		else if (!strcmp(k, "type")) { if (get_str(l, v, k, &type)) return -1; }
+		else if (!strcmp(k, "field")) { if (get_str(l, v, k, &field)) return -1; }
+		else if (!strcmp(k, "plm")) { uint32_t x; if (get_u32(l, v, k, 0x1f, &x)) return -1; m.plm = (uint8_t)x; }
+		else if (!strcmp(k, "max")) { if (get_u64(l, v, k, &m.max)) return -1; have_max = 1; }
+		else if (!strcmp(k, "min")) { if (get_u32(l, v, k, UINT32_MAX, &m.min)) return -1; }
+		else if (!strcmp(k, "code")) { uint32_t x; if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; }
+		else if (!strcmp(k, "requires")) { const char *r; if (get_str(l, v, k, &r)) return -1; }
+		else if (!strcmp(k, "invert")) { int x; if (get_bool(l, v, k, &x)) return -1; if (x) m.flags |= PP_MOD_F_INVERT; }
+		else if (!strcmp(k, "with_umask")) {
+			const char *w;
+			if (get_str(l, v, k, &w)) return -1;
+			if (!strcmp(w, "required")) m.flags |= PP_MOD_F_UMASK_REQUIRED;
+			else if (!strcmp(w, "ignored")) m.flags |= PP_MOD_F_UMASK_IGNORED;
+			else return fail(l, v, "'with_umask' must be required or ignored, not '%s'", w);
+		}
+		else return unknown(l, kn, "a modifier", k);
+	}
+	if (l->failed)
+		return -1;
+	if (!name || !*name)
+		return missing(l, n, "modifier", "name");
+	if (!type)
+		return missing(l, n, "modifier", "type");
+	if (!strcmp(type, "bool")) m.type = PP_MOD_BOOL;
+	else if (!strcmp(type, "int")) m.type = PP_MOD_INT;
+	else return fail(l, n, "modifier '%s': type must be bool or int, not '%s'", name, type);
+	if ((m.flags & (PP_MOD_F_UMASK_REQUIRED | PP_MOD_F_UMASK_IGNORED)) && !field)
+		return fail(l, n, "modifier '%s': with_umask needs a field", name);
+	if ((m.flags & PP_MOD_F_INVERT) && (m.type != PP_MOD_BOOL || !field))
+		return fail(l, n, "modifier '%s': invert needs a bool modifier with a field", name);
+	if (field) {
+		m.field = find_field(l, field);
+		if (m.field == PP_NONE)
+			return fail(l, n, "modifier '%s': '%s' is not a field of the PMU's format", name, field);
+		uint8_t w = l->b->fields.v[m.field].width;
+		uint64_t fmax = w >= 64 ? ~0ULL : (1ULL << w) - 1;
+		if (!have_max)
+			m.max = m.type == PP_MOD_BOOL ? 1 : fmax;
+		else if (m.max > fmax)
+			return fail(l, n, "modifier '%s': max %llu does not fit field '%s'", name,
+				    (unsigned long long)m.max, field);
+	} else if (!have_max) {
+		m.max = m.type == PP_MOD_BOOL ? 1 : ~0ULL;
+	}
+	if (m.min > m.max)
+		return fail(l, n, "modifier '%s': min %u is above max %llu", name, m.min, (unsigned long long)m.max);
+	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	for (uint32_t i = p->first_mod; i < mi; i++)
+		if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, name))
+			return fail(l, n, "modifier '%s' is defined twice", name);
+	if (!have_code)
+		m.code = (uint8_t)(mi - p->first_mod);
+	m.name = str(l, name);
+	l->b->mods.v[mi] = m;
+	p->nmods++;
+	if (p->nmods > MAX_MODS)
+		return fail(l, n, "too many modifiers (at most %d)", MAX_MODS);
+	return 0;
+}
+
+static int parse_pmu(struct ld *l, yaml_node_t *n)
+{
+	if (want(l, n, YAML_MAPPING_NODE, "'pmu'"))
+		return -1;
+	struct pp_builder *b = l->b;
+	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
+	yaml_node_t *raw_fields = NULL;
+	int have_id = 0;
+	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
+	struct pp_pmu *p = &b->pmus.v[l->pmu];
+	p->perf_type = 4;	/* PERF_TYPE_RAW */
+	p->max_encoding = 1;
+	p->match_priority = 1000000;
+	FOR_PAIRS(l, n, k, v, kn) {
+		p = &b->pmus.v[l->pmu];
+		uint32_t x;
+		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
+		else if (!strcmp(k, "id")) { if (get_u32(l, v, k, PFM_PMU_MAX - 1, &x)) return -1; p->id = (int32_t)x; have_id = 1; }
+		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
+		else if (!strcmp(k, "type")) { if (get_str(l, v, k, &type)) return -1; }
+		else if (!strcmp(k, "arch")) { if (get_str(l, v, k, &arch)) return -1; }
+		else if (!strcmp(k, "source")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); }
+		else if (!strcmp(k, "override")) { int o; if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; }
+		else if (!strcmp(k, "fallback")) { int o; if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; }
+		else if (!strcmp(k, "match")) { pp_str_t s; if (get_strlist(l, v, k, &s)) return -1; b->pmus.v[l->pmu].match = s; }
+		else if (!strcmp(k, "match_priority")) { if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; }
+		else if (!strcmp(k, "match_unit")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); }
+		else if (!strcmp(k, "perf_pmu")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->perf_pmu = str(l, s); }
+		else if (!strcmp(k, "perf_type")) { if (get_u32(l, v, k, UINT32_MAX - 1, &x)) return -1; p->perf_type = x; }
+		else if (!strcmp(k, "counters")) { if (get_u32(l, v, k, 255, &x)) return -1; p->num_cntrs = (uint8_t)x; }
+		else if (!strcmp(k, "fixed_counters")) { if (get_u32(l, v, k, 255, &x)) return -1; p->num_fixed = (uint8_t)x; }
+		else if (!strcmp(k, "max_encoding")) { if (get_u32(l, v, k, PP_NREGS, &x)) return -1; if (!x) return fail(l, v, "'max_encoding' must be 1 to %d", PP_NREGS); p->max_encoding = (uint8_t)x; }
+		else if (!strcmp(k, "format")) format = v;
+		else if (!strcmp(k, "raw_bits")) raw = v;
+		else if (!strcmp(k, "raw_fields")) raw_fields = v;
+		else if (!strcmp(k, "modifiers")) mods = v;
+		else if (!strcmp(k, "aliases")) aliases = v;
+		else if (!strcmp(k, "perf_attrs")) perf_attrs = v;
+		else return unknown(l, kn, "'pmu'", k);
+	}
+	if (l->failed)
+		return -1;
+	if (!name) return missing(l, n, "pmu", "name");
+	if (!have_id) return missing(l, n, "pmu", "id");
+	if (!desc) return missing(l, n, "pmu", "desc");
+	if (!type) return missing(l, n, "pmu", "type");
+	if (!arch) return missing(l, n, "pmu", "arch");
+	if (!format) return missing(l, n, "pmu", "format");
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+			return fail(l, n, "pmu name '%s' may only hold a-z, 0-9 and _", name);
+	if (!*name)
+		return fail(l, n, "pmu name must not be empty");
+	p = &b->pmus.v[l->pmu];
+	if (!strcmp(type, "core")) p->type = PP_PMU_CORE;
+	else if (!strcmp(type, "uncore")) p->type = PP_PMU_UNCORE;
+	else if (!strcmp(type, "os_generic")) p->type = PP_PMU_OS_GENERIC;
+	else return fail(l, n, "pmu type must be core, uncore or os_generic, not '%s'", type);
+	p->name = str(l, name);
+	p = &b->pmus.v[l->pmu];
+	p->desc = str(l, desc);
+	p = &b->pmus.v[l->pmu];
+	p->arch = str(l, arch);
+	if (perf_attrs) {
+		if (parse_perf_attrs(l, perf_attrs, &b->pmus.v[l->pmu].perf_attrs))
+			return -1;
+	} else {
+		p->perf_attrs = pp_perf_attrs_default(p->type);
+	}
+
+	/* format */
+	if (want(l, format, YAML_MAPPING_NODE, "'format'"))
+		return -1;
+	b->pmus.v[l->pmu].first_field = b->fields.n;
+	FOR_PAIRS(l, format, k, v, kn) {
+		if (find_field(l, k) != PP_NONE)
+			return fail(l, kn, "format field '%s' is defined twice", k);
+		struct pp_field f = { 0 };
+		if (parse_format(l, v, k, &f))
+			return -1;
+		uint32_t fi = pp_builder_add_field(b);
+		if (fi == PP_NONE)
+			return fail(l, v, "out of memory");
+		f.name = str(l, k);
+		b->fields.v[fi] = f;
+		b->pmus.v[l->pmu].nfields++;
+	}
+	if (l->failed)
+		return -1;
+	/* raw_bits */
+	uint16_t nraw = 0;
+	if (raw && parse_sets(l, raw, "'raw_bits'", &b->pmus.v[l->pmu].first_raw_set, &nraw))
+		return -1;
+	b->pmus.v[l->pmu].nraw_set = nraw;
+	/* raw_fields: format fields whose values reach PFM_OS_NONE codes only */
+	if (raw_fields && !is_null(raw_fields)) {
+		if (want(l, raw_fields, YAML_SEQUENCE_NODE, "'raw_fields'"))
+			return -1;
+		for (yaml_node_item_t *it = raw_fields->data.sequence.items.start;
+		     it < raw_fields->data.sequence.items.top; it++) {
+			yaml_node_t *e = node(l, *it);
+			const char *fname;
+			if (get_str(l, e, "raw_fields", &fname))
+				return -1;
+			uint32_t fi = find_field(l, fname);
+			if (fi == PP_NONE)
+				return fail(l, e, "raw_fields: no format field '%s'", fname);
+			b->fields.v[fi].flags |= PP_FIELD_RAW;
+		}
+	}
+	/* modifiers */
+	b->pmus.v[l->pmu].first_mod = b->mods.n;
+	if (mods && !is_null(mods)) {
+		if (want(l, mods, YAML_SEQUENCE_NODE, "'modifiers'"))
+			return -1;
+		for (yaml_node_item_t *it = mods->data.sequence.items.start; it < mods->data.sequence.items.top; it++)
+			if (parse_modifier(l, node(l, *it)))
+				return -1;
+		if (resolve_requires(l, mods))
+			return -1;
+	}
+	/* aliases (names checked when indexing) */
+	b->pmus.v[l->pmu].first_alias = b->aliases.n;
+	if (aliases && !is_null(aliases)) {
+		if (want(l, aliases, YAML_MAPPING_NODE, "'aliases'"))
+			return -1;
+		FOR_PAIRS(l, aliases, k, v, kn) {
+			const char *e;
+			if (get_str(l, v, k, &e))
+				return -1;
+			if (!*k || !*e)
+				return fail(l, kn, "alias names and expansions must not be empty");
+			uint32_t ai = pp_builder_add_alias(b);
+			if (ai == PP_NONE)
+				return fail(l, v, "out of memory");
+			b->aliases.v[ai].name = str(l, k);
+			b->aliases.v[ai].expansion = str(l, e);
+			b->pmus.v[l->pmu].naliases++;
+		}
+	}
+	return l->failed ? -1 : 0;
+}
+
+/* ---- events ---- */
+
+struct evctx {
+	uint32_t ev;		/* event index */
+	yaml_node_t *groups, *rules, *umasks;
+};
+
+static int group_index(struct ld *l, const struct pp_event *e, const char *name)
+{
+	for (uint32_t i = 0; i < e->ngroups; i++)
+		if (!strcmp(l->b->strs + l->b->groups.v[e->first_group + i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static int umask_index(struct ld *l, const struct pp_event *e, const char *name)
+{
+	for (uint32_t i = 0; i < e->numasks; i++)
+		if (!strcasecmp(l->b->strs + l->b->umasks.v[e->first_umask + i].name, name))
+			return (int)(e->first_umask + i);
+	return -1;
+}
+
+static int parse_groups(struct ld *l, struct evctx *c)
+{
+	struct pp_builder *b = l->b;
+	b->events.v[c->ev].first_group = b->groups.n;
+	if (!c->groups || is_null(c->groups)) {
+		uint32_t gi = pp_builder_add_group(b);
+		if (gi == PP_NONE)
+			return fail(l, NULL, "out of memory");
+		b->groups.v[gi].name = str(l, "default");
+		b->events.v[c->ev].ngroups = 1;
+		return 0;
+	}
+	if (want(l, c->groups, YAML_SEQUENCE_NODE, "'groups'"))
+		return -1;
+	for (yaml_node_item_t *it = c->groups->data.sequence.items.start; it < c->groups->data.sequence.items.top; it++) {
+		yaml_node_t *g = node(l, *it);
+		if (want(l, g, YAML_MAPPING_NODE, "a group"))
+			return -1;
+		const char *name = NULL;
+		uint32_t flags = 0;
+		FOR_PAIRS(l, g, k, v, kn) {
+			int x;
+			if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
+			else if (!strcmp(k, "required")) { if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_REQUIRED; }
+			else if (!strcmp(k, "exclusive")) { if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_EXCLUSIVE; }
+			else if (!strcmp(k, "conflict")) {
+				const char *c;
+				if (get_str(l, v, k, &c)) return -1;
+				if (!strcmp(c, "umask")) flags |= PP_GRP_CONFLICT_UMASK;
+				else if (strcmp(c, "featcomb")) return fail(l, v, "'conflict' must be featcomb or umask, not '%s'", c);
+			}
+			else return unknown(l, kn, "a group", k);
+		}
+		if (l->failed)
+			return -1;
+		if (!name || !*name)
+			return missing(l, g, "group", "name");
+		if (group_index(l, &b->events.v[c->ev], name) >= 0)
+			return fail(l, g, "group '%s' is defined twice", name);
+		if (b->events.v[c->ev].ngroups >= MAX_GROUPS)
+			return fail(l, g, "too many groups (at most %d)", MAX_GROUPS);
+		uint32_t gi = pp_builder_add_group(b);
+		if (gi == PP_NONE)
+			return fail(l, g, "out of memory");
+		b->groups.v[gi].name = str(l, name);
+		b->groups.v[gi].flags = flags;
+		b->events.v[c->ev].ngroups++;
+	}
+	return 0;
+}
+
+static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
+{
+	struct pp_builder *b = l->b;
+	if (want(l, n, YAML_MAPPING_NODE, "a umask"))
+		return -1;
+	uint32_t ui = pp_builder_add_umask(b);
+	if (ui == PP_NONE)
+		return fail(l, n, "out of memory");
+	const char *name = NULL, *desc = NULL, *group = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *defaults = NULL;
+	FOR_PAIRS(l, n, k, v, kn) {
+		struct pp_umask *u = &b->umasks.v[ui];
+		int x;
+		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
+		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
+		else if (!strcmp(k, "code")) code = v;
+		else if (!strcmp(k, "set")) set = v;
+		else if (!strcmp(k, "defaults")) defaults = v;
+		else if (!strcmp(k, "group")) { if (get_str(l, v, k, &group)) return -1; }
+		else if (!strcmp(k, "default")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_DEFAULT; }
+		else if (!strcmp(k, "exclusive")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_EXCLUSIVE; }
+		else if (!strcmp(k, "precise")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_PRECISE; }
+		else if (!strcmp(k, "hw_smpl")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_HW_SMPL; }
+		else if (!strcmp(k, "equiv")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->umasks.v[ui].equiv = o; } }
+		else if (!strcmp(k, "aliases")) { pp_str_t s; if (get_strlist(l, v, k, &s)) return -1; b->umasks.v[ui].aliases = s; }
+		else if (!strcmp(k, "perf")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->umasks.v[ui].perf = o; } }
+		else if (!strcmp(k, "sample_after")) { uint32_t s; if (get_u32(l, v, k, UINT32_MAX, &s)) return -1; u->sample_after = s; }
+		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &u->flags, 0)) return -1; }
+		else return unknown(l, kn, "a umask", k);
+	}
+	if (l->failed)
+		return -1;
+	if (!name || !*name)
+		return missing(l, n, "umask", "name");
+	struct pp_event *e = &b->events.v[c->ev];
+	if (umask_index(l, e, name) >= 0)
+		return fail(l, n, "umask '%s' is defined twice in event '%s'", name, b->strs + e->name);
+	int gi = 0;
+	if (group) {
+		gi = group_index(l, e, group);
+		if (gi < 0)
+			return fail(l, n, "umask '%s': no group '%s' in event '%s'", name, group, b->strs + e->name);
+	}
+	uint32_t first;
+	uint16_t nset;
+	if (parse_sets(l, set, "umask 'set'", &first, &nset))
+		return -1;
+	/* soft presets follow the hard ones in the umask's range */
+	if (defaults && append_sets(l, defaults, "umask 'defaults'", PP_SET_SOFT, &nset))
+		return -1;
+	pp_str_t sname = str(l, name), sdesc = str(l, desc);
+	struct pp_umask *u = &b->umasks.v[ui];
+	u->name = sname;
+	u->desc = sdesc;
+	u->group = (uint8_t)gi;
+	u->first_set = first;
+	u->nset = nset;
+	if (code) {
+		if (get_u64(l, code, "code", &u->code))
+			return -1;
+	} else {
+		int found;
+		u->code = set_value(l, first, nset, "umask", &found);
+	}
+	b->events.v[c->ev].numasks++;
+	if (b->events.v[c->ev].numasks == 0)
+		return fail(l, n, "too many umasks");
+	return 0;
+}
+
+static int group_list(struct ld *l, const struct pp_event *e, yaml_node_t *n, const char *key, uint32_t *mask)
+{
+	*mask = 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, key))
+		return -1;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *g = node(l, *it);
+		const char *s;
+		if (get_str(l, g, key, &s))
+			return -1;
+		int gi = group_index(l, e, s);
+		if (gi < 0)
+			return fail(l, g, "%s: no group '%s' in event '%s'", key, s, l->b->strs + e->name);
+		*mask |= 1u << gi;
+	}
+	return 0;
+}
+
+static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
+{
+	struct pp_builder *b = l->b;
+	if (want(l, n, YAML_MAPPING_NODE, "a rule"))
+		return -1;
+	const struct pp_event *e = &b->events.v[c->ev];
+	struct pp_rule r = { 0 };
+	const char *when = NULL, *add = NULL;
+	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL;
+	FOR_PAIRS(l, n, k, v, kn) {
+		if (!strcmp(k, "when")) { if (get_str(l, v, k, &when)) return -1; }
+		else if (!strcmp(k, "add")) { if (get_str(l, v, k, &add)) return -1; }
+		else if (!strcmp(k, "forbid_groups")) forbid = v;
+		else if (!strcmp(k, "only_groups")) only = v;
+		else if (!strcmp(k, "when_none_of")) none_of = v;
+		else return unknown(l, kn, "a rule", k);
+	}
+	if (l->failed)
+		return -1;
+	int kinds = !!forbid + !!only + !!none_of;
+	if (kinds != 1)
+		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, when_none_of");
+	const char *um = none_of ? add : when;
+	if (!um)
+		return fail(l, n, "rule: '%s' is missing", none_of ? "add" : "when");
+	if ((none_of && when) || (!none_of && add))
+		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups, 'add' with when_none_of");
+	int ui = umask_index(l, e, um);
+	if (ui < 0)
+		return fail(l, n, "rule: no umask '%s' in event '%s'", um, b->strs + e->name);
+	r.umask = (uint32_t)ui;
+	if (forbid) { r.kind = PP_RULE_FORBID_GROUPS; if (group_list(l, e, forbid, "forbid_groups", &r.groups)) return -1; }
+	if (only) { r.kind = PP_RULE_ONLY_GROUPS; if (group_list(l, e, only, "only_groups", &r.groups)) return -1; }
+	if (none_of) { r.kind = PP_RULE_ADD_IF_NONE; if (group_list(l, e, none_of, "when_none_of", &r.groups)) return -1; }
+	uint32_t ri = pp_builder_add_rule(b);
+	if (ri == PP_NONE)
+		return fail(l, n, "out of memory");
+	b->rules.v[ri] = r;
+	if (++b->events.v[c->ev].nrules == 0)
+		return fail(l, n, "too many rules");
+	return 0;
+}
+
+/* a list of PMU modifier names as a bit mask over the PMU's modifiers */
+static int modifier_mask(struct ld *l, yaml_node_t *n, const char *key, const char *event, uint32_t *mask)
+{
+	const struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	*mask = 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, key))
+		return -1;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *m = node(l, *it);
+		const char *s;
+		if (get_str(l, m, key, &s))
+			return -1;
+		uint32_t i;
+		for (i = 0; i < p->nmods; i++)
+			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, s))
+				break;
+		if (i == p->nmods)
+			return fail(l, m, "event '%s': '%s' is not a modifier of the PMU", event, s);
+		*mask |= 1u << i;
+	}
+	return 0;
+}
+
+static int parse_event(struct ld *l, yaml_node_t *n)
+{
+	struct pp_builder *b = l->b;
+	if (want(l, n, YAML_MAPPING_NODE, "an event"))
+		return -1;
+	uint32_t ei = pp_builder_add_event(b);
+	if (ei == PP_NONE)
+		return fail(l, n, "out of memory");
+	struct evctx c = { .ev = ei };
+	const struct pp_pmu *p = &b->pmus.v[l->pmu];
+	const char *name = NULL, *desc = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL;
+	b->events.v[ei].perf_type = PP_NONE;
+	b->events.v[ei].mods = p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1);
+	FOR_PAIRS(l, n, k, v, kn) {
+		struct pp_event *e = &b->events.v[ei];
+		int x;
+		uint32_t u;
+		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
+		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
+		else if (!strcmp(k, "code")) code = v;
+		else if (!strcmp(k, "set")) set = v;
+		else if (!strcmp(k, "equiv")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].equiv = o; } }
+		else if (!strcmp(k, "modifiers")) mods = v;
+		else if (!strcmp(k, "required_modifiers")) required = v;
+		else if (!strcmp(k, "perf_type")) { if (get_u32(l, v, k, UINT32_MAX - 1, &u)) return -1; e->perf_type = u; }
+		else if (!strcmp(k, "counters")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].counters = o; } }
+		else if (!strcmp(k, "sample_after")) { if (get_u32(l, v, k, UINT32_MAX, &u)) return -1; e->sample_after = u; }
+		else if (!strcmp(k, "precise")) { if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_PRECISE; }
+		else if (!strcmp(k, "hw_smpl")) { if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_HW_SMPL; }
+		else if (!strcmp(k, "perf_attrs")) { if (parse_perf_attrs(l, v, &u)) return -1; if (!u) return fail(l, v, "'perf_attrs' must not be empty"); b->events.v[ei].perf_attrs = (uint16_t)u; }
+		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &e->flags, 1)) return -1; }
+		else if (!strcmp(k, "perf")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].perf = o; } }
+		else if (!strcmp(k, "groups")) c.groups = v;
+		else if (!strcmp(k, "rules")) c.rules = v;
+		else if (!strcmp(k, "umasks")) c.umasks = v;
+		else return unknown(l, kn, "an event", k);
+	}
+	if (l->failed)
+		return -1;
+	if (!name || !*name)
+		return missing(l, n, "event", "name");
+	pp_str_t sname = str(l, name), sdesc = str(l, desc);
+	b->events.v[ei].name = sname;
+	b->events.v[ei].desc = sdesc;
+	uint32_t first;
+	uint16_t nset;
+	if (parse_sets(l, set, "event 'set'", &first, &nset))
+		return -1;
+	b->events.v[ei].first_set = first;
+	b->events.v[ei].nset = nset;
+	if (code) {
+		if (get_u64(l, code, "code", &b->events.v[ei].code))
+			return -1;
+	} else {
+		int found;
+		b->events.v[ei].code = set_value(l, first, nset, "event", &found);
+	}
+	if (mods && !is_null(mods)) {
+		uint32_t mask;
+		if (modifier_mask(l, mods, "modifiers", name, &mask))
+			return -1;
+		b->events.v[ei].mods = mask;
+	}
+	if (required && !is_null(required)) {
+		uint32_t mask;
+		if (modifier_mask(l, required, "required_modifiers", name, &mask))
+			return -1;
+		if (mask & ~b->events.v[ei].mods)
+			return fail(l, required, "event '%s': a required modifier is not among its modifiers", name);
+		b->events.v[ei].required_mods = mask;
+	}
+	if (parse_groups(l, &c))
+		return -1;
+	b->events.v[ei].first_umask = b->umasks.n;
+	if (c.umasks && !is_null(c.umasks)) {
+		if (want(l, c.umasks, YAML_SEQUENCE_NODE, "'umasks'"))
+			return -1;
+		for (yaml_node_item_t *it = c.umasks->data.sequence.items.start; it < c.umasks->data.sequence.items.top; it++)
+			if (parse_umask(l, &c, node(l, *it)))
+				return -1;
+	}
+	b->events.v[ei].first_rule = b->rules.n;
+	if (c.rules && !is_null(c.rules)) {
+		if (want(l, c.rules, YAML_SEQUENCE_NODE, "'rules'"))
+			return -1;
+		for (yaml_node_item_t *it = c.rules->data.sequence.items.start; it < c.rules->data.sequence.items.top; it++)
+			if (parse_rule(l, &c, node(l, *it)))
+				return -1;
+	}
+	struct pp_pmu *pm = &b->pmus.v[l->pmu];
+	pm->nevents++;
+	return 0;
+}
+
+/* ---- document ---- */
+
+static int parse_root(struct ld *l)
+{
+	yaml_node_t *root = yaml_document_get_root_node(&l->doc);
+	if (!root)
+		return fail(l, NULL, "empty document");
+	if (want(l, root, YAML_MAPPING_NODE, "the document"))
+		return -1;
+	yaml_node_t *schema = NULL, *pmu = NULL, *events = NULL;
+	FOR_PAIRS(l, root, k, v, kn) {
+		if (!strcmp(k, "schema")) schema = v;
+		else if (!strcmp(k, "pmu")) pmu = v;
+		else if (!strcmp(k, "events")) events = v;
+		else return unknown(l, kn, "the document", k);
+	}
+	if (l->failed)
+		return -1;
+	if (!schema)
+		return missing(l, root, "descriptor", "schema");
+	uint64_t ver;
+	if (get_u64(l, schema, "schema", &ver))
+		return -1;
+	if (ver != PP_SCHEMA_VERSION)
+		return fail(l, schema, "schema version %llu is not supported (this library reads version %d)",
+			    (unsigned long long)ver, PP_SCHEMA_VERSION);
+	if (!pmu)
+		return missing(l, root, "descriptor", "pmu");
+	if (!events)
+		return missing(l, root, "descriptor", "events");
+	l->pmu = pp_builder_add_pmu(l->b);
+	if (l->pmu == PP_NONE)
+		return fail(l, root, "out of memory");
+	if (parse_pmu(l, pmu))
+		return -1;
+	struct pp_builder *b = l->b;
+	b->pmus.v[l->pmu].first_event = b->events.n;
+	if (!is_null(events)) {
+		if (want(l, events, YAML_SEQUENCE_NODE, "'events'"))
+			return -1;
+		for (yaml_node_item_t *it = events->data.sequence.items.start; it < events->data.sequence.items.top; it++)
+			if (parse_event(l, node(l, *it)))
+				return -1;
+	}
+	/* max_encoding covers every register a field of this PMU lives in */
+	char dup[256];
+	int r = pp_builder_index_pmu(b, l->pmu, dup, sizeof(dup));
+	if (r == -1)
+		return fail(l, events, "name '%s' is used by two events or aliases", dup);
+	if (r)
+		return fail(l, events, "out of memory");
+	return b->oom ? fail(l, root, "out of memory") : 0;
+}
+
+int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
+			size_t len, char *err, size_t errsz)
+{
+	struct ld l = { .b = b, .file = name, .err = err, .errsz = errsz };
+	struct pp_builder_mark m;
+	yaml_parser_t parser;
+
+	if (errsz)
+		err[0] = '\0';
+	pp_builder_mark(b, &m);
+	if (!yaml_parser_initialize(&parser)) {
+		snprintf(err, errsz, "%s: cannot initialise the YAML parser", name);
+		return -1;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	if (!yaml_parser_load(&parser, &l.doc)) {
+		snprintf(err, errsz, "%s:%lu:%lu: %s%s%s", name,
+			 (unsigned long)parser.problem_mark.line + 1,
+			 (unsigned long)parser.problem_mark.column + 1,
+			 parser.problem ? parser.problem : "malformed YAML",
+			 parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		return -1;
+	}
+	int ret = parse_root(&l);
+	if (!ret && !l.failed) {
+		/* a second document in the stream is an error too */
+		yaml_document_t extra;
+		if (yaml_parser_load(&parser, &extra)) {
+			if (yaml_document_get_root_node(&extra))
+				ret = fail(&l, yaml_document_get_root_node(&extra),
+					   "only one YAML document per descriptor");
+			yaml_document_delete(&extra);
+		} else {
+			ret = fail(&l, NULL, "trailing garbage: %s",
+				   parser.problem ? parser.problem : "malformed YAML");
+		}
+	}
+	yaml_document_delete(&l.doc);
+	yaml_parser_delete(&parser);
+	if (ret || l.failed || b->oom) {
+		if (b->oom && !l.failed)
+			snprintf(err, errsz, "%s: out of memory", name);
+		pp_builder_rollback(b, &m);
+		b->oom = 0;
+		return -1;
+	}
+	return (int)l.pmu;
+}
+
+FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
+		   char *err, size_t errsz)
+{
+	/* no link following, no blocking on a FIFO: checks are made on this descriptor */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ELOOP)
+			snprintf(err, errsz, "%s: a symbolic link (links are not followed)", path);
+		else
+			snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	const char *why = NULL;
+	if (fstat(fd, &st))
+		why = "cannot stat";
+	else if (S_ISDIR(st.st_mode))
+		why = "a directory, not a regular file";
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (opts && opts->trusted_only && (st.st_mode & (S_IWOTH | S_IWGRP)))
+		why = "writable by group or others";
+	else if (opts && opts->trusted_only && st.st_uid != 0 && st.st_uid != geteuid())
+		why = "owned by another user";
+	if (why) {
+		snprintf(err, errsz, "%s: %s", path, why);
+		close(fd);
+		return NULL;
+	}
+	if (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes) {
+		snprintf(err, errsz, "%s: file too large (%llu bytes, the limit is %llu)", path,
+			 (unsigned long long)st.st_size, (unsigned long long)opts->max_bytes);
+		close(fd);
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		snprintf(err, errsz, "%s: out of memory", path);
+		close(fd);
+		return NULL;
+	}
+	*size = (size_t)st.st_size;
+	return f;
+}
+
+int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t len,
+			char *err, size_t errsz)
+{
+	char *buf = malloc(len + 1);
+	if (!buf) {
+		snprintf(err, errsz, "%s: out of memory", name);
+		return -1;
+	}
+	size_t got = fread(buf, 1, len, f);
+	if (got != len) {
+		snprintf(err, errsz, "%s: short read", name);
+		free(buf);
+		return -1;
+	}
+	buf[len] = '\0';
+	int r = pp_yaml_load_buffer(b, name, buf, len, err, errsz);
+	free(buf);
+	return r;
+}
+
+int pp_yaml_load_file(struct pp_builder *b, const char *path,
+		      const struct pp_yaml_opts *opts, char *err, size_t errsz)
+{
+	size_t len;
+	FILE *f = pp_yaml_open(path, opts, &len, err, errsz);
+	if (!f)
+		return -1;
+	int r = pp_yaml_load_stream(b, path, f, len, err, errsz);
+	fclose(f);
+	return r;
+}

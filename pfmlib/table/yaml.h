@@ -1,0 +1,65 @@
+/*
+ * table/yaml.h - the one reader of PMU descriptor files (docs/schema.md).
+ *
+ * Used by tablegen at build time for every descriptor and by the library at
+ * run time for plugins. A file is validated completely (types, required and
+ * unknown keys, references between names, values fitting their fields) and
+ * appended to a builder as one PMU; on any error nothing is appended and the
+ * message reads "file:line: reason".
+ */
+#ifndef PP_TABLE_YAML_H
+#define PP_TABLE_YAML_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "table/builder.h"
+
+#define PP_SCHEMA_VERSION 1
+
+struct pp_yaml_opts {
+	size_t max_bytes;	/* refuse larger files (0 = no limit) */
+	int trusted_only;	/* refuse files others could have written: writable by group
+				 * or others, or owned by neither root nor this user */
+};
+
+/* Returns the new PMU's index in b->pmus, or -1 with err filled. */
+int pp_yaml_load_file(struct pp_builder *b, const char *path,
+		      const struct pp_yaml_opts *opts, char *err, size_t errsz);
+
+/*
+ * Open a descriptor file: a regular file (a symbolic link is not followed)
+ * within opts->max_bytes, and trusted when opts->trusted_only. The checks are
+ * made on the opened file itself, so what is checked is what is read. NULL
+ * with err filled.
+ */
+FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
+		   char *err, size_t errsz);
+
+/* pp_yaml_load_file on an opened stream of size bytes; name is used in messages */
+int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t size,
+			char *err, size_t errsz);
+
+/* Same, from memory; name is used in messages. */
+int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
+			size_t len, char *err, size_t errsz);
+
+/* what pp_yaml_peek_pmu reads of a descriptor without parsing its events */
+struct pp_yaml_header {
+	char name[64];
+	int override;
+	int match_count;	/* patterns in the file; above 8, only the first 8 are kept */
+	char match[8][256];	/* the first 8 match patterns */
+};
+
+/*
+ * Read only the `pmu:` block's name, override flag and match patterns,
+ * stopping before the events (cheap even for large files). Returns 0, or -1
+ * with err filled (malformed file, no pmu block, schema version unknown).
+ */
+int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
+		     struct pp_yaml_header *h, char *err, size_t errsz);
+
+/* the same on an opened stream (read from its current position; it is left open) */
+int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz);
+
+#endif /* PP_TABLE_YAML_H */

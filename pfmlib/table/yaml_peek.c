@@ -1,0 +1,347 @@
+/*
+ * table/yaml_peek.c - a cheap look at a descriptor: its `pmu:` block's name,
+ * override flag and match patterns, so that plugin files which cannot
+ * concern this host are not parsed in full at start-up.
+ *
+ * Fast path: in the block layout jsontoyaml writes (and most hand-written
+ * files use), the lines of `schema:` and of the pmu block's name, override
+ * and match keys are picked out by their indentation, and only those few
+ * lines go to libyaml (a pmu block's aliases alone can be 270 KB). Any other
+ * shape, and any error, falls back to reading the file's own event stream
+ * up to the end of the pmu block, which gives the messages (file:line).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+#include "table/yaml.h"
+
+#define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \
+		      sizeof(((struct pp_yaml_header *)0)->match[0])))
+
+struct peek {
+	yaml_parser_t p;
+	yaml_event_t ev;
+	int have_ev;
+};
+
+static int next(struct peek *k)
+{
+	if (k->have_ev)
+		yaml_event_delete(&k->ev);
+	k->have_ev = yaml_parser_parse(&k->p, &k->ev);
+	return k->have_ev ? 0 : -1;
+}
+
+/* skip the node whose first event is current */
+static int skip_node(struct peek *k)
+{
+	int depth = 0;
+	do {
+		switch (k->ev.type) {
+		case YAML_MAPPING_START_EVENT:
+		case YAML_SEQUENCE_START_EVENT: depth++; break;
+		case YAML_MAPPING_END_EVENT:
+		case YAML_SEQUENCE_END_EVENT: depth--; break;
+		default: break;
+		}
+		if (depth == 0)
+			return 0;
+	} while (!next(k));
+	return -1;
+}
+
+static const char *sval(const struct peek *k)
+{
+	return k->ev.type == YAML_SCALAR_EVENT ? (const char *)k->ev.data.scalar.value : NULL;
+}
+
+static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
+{
+	if (next(k) || k->ev.type != YAML_MAPPING_START_EVENT)
+		return -1;
+	for (;;) {
+		if (next(k))
+			return -1;
+		if (k->ev.type == YAML_MAPPING_END_EVENT)
+			return 0;
+		const char *key = sval(k);
+		if (!key)
+			return -1;
+		char kbuf[32];
+		snprintf(kbuf, sizeof(kbuf), "%s", key);
+		if (next(k))
+			return -1;
+		const char *v = sval(k);
+		if (!strcmp(kbuf, "name") && v) {
+			snprintf(h->name, sizeof(h->name), "%s", v);
+		} else if (!strcmp(kbuf, "override") && v) {
+			h->override = !strcmp(v, "true") || !strcmp(v, "True") || !strcmp(v, "yes");
+		} else if (!strcmp(kbuf, "match") && k->ev.type == YAML_SEQUENCE_START_EVENT) {
+			for (;;) {
+				if (next(k))
+					return -1;
+				if (k->ev.type == YAML_SEQUENCE_END_EVENT)
+					break;
+				const char *m = sval(k);
+				if (!m)
+					return -1;
+				/* match_count counts every pattern; one that is not kept
+				 * (past NMATCH, or too long) makes it exceed NMATCH */
+				if (h->match_count < NMATCH && strlen(m) < sizeof(h->match[0]))
+					memcpy(h->match[h->match_count], m, strlen(m) + 1);
+				else if (h->match_count < NMATCH)
+					h->match_count = NMATCH;
+				h->match_count++;
+			}
+		} else if (skip_node(k)) {
+			return -1;
+		}
+	}
+}
+
+/* the root mapping up to its schema and pmu keys: 0, -1 (malformed), -2 (schema) */
+static int read_root(struct peek *k, struct pp_yaml_header *h, char *schema, size_t schemasz,
+		     unsigned long *schema_line)
+{
+	int schema_ok = 0, have_pmu = 0;
+	/* stream start, document start, root mapping start */
+	if (next(k) || next(k) || next(k) || k->ev.type != YAML_MAPPING_START_EVENT)
+		return -1;
+	while (!(schema_ok && have_pmu)) {
+		if (next(k) || k->ev.type == YAML_MAPPING_END_EVENT)
+			return -1;
+		const char *key = sval(k);
+		if (!key)
+			return -1;
+		if (!strcmp(key, "schema")) {
+			if (next(k) || !sval(k))
+				return -1;
+			if (strcmp(sval(k), "1")) {
+				snprintf(schema, schemasz, "%s", sval(k));
+				*schema_line = (unsigned long)k->ev.start_mark.line + 1;
+				return -2;
+			}
+			schema_ok = 1;
+		} else if (!strcmp(key, "pmu")) {
+			if (read_pmu_block(k, h))
+				return -1;
+			have_pmu = 1;
+		} else {
+			if (next(k) || skip_node(k))
+				return -1;
+		}
+	}
+	return h->name[0] ? 0 : -1;
+}
+
+/* ---- fast path: the few lines that matter ---- */
+
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static int append(struct text *t, const char *line, size_t len)
+{
+	if (t->len + len + 2 > t->cap) {
+		size_t cap = (t->cap ? t->cap * 2 : 1024) + len;
+		char *n = realloc(t->s, cap);
+		if (!n)
+			return -1;
+		t->s = n;
+		t->cap = cap;
+	}
+	memcpy(t->s + t->len, line, len);
+	t->len += len;
+	t->s[t->len++] = '\n';
+	t->s[t->len] = '\0';
+	return 0;
+}
+
+/* `key:` followed by a blank, a comment or the end of the line? */
+static int is_key(const char *l, size_t n, const char *key)
+{
+	size_t k = strlen(key);
+	if (n < k + 1 || memcmp(l, key, k) || l[k] != ':')
+		return 0;
+	return n == k + 1 || l[k + 1] == ' ' || l[k + 1] == '\r';
+}
+
+/* nothing but blanks and an optional comment */
+static int is_empty(const char *l, size_t n)
+{
+	while (n && (*l == ' ' || *l == '\r'))
+		l++, n--;
+	return !n || *l == '#';
+}
+
+/* a plain key (lower case, digits, '_') followed by ':'? */
+static int is_plain_key(const char *l, size_t n)
+{
+	size_t i = 0;
+	while (i < n && ((l[i] >= 'a' && l[i] <= 'z') || (l[i] >= '0' && l[i] <= '9') || l[i] == '_'))
+		i++;
+	return i && i < n && l[i] == ':';
+}
+
+/* where the line filter is: before `pmu:`, or inside its block */
+struct picker {
+	struct text *out;
+	int in_pmu, keep;	/* keep: the current pmu key is one the peek wants */
+	size_t key_ind;		/* indentation of the pmu block's keys, once known */
+};
+
+/*
+ * One line (without its newline) of the file: 0 go on, 1 the pmu block is
+ * complete, -1 not the plain block layout: before `pmu:` only comments and
+ * `schema:` at the top level, `pmu:` alone on its line opening a block
+ * mapping whose keys are plain and all at one indentation, each key's value
+ * lines indented deeper (as YAML requires of block mapping values) or, for a
+ * sequence, `- ` entries at the key's indentation; no tab in an indentation.
+ * Kept: the schema line, `pmu:`, and the name/override/match entries.
+ */
+static int pick_line(struct picker *pk, const char *l, size_t n)
+{
+	size_t ind = 0;
+	while (ind < n && l[ind] == ' ')
+		ind++;
+	if (ind < n && l[ind] == '\t')
+		return -1;
+	if (!pk->in_pmu) {
+		if (is_empty(l, n))
+			return 0;
+		if (ind)
+			return -1;
+		if (is_key(l, n, "pmu") && is_empty(l + 4, n - 4))
+			pk->in_pmu = 1;
+		else if (!is_key(l, n, "schema"))
+			return -1;
+		return append(pk->out, l, pk->in_pmu ? 4 : n);
+	}
+	if (ind == n || (l[ind] == '\r' && ind + 1 == n))		/* blank */
+		return pk->keep ? append(pk->out, "", 0) : 0;
+	if (l[ind] == '#' && (!pk->key_ind || ind <= pk->key_ind))	/* comment between keys */
+		return 0;
+	if (pk->key_ind && (ind > pk->key_ind ||			/* the current key's value, */
+			    (ind == pk->key_ind && l[ind] == '-' &&	/* or its indentless sequence */
+			     (ind + 1 == n || l[ind + 1] == ' '))))
+		return pk->keep ? append(pk->out, l, n) : 0;
+	if (!ind)							/* next top-level key */
+		return 1;
+	if (!pk->key_ind)
+		pk->key_ind = ind;
+	if (ind != pk->key_ind || !is_plain_key(l + ind, n - ind))
+		return -1;
+	pk->keep = is_key(l + ind, n - ind, "name") || is_key(l + ind, n - ind, "override") ||
+		   is_key(l + ind, n - ind, "match");
+	return pk->keep ? append(pk->out, l, n) : 0;
+}
+
+/* f read in chunks, line by line, only as far as the end of the pmu block */
+static int pick_lines(FILE *f, struct text *out)
+{
+	enum { CHUNK = 16384 };
+	struct picker pk = { .out = out };
+	char *buf = NULL;
+	size_t cap = 0, len = 0, pos = 0;
+	int r = 0, eof = 0;
+	while (!r) {
+		char *nl = len > pos ? memchr(buf + pos, '\n', len - pos) : NULL;
+		if (nl) {
+			r = pick_line(&pk, buf + pos, (size_t)(nl - (buf + pos)));
+			pos = (size_t)(nl - buf) + 1;
+		} else if (eof) {
+			r = len > pos ? pick_line(&pk, buf + pos, len - pos) : 0;
+			if (!r)
+				r = pk.in_pmu ? 1 : -1;	/* the file ends with its pmu block */
+		} else {
+			/* keep the partial line, read the next chunk */
+			if (pos) {
+				memmove(buf, buf + pos, len - pos);
+				len -= pos;
+				pos = 0;
+			}
+			if (cap - len < CHUNK) {
+				char *n = realloc(buf, cap + CHUNK);
+				if (!n) {
+					r = -1;
+					break;
+				}
+				buf = n;
+				cap += CHUNK;
+			}
+			size_t got = fread(buf + len, 1, CHUNK, f);
+			eof = got < CHUNK;
+			len += got;
+		}
+	}
+	free(buf);
+	return r == 1 ? 0 : -1;
+}
+
+/* the fast path: 0 with h filled, or -1 (use the full read) */
+static int peek_fast(FILE *f, struct pp_yaml_header *h)
+{
+	struct text t = { 0 };
+	int r = pick_lines(f, &t);
+	if (!r) {
+		struct peek k = { 0 };
+		char schema[32];
+		unsigned long line;
+		r = -1;
+		if (yaml_parser_initialize(&k.p)) {
+			yaml_parser_set_input_string(&k.p, (const unsigned char *)t.s, t.len);
+			r = read_root(&k, h, schema, sizeof(schema), &line) ? -1 : 0;
+			if (k.have_ev)
+				yaml_event_delete(&k.ev);
+			yaml_parser_delete(&k.p);
+		}
+	}
+	free(t.s);
+	if (r)
+		memset(h, 0, sizeof(*h));
+	return r;
+}
+
+int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz)
+{
+	memset(h, 0, sizeof(*h));
+	long start = ftell(f);
+	if (!peek_fast(f, h))
+		return 0;
+	fseek(f, start, SEEK_SET);
+	struct peek k = { 0 };
+	if (!yaml_parser_initialize(&k.p)) {
+		snprintf(err, errsz, "%s: cannot initialise the YAML parser", name);
+		return -1;
+	}
+	yaml_parser_set_input_file(&k.p, f);
+	char schema[32];
+	unsigned long line = 0;
+	int ret = read_root(&k, h, schema, sizeof(schema), &line);
+	if (ret == -2)
+		snprintf(err, errsz, "%s:%lu: schema version %s is not supported", name, line, schema);
+	else if (ret == -1)
+		snprintf(err, errsz, "%s:%lu: %s", name,
+			 (unsigned long)(k.p.problem ? k.p.problem_mark.line : k.ev.start_mark.line) + 1,
+			 k.p.problem ? k.p.problem : "not a PMU descriptor (schema and pmu blocks with a name expected)");
+	if (k.have_ev)
+		yaml_event_delete(&k.ev);
+	yaml_parser_delete(&k.p);
+	return ret < 0 ? -1 : 0;
+}
+
+int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
+		     struct pp_yaml_header *h, char *err, size_t errsz)
+{
+	size_t size;
+	memset(h, 0, sizeof(*h));
+	FILE *f = pp_yaml_open(path, opts, &size, err, errsz);
+	if (!f)
+		return -1;
+	int r = pp_yaml_peek_stream(path, f, h, err, errsz);
+	fclose(f);
+	return r;
+}
