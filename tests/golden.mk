@@ -1,0 +1,20 @@
+# tests/golden.mk: check-golden, the golden-file tests of tests/golden/ (a
+# tiny hand-written test arch in tests/fixtures/testarch, converted by
+# jsontoyaml, loaded as plugins and dumped through the public API by
+# golddump), and `make golden`, which rewrites the golden files.
+# tests/golden/golden.py appends "golden: N passed, N failed".
+
+GOLDEN_DEPS := $(B)/bin/golddump $(LIBPFM_SO) tests/golden/golden.py tests/golden/cases
+
+$(B)/bin/golddump: tests/golden/golddump.c include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h $(LIBPFM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
+
+check-golden: $(GOLDEN_DEPS)
+	@$(PYTHON) tests/golden/golden.py check --build $(B)
+
+golden: $(GOLDEN_DEPS)
+	@$(PYTHON) tests/golden/golden.py update --build $(B)
+
+CHECKS += check-golden
+.PHONY: check-golden golden
