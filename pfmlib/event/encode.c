@@ -215,7 +215,11 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 		const struct pp_set *st = &t->sets[first + s];
 		int mp = from_umask ? mod_of_field(e, st->field) : -1;
 		if (!from_umask && s == 0 && e->raw_name) {
-			/* r<hex>: the number replaces the event's first field value */
+			/* r<hex>: the number replaces the event's first field value, and must fit it */
+			if (e->raw_val > field_max(&t->fields[st->field]))
+				return pp_fail(PFM_ERR_ATTR_VAL, "raw value 0x%llx does not fit field %s (%u bits)",
+					       (unsigned long long)e->raw_val, pp_str(t, t->fields[st->field].name),
+					       t->fields[st->field].width);
 			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
 			continue;
 		}
