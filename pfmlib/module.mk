@@ -9,8 +9,9 @@ LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.
 TABLEGEN_SRCS := pfmlib/table/tablegen.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
 LIB_SRCS      := $(filter-out pfmlib/table/tablegen.c,$(wildcard pfmlib/*/*.c))
-LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o
-ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(B)/obj/gen/pp_builtin.o
+GEN_OBJS      := $(B)/obj/gen/pp_builtin.o $(B)/obj/gen/pp_hostdata.o
+LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(GEN_OBJS)
+ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(GEN_OBJS)
 LIBPFM_ASAN_A := $(B)/asan/libpfm.a
 LIB_HDRS      := $(wildcard pfmlib/*/*.h include/perfmon/*.h)
 PLUGIN_DIR    ?= $(PREFIX)/share/pmuplug/plugins
@@ -29,6 +30,16 @@ $(B)/gen/pp_builtin.c: $(TABLEGEN) $(YAML_STAMP)
 	@mkdir -p $(@D)
 	@echo "  TABLEGEN $@"
 	@$(TABLEGEN) -o $@ $$(find $(B)/yaml -name '*.yaml' | LC_ALL=C sort)
+
+# host-identity facts of arch/*/host.yaml (scripts/gen-hostdata.py)
+HOSTDATA_YAML := $(sort $(wildcard arch/*/host.yaml))
+$(B)/gen/pp_hostdata.c: scripts/gen-hostdata.py $(HOSTDATA_YAML)
+	@mkdir -p $(@D)
+	$(PYTHON) scripts/gen-hostdata.py $@ $(HOSTDATA_YAML)
+
+$(B)/obj/gen/pp_hostdata.o: $(B)/gen/pp_hostdata.c pfmlib/host/hostdata.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -O2 -fPIC -c -o $@ $<
 
 $(B)/obj/gen/pp_builtin.o: $(B)/gen/pp_builtin.c pfmlib/table/table.h
 	@mkdir -p $(@D)

@@ -7,13 +7,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "host/hostdata.h"
 #include "host/readers.h"
 
-/* PVR version (upper half) of the processors named on the "cpu" line */
-static const struct { const char *name; unsigned int version; } by_name[] = {
-	{ "POWER8E", 0x004b }, { "POWER8NVL", 0x004c }, { "POWER8", 0x004d },
-	{ "POWER9", 0x004e }, { "POWER10", 0x0080 }, { "POWER11", 0x0082 },
-};
 
 struct cpu_block {
 	int have_pvr;
@@ -37,9 +33,12 @@ static void flush(void *blk, struct pp_host *h)
 static unsigned int version_of_name(const char *val)
 {
 	size_t l = strcspn(val, " \t(,");
-	for (size_t i = 0; i < sizeof(by_name) / sizeof(by_name[0]); i++)
-		if (strlen(by_name[i].name) == l && !strncmp(val, by_name[i].name, l))
-			return by_name[i].version;
+	/* the PVR versions of the processors named on the "cpu" line (arch/powerpc/host.yaml) */
+	for (unsigned int i = 0; i < pp_hostdata_powerpc_cpu_names_n; i++) {
+		const struct pp_hostdata_entry *n = &pp_hostdata_powerpc_cpu_names[i];
+		if (strlen(n->name) == l && !strncmp(val, n->name, l))
+			return n->value;
+	}
 	return 0;
 }
 
