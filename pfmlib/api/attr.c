@@ -22,21 +22,15 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
-	if (!uinfo || !v) {
-		pp_verbose("pfm_get_event_attr_info: %s", uinfo ? "invalid OS layer" : "output is NULL");
-		return PFM_ERR_INVAL;
-	}
+	if (!uinfo || !v)
+		return pp_fail(PFM_ERR_INVAL, "pfm_get_event_attr_info: %s", uinfo ? "invalid OS layer" : "output is NULL");
 	pmu = pp_idx_decode(idx, &ev);
-	if (!pmu || aidx < 0 || pp_attr_at(v, pmu, ev, aidx, &ref)) {
-		pp_verbose("pfm_get_event_attr_info: no attribute %d of event 0x%x", aidx, idx);
-		return PFM_ERR_INVAL;
-	}
+	if (!pmu || aidx < 0 || pp_attr_at(v, pmu, ev, aidx, &ref))
+		return pp_fail(PFM_ERR_INVAL, "pfm_get_event_attr_info: no attribute %d of event 0x%x", aidx, idx);
 	/* libpfm4 accepts 0 (first ABI) or at least the first ABI, and reports its own size */
 	usize = uinfo->size ? uinfo->size : PFM_ATTR_INFO_ABI0;
-	if (usize < PFM_ATTR_INFO_ABI0) {
-		pp_verbose("pfm_get_event_attr_info: size %zu too small", usize);
-		return PFM_ERR_INVAL;
-	}
+	if (usize < PFM_ATTR_INFO_ABI0)
+		return pp_fail(PFM_ERR_INVAL, "pfm_get_event_attr_info: size %zu too small", usize);
 	const struct pp_table *t = pmu->t;
 	memset(&info, 0, sizeof(info));
 	info.size = sizeof(info);

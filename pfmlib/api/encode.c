@@ -92,10 +92,8 @@ pfm_err_t pfm_get_event_encoding(const char *str, int dfl_plm, char **fstr, int 
 
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
-	if (!codes || !count) {
-		pp_verbose("codes or count is NULL");
-		return PFM_ERR_INVAL;
-	}
+	if (!codes || !count)
+		return pp_fail(PFM_ERR_INVAL, "codes or count is NULL");
 	memset(&arg, 0, sizeof(arg));
 	arg.size = sizeof(arg);
 	arg.codes = *codes;
@@ -119,10 +117,8 @@ pfm_err_t pfm_get_perf_event_encoding(const char *str, int dfl_plm,
 
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
-	if (!attr) {
-		pp_verbose("attr is NULL");
-		return PFM_ERR_INVAL;
-	}
+	if (!attr)
+		return pp_fail(PFM_ERR_INVAL, "attr is NULL");
 	memset(&arg, 0, sizeof(arg));
 	arg.size = sizeof(arg);
 	arg.attr = attr;
@@ -142,10 +138,8 @@ int pfm_find_event(const char *str)
 
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
-	if (!str) {
-		pp_verbose("event string is NULL");
-		return PFM_ERR_INVAL;
-	}
+	if (!str)
+		return pp_fail(PFM_ERR_INVAL, "event string is NULL");
 	p = malloc(sizeof(*p));
 	if (!p)
 		return PFM_ERR_NOMEM;
@@ -163,14 +157,10 @@ pfm_err_t pfm_pmu_validate(pfm_pmu_t pmu_id, FILE *fp)
 
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
-	if (!fp) {
-		pp_verbose("pfm_pmu_validate: fp is NULL");
-		return PFM_ERR_INVAL;
-	}
+	if (!fp)
+		return pp_fail(PFM_ERR_INVAL, "pfm_pmu_validate: fp is NULL");
 	pmu = pp_pmu_by_id((int)pmu_id);
-	if (!pmu || pp_pmu_hidden(pmu)) {
-		pp_verbose("pfm_pmu_validate: no PMU %d", (int)pmu_id);
-		return PFM_ERR_INVAL;
-	}
+	if (!pmu || pp_pmu_hidden(pmu))
+		return pp_fail(PFM_ERR_INVAL, "pfm_pmu_validate: no PMU %d", (int)pmu_id);
 	return pp_validate_pmu(pmu, pp_os_view(PFM_OS_NONE), fp) ? PFM_ERR_INVAL : PFM_SUCCESS;
 }

@@ -66,10 +66,8 @@ static int add_sel(struct pp_enc *e, uint32_t ui, int dfl)
 
 	if (selected(e, ui))
 		return PFM_SUCCESS;
-	if (e->nsel >= PP_MAX_SEL) {
-		pp_verbose("too many unit masks (max %d)", PP_MAX_SEL);
-		return PFM_ERR_TOOMANY;
-	}
+	if (e->nsel >= PP_MAX_SEL)
+		return pp_fail(PFM_ERR_TOOMANY, "too many unit masks (max %d)", PP_MAX_SEL);
 	for (i = e->nsel; i > 0 && e->sel[i - 1] > ui; i--) {
 		e->sel[i] = e->sel[i - 1];
 		e->sel_dfl[i] = e->sel_dfl[i - 1];
@@ -114,11 +112,9 @@ static int check_explicit(const struct pp_enc *e)
 				continue;
 			g = um(e, e->sel[i])->group;
 			bad = ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1);
-			if (bad) {
-				pp_verbose("unit mask %s cannot be combined with %s",
+			if (bad)
+				return pp_fail(PFM_ERR_FEATCOMB, "unit mask %s cannot be combined with %s",
 					   um_name(e, ru->umask), um_name(e, e->sel[i]));
-				return PFM_ERR_FEATCOMB;
-			}
 		}
 	}
 	return PFM_SUCCESS;
@@ -166,11 +162,9 @@ static int add_defaults(struct pp_enc *e, int exact)
 			return err;
 	}
 	for (unsigned int g = 0; g < ngroups(e); g++) {
-		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1)) {
-			pp_verbose("%s: a unit mask of group %s is required",
+		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1))
+			return pp_fail(PFM_ERR_UMASK, "%s: a unit mask of group %s is required",
 				   pp_str(t, e->ev->name), grp_name(e, g));
-			return PFM_ERR_UMASK;
-		}
 	}
 	return PFM_SUCCESS;
 }
@@ -232,12 +226,10 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 		if (mp >= 0) {
 			/* a unit mask presetting a modifier's field: the modifier takes that value */
 			uint64_t bit = 1ull << mp;
-			if ((e->mod_given | e->mod_preset) & bit && e->mod_val[mp] != st->value) {
-				pp_verbose("modifier %s already set to %llu by a unit mask or the string",
+			if ((e->mod_given | e->mod_preset) & bit && e->mod_val[mp] != st->value)
+				return pp_fail(PFM_ERR_ATTR_SET, "modifier %s already set to %llu by a unit mask or the string",
 					   pp_str(t, t->mods[e->pmu->p->first_mod + (uint32_t)mp].name),
 					   (unsigned long long)e->mod_val[mp]);
-				return PFM_ERR_ATTR_SET;
-			}
 			e->mod_val[mp] = st->value;
 			e->mod_preset |= bit;
 			continue;
@@ -252,10 +244,8 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 static int set_once(uint64_t *vals, uint64_t *given, unsigned int i, uint64_t v, const char *name)
 {
 	if ((*given >> i) & 1) {
-		if (vals[i] != v) {
-			pp_verbose("attribute %s set twice with different values", name);
-			return PFM_ERR_ATTR_SET;
-		}
+		if (vals[i] != v)
+			return pp_fail(PFM_ERR_ATTR_SET, "attribute %s set twice with different values", name);
 		return PFM_SUCCESS;
 	}
 	*given |= 1ull << i;
@@ -324,26 +314,18 @@ static int check_os_attrs(struct pp_enc *e)
 {
 	uint32_t g = e->os_given;
 
-	if ((g >> PP_PA_PERIOD & 1) && (g >> PP_PA_FREQ & 1)) {
-		pp_verbose("period and freq are mutually exclusive");
-		return PFM_ERR_ATTR_VAL;
-	}
+	if ((g >> PP_PA_PERIOD & 1) && (g >> PP_PA_FREQ & 1))
+		return pp_fail(PFM_ERR_ATTR_VAL, "period and freq are mutually exclusive");
 	if ((g >> PP_PA_PERIOD & 1) && !e->os_val[PP_PA_PERIOD]) {
-		pp_verbose("period must be > 0");
-		return PFM_ERR_ATTR_VAL;
+		return pp_fail(PFM_ERR_ATTR_VAL, "period must be > 0");
 	}
-	if ((g >> PP_PA_FREQ & 1) && !e->os_val[PP_PA_FREQ]) {
-		pp_verbose("freq must be > 0");
-		return PFM_ERR_ATTR_VAL;
-	}
+	if ((g >> PP_PA_FREQ & 1) && !e->os_val[PP_PA_FREQ])
+		return pp_fail(PFM_ERR_ATTR_VAL, "freq must be > 0");
 	if ((g >> PP_PA_PRECISE & 1) && e->os_val[PP_PA_PRECISE] > 3) {
-		pp_verbose("precise must be in [0-3]");
-		return PFM_ERR_ATTR_VAL;
+		return pp_fail(PFM_ERR_ATTR_VAL, "precise must be in [0-3]");
 	}
-	if ((g >> PP_PA_CPU & 1) && e->os_val[PP_PA_CPU] > INT_MAX) {
-		pp_verbose("cpu must be in [0-%d]", INT_MAX);
-		return PFM_ERR_ATTR_VAL;
-	}
+	if ((g >> PP_PA_CPU & 1) && e->os_val[PP_PA_CPU] > INT_MAX)
+		return pp_fail(PFM_ERR_ATTR_VAL, "cpu must be in [0-%d]", INT_MAX);
 	return PFM_SUCCESS;
 }
 
@@ -365,12 +347,10 @@ static int check_ranges(struct pp_enc *e)
 			if (!max || max > fm)
 				max = fm;
 		}
-		if (m->type == PP_MOD_INT && ((max && v > max) || v < m->min)) {
-			pp_verbose("%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
+		if (m->type == PP_MOD_INT && ((max && v > max) || v < m->min))
+			return pp_fail(PFM_ERR_ATTR_VAL, "%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
 				   (unsigned long long)v, (unsigned long long)m->min,
 				   (unsigned long long)max);
-			return PFM_ERR_ATTR_VAL;
-		}
 	}
 	return PFM_SUCCESS;
 }
@@ -411,8 +391,7 @@ static int check_requires(struct pp_enc *e)
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && (e->mod_given >> i) & 1 &&
 		    !umask_has_field(e, m->field, 1)) {
-			pp_verbose("modifier %s needs a unit mask that uses it", pp_str(t, m->name));
-			return PFM_ERR_ATTR;
+			return pp_fail(PFM_ERR_ATTR, "modifier %s needs a unit mask that uses it", pp_str(t, m->name));
 		}
 	}
 
@@ -420,11 +399,9 @@ static int check_requires(struct pp_enc *e)
 		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
 		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
 			continue;
-		if (!e->mod_val[r - p->first_mod]) {
-			pp_verbose("modifier %s requires %s >= 1", pp_str(t, t->mods[mi].name),
+		if (!e->mod_val[r - p->first_mod])
+			return pp_fail(PFM_ERR_ATTR, "modifier %s requires %s >= 1", pp_str(t, t->mods[mi].name),
 				   pp_str(t, t->mods[r].name));
-			return PFM_ERR_ATTR;
-		}
 	}
 	return PFM_SUCCESS;
 }
@@ -438,9 +415,8 @@ static int check_required(const struct pp_enc *e)
 	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
 		if ((missing >> i) & 1) {
 			const char *m = pp_str(t, t->mods[e->pmu->p->first_mod + i].name);
-			pp_verbose("%s::%s: missing parameter %s (give %s=<value>)", pp_str(t, e->pmu->p->name),
+			return pp_fail(PFM_ERR_ATTR, "%s::%s: missing parameter %s (give %s=<value>)", pp_str(t, e->pmu->p->name),
 				   pp_str(t, e->ev->name), m, m);
-			return PFM_ERR_ATTR;
 		}
 	}
 	return PFM_SUCCESS;
@@ -465,10 +441,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	e->raw_val = p->raw;
 	t = e->pmu->t;
 	pd = e->pmu->p;
-	if (pd->nfields > 64) {
-		pp_verbose("%s: too many format fields", pp_str(t, pd->name));
-		return PFM_ERR_NOTSUPP;
-	}
+	if (pd->nfields > 64)
+		return pp_fail(PFM_ERR_NOTSUPP, "%s: too many format fields", pp_str(t, pd->name));
 
 	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = check_ranges(e)) ||
 	    (err = add_defaults(e, p->exact)))

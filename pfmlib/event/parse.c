@@ -63,28 +63,21 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 {
 	const char *end = s + len;
 
-	if (!len) {
-		pp_verbose("event string ends with a separator");
-		return PFM_ERR_ATTR;
-	}
+	if (!len)
+		return pp_fail(PFM_ERR_ATTR, "event string ends with a separator");
 	while (s < end) {
 		const char *t = s, *eq;
 		struct pp_tok *k;
 
 		while (t < end && !strchr(seps, *t))
 			t++;
-		if (t == s) {
-			pp_verbose("empty attribute in event string");
-			return PFM_ERR_ATTR;
-		}
+		if (t == s)
+			return pp_fail(PFM_ERR_ATTR, "empty attribute in event string");
 		if (p->ntok >= PP_MAX_TOK) {
-			pp_verbose("too many attributes (max %d)", PP_MAX_TOK);
-			return PFM_ERR_TOOMANY;
+			return pp_fail(PFM_ERR_TOOMANY, "too many attributes (max %d)", PP_MAX_TOK);
 		}
-		if (t - s > UINT16_MAX) {
-			pp_verbose("attribute longer than %u characters", UINT16_MAX);
-			return PFM_ERR_ATTR;
-		}
+		if (t - s > UINT16_MAX)
+			return pp_fail(PFM_ERR_ATTR, "attribute longer than %u characters", UINT16_MAX);
 		k = &p->tok[p->ntok++];
 		eq = memchr(s, '=', (size_t)(t - s));
 		k->name = s;
@@ -94,10 +87,8 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 		if (t == end)
 			break;
 		s = t + 1;
-		if (s == end) {
-			pp_verbose("event string ends with a separator");
-			return PFM_ERR_ATTR;
-		}
+		if (s == end)
+			return pp_fail(PFM_ERR_ATTR, "event string ends with a separator");
 	}
 	return PFM_SUCCESS;
 }
@@ -123,10 +114,8 @@ static int expand(struct pp_pmu_rt *pmu, const char *x, struct pp_parsed *p, int
 	size_t n = strcspn(x, ":");
 	int err = PFM_SUCCESS, used;
 
-	if (depth >= PP_MAX_EXPAND) {
-		pp_verbose("expansion of '%s' nests too deep", x);
-		return PFM_ERR_NOTFOUND;
-	}
+	if (depth >= PP_MAX_EXPAND)
+		return pp_fail(PFM_ERR_NOTFOUND, "expansion of '%s' nests too deep", x);
 	used = find_in_pmu(pmu, x, n, p, &err, depth + 1);
 	if (used < 0) {
 		if (err == PFM_SUCCESS) {
@@ -244,25 +233,18 @@ static int parse_perf_spelling(const char *str, struct pp_parsed *p)
 
 	if (s1 == str || str[len - 1] != '/' || s1 == str + len - 1 || strpbrk(str, " \t:") ||
 	    memchr(body, '/', len - (size_t)(body - str) - 1)) {
-		pp_verbose("'%s': perf's spelling is pmu/event[,term=value...]/", str);
-		return PFM_ERR_INVAL;
+		return pp_fail(PFM_ERR_INVAL, "'%s': perf's spelling is pmu/event[,term=value...]/", str);
 	}
 	blen = len - (size_t)(body - str) - 1;
 	pmu = pmu_by_perf_name(str, (size_t)(s1 - str));
-	if (!pmu || !pp_pmu_usable(pmu)) {
-		pp_verbose("'%s': unknown PMU '%.*s'", str, (int)(s1 - str), str);
-		return PFM_ERR_NOTFOUND;
-	}
+	if (!pmu || !pp_pmu_usable(pmu))
+		return pp_fail(PFM_ERR_NOTFOUND, "'%s': unknown PMU '%.*s'", str, (int)(s1 - str), str);
 	nlen = strcspn(body, ",/");
-	if (!nlen || memchr(body, '=', nlen)) {
-		pp_verbose("'%s': an event name must come first between the slashes", str);
-		return PFM_ERR_NOTFOUND;
-	}
+	if (!nlen || memchr(body, '=', nlen))
+		return pp_fail(PFM_ERR_NOTFOUND, "'%s': an event name must come first between the slashes", str);
 	used = find_in_pmu(pmu, body, nlen, p, &err, 0);
-	if (used < 0) {
-		pp_verbose("'%s': event '%.*s' not found", str, (int)nlen, body);
-		return PFM_ERR_NOTFOUND;
-	}
+	if (used < 0)
+		return pp_fail(PFM_ERR_NOTFOUND, "'%s': event '%.*s' not found", str, (int)nlen, body);
 	if (err)
 		return err;
 	if ((size_t)used < nlen && (err = split_attrs(p, body + used + 1, nlen - (size_t)used - 1)))
@@ -282,36 +264,27 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 	memset(p, 0, offsetof(struct pp_parsed, tok));
 	p->ntok = 0;
 	p->nattr = 0;
-	if (!str) {
-		pp_verbose("event string is NULL");
-		return PFM_ERR_INVAL;
-	}
+	if (!str)
+		return pp_fail(PFM_ERR_INVAL, "event string is NULL");
 	if (strchr(str, '/'))
 		return parse_perf_spelling(str, p);
-	if (strpbrk(str, ", \t")) {
-		pp_verbose("'%s': one event only, without blanks", str);
-		return PFM_ERR_INVAL;
-	}
+	if (strpbrk(str, ", \t"))
+		return pp_fail(PFM_ERR_INVAL, "'%s': one event only, without blanks", str);
 	name = str;
 	sep = strstr(str, "::");
 	if (sep) {
 		pmu = pp_pmu_by_name(str, (size_t)(sep - str));
-		if (!pmu || sep == str) {
-			pp_verbose("'%s': unknown PMU '%.*s'", str, (int)(sep - str), str);
-			return PFM_ERR_NOTFOUND;
-		}
+		if (!pmu || sep == str)
+			return pp_fail(PFM_ERR_NOTFOUND, "'%s': unknown PMU '%.*s'", str, (int)(sep - str), str);
 		if (!pp_pmu_usable(pmu)) {
-			pp_verbose("'%s': PMU '%.*s' not present (LIBPFM_ENCODE_INACTIVE=1 to use it)",
+			return pp_fail(PFM_ERR_NOTFOUND, "'%s': PMU '%.*s' not present (LIBPFM_ENCODE_INACTIVE=1 to use it)",
 				   str, (int)(sep - str), str);
-			return PFM_ERR_NOTFOUND;
 		}
 		name = sep + 2;
 	}
 	nlen = strcspn(name, ":");
-	if (!nlen) {
-		pp_verbose("'%s': no event name", str);
-		return PFM_ERR_NOTFOUND;
-	}
+	if (!nlen)
+		return pp_fail(PFM_ERR_NOTFOUND, "'%s': no event name", str);
 	if (pmu) {
 		used = find_in_pmu(pmu, name, nlen, p, &err, 0);
 	} else {
@@ -322,10 +295,8 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 				used = find_in_pmu(c, name, nlen, p, &err, 0);
 		}
 	}
-	if (used < 0) {
-		pp_verbose("'%s': event '%.*s' not found", str, (int)nlen, name);
-		return PFM_ERR_NOTFOUND;
-	}
+	if (used < 0)
+		return pp_fail(PFM_ERR_NOTFOUND, "'%s': event '%.*s' not found", str, (int)nlen, name);
 	if (err)
 		return err;
 	if ((size_t)used < nlen && (err = split_attrs(p, name + used + 1, nlen - (size_t)used - 1)))
@@ -339,10 +310,8 @@ int pp_parse_event(const char *str, struct pp_parsed *p)
 
 static int add_attr(struct pp_parsed *p, int kind, uint32_t index, uint64_t val, int has_val)
 {
-	if (p->nattr >= PP_MAX_TOK) {
-		pp_verbose("too many attributes (max %d)", PP_MAX_TOK);
-		return PFM_ERR_TOOMANY;
-	}
+	if (p->nattr >= PP_MAX_TOK)
+		return pp_fail(PFM_ERR_TOOMANY, "too many attributes (max %d)", PP_MAX_TOK);
 	struct pp_attr *a = &p->attr[p->nattr++];
 	a->kind = kind;
 	a->index = index;
@@ -358,14 +327,11 @@ static int parse_value(const struct pp_tok *k, int is_bool, uint64_t *v)
 			*v = 1;
 			return PFM_SUCCESS;
 		}
-		pp_verbose("attribute '%.*s' needs a value", k->nlen, k->name);
-		return PFM_ERR_ATTR_VAL;
+		return pp_fail(PFM_ERR_ATTR_VAL, "attribute '%.*s' needs a value", k->nlen, k->name);
 	}
-	if ((is_bool ? pp_parse_bool : pp_parse_u64)(k->val, k->vlen, v)) {
-		pp_verbose("invalid value '%.*s' for attribute '%.*s'",
+	if ((is_bool ? pp_parse_bool : pp_parse_u64)(k->val, k->vlen, v))
+		return pp_fail(PFM_ERR_ATTR_VAL, "invalid value '%.*s' for attribute '%.*s'",
 			   k->vlen, k->val, k->nlen, k->name);
-		return PFM_ERR_ATTR_VAL;
-	}
 	return PFM_SUCCESS;
 }
 
@@ -376,10 +342,8 @@ static int resolve_equiv(struct pp_parsed *p, const struct pp_view *v, const cha
 {
 	struct pp_tok k;
 
-	if (depth >= PP_MAX_EXPAND) {
-		pp_verbose("unit-mask equivalent '%s' nests too deep", x);
-		return PFM_ERR_ATTR;
-	}
+	if (depth >= PP_MAX_EXPAND)
+		return pp_fail(PFM_ERR_ATTR, "unit-mask equivalent '%s' nests too deep", x);
 	while (*x) {
 		size_t n = strcspn(x, ":");
 		const char *eq = memchr(x, '=', n);
@@ -438,11 +402,9 @@ static int resolve(struct pp_parsed *p, const struct pp_view *view, const struct
 		return add_attr(p, PP_ATTR_OS_MOD, a, v, k->val != NULL);
 	}
 	if (k->val && pp_lookup_umask(pmu, ev, k->name, k->nlen) >= 0)
-		pp_verbose("unit mask '%.*s' takes no value", k->nlen, k->name);
-	else
-		pp_verbose("%s::%s: unknown attribute '%.*s'", pp_str(t, pmu->p->name),
-			   pp_str(t, ev->name), k->nlen, k->name);
-	return PFM_ERR_ATTR;
+		return pp_fail(PFM_ERR_ATTR, "unit mask '%.*s' takes no value", k->nlen, k->name);
+	return pp_fail(PFM_ERR_ATTR, "%s::%s: unknown attribute '%.*s'", pp_str(t, pmu->p->name),
+		       pp_str(t, ev->name), k->nlen, k->name);
 }
 
 int pp_parse_attrs(struct pp_parsed *p, const struct pp_view *v)
