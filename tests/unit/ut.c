@@ -95,6 +95,7 @@ int main(void)
 	ut_add_oslayers();
 	ut_add_attrs();
 	ut_add_perfpmu();
+	ut_add_threads();	/* last: it re-initializes under a sysroot of its own */
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	int failed = (int)CU_get_number_of_tests_failed();

@@ -41,6 +41,7 @@ void ut_add_errors(void);
 void ut_add_oslayers(void);
 void ut_add_attrs(void);
 void ut_add_perfpmu(void);
+void ut_add_threads(void);
 
 /* suite set-up: pfm_initialize() (the errors suite first checks what comes before) */
 int ut_init(void);
