@@ -20,11 +20,11 @@ $(B)/unit/ut_table.o: $(B)/unit/ut_table.c pfmlib/table/table.h
 
 $(B)/bin/test_encoder: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_A) -lcunit -lyaml
+	$(CC) $(TOOL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_A) -lcunit -lyaml -pthread
 
 $(B)/bin/test_encoder_asan: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) $(UNIT_SAN) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A) -lcunit -lyaml
+	$(CC) $(TOOL_CFLAGS) $(UNIT_SAN) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A) -lcunit -lyaml -pthread
 
 $(B)/bin/oracle_dump: tests/unit/oracle_dump.c
 	@mkdir -p $(@D)

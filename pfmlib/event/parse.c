@@ -18,7 +18,7 @@
 
 #define PP_MAX_EXPAND 4		/* nested alias/equiv expansions */
 
-static int pp_parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
+static int parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
 {
 	char buf[32], *end;
 	unsigned long long v;
@@ -38,12 +38,12 @@ static int pp_parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
 	return 0;
 }
 
-int pp_parse_u64(const char *s, size_t len, uint64_t *out)
+static int parse_u64(const char *s, size_t len, uint64_t *out)
 {
-	return pp_parse_u64_base(s, len, 0, out);
+	return parse_u64_base(s, len, 0, out);
 }
 
-int pp_parse_bool(const char *s, size_t len, uint64_t *out)
+static int parse_bool(const char *s, size_t len, uint64_t *out)
 {
 	if (len != 1)
 		return -1;
@@ -173,7 +173,7 @@ static int take_raw(struct pp_pmu_rt *pmu, const char *name, size_t len, struct 
 
 	if (len < 2 || name[0] != 'r' || name[1] == '+' || name[1] == '-')
 		return -1;
-	if (pp_parse_u64_base(name + 1, len - 1, 16, &v) || v == UINT64_MAX)
+	if (parse_u64_base(name + 1, len - 1, 16, &v) || v == UINT64_MAX)
 		return -1;
 	for (uint32_t i = 0; i < pmu->p->nevents; i++) {
 		if (pp_event_at(pmu, (int)i)->flags & PP_F_RAW_NAME) {
@@ -254,7 +254,7 @@ static int parse_perf_spelling(const char *str, struct pp_parsed *p)
 	return PFM_SUCCESS;
 }
 
-int pp_parse_event(const char *str, struct pp_parsed *p)
+static int parse_event(const char *str, struct pp_parsed *p)
 {
 	const char *name, *sep;
 	struct pp_pmu_rt *pmu = NULL;
@@ -329,7 +329,7 @@ static int parse_value(const struct pp_tok *k, int is_bool, uint64_t *v)
 		}
 		return pp_fail(PFM_ERR_ATTR_VAL, "attribute '%.*s' needs a value", k->nlen, k->name);
 	}
-	if ((is_bool ? pp_parse_bool : pp_parse_u64)(k->val, k->vlen, v))
+	if ((is_bool ? parse_bool : parse_u64)(k->val, k->vlen, v))
 		return pp_fail(PFM_ERR_ATTR_VAL, "invalid value '%.*s' for attribute '%.*s'",
 			   k->vlen, k->val, k->nlen, k->name);
 	return PFM_SUCCESS;
@@ -407,7 +407,7 @@ static int resolve(struct pp_parsed *p, const struct pp_view *view, const struct
 		       pp_str(t, ev->name), k->nlen, k->name);
 }
 
-int pp_parse_attrs(struct pp_parsed *p, const struct pp_view *v)
+static int parse_attrs(struct pp_parsed *p, const struct pp_view *v)
 {
 	p->nattr = 0;
 	for (int i = 0; i < p->ntok; i++) {
@@ -420,8 +420,8 @@ int pp_parse_attrs(struct pp_parsed *p, const struct pp_view *v)
 
 int pp_parse(const char *str, const struct pp_view *v, struct pp_parsed *p)
 {
-	int err = pp_parse_event(str, p);
+	int err = parse_event(str, p);
 	if (err)
 		return err;
-	return pp_parse_attrs(p, v);
+	return parse_attrs(p, v);
 }

@@ -45,28 +45,15 @@ struct pp_parsed {
 };
 
 /*
- * Split str into PMU, event and attribute tokens (no attribute resolution).
- * Returns PFM_SUCCESS, PFM_ERR_INVAL (NULL, ',' or blank in str),
- * PFM_ERR_NOTFOUND, PFM_ERR_ATTR (empty attribute), PFM_ERR_TOOMANY.
- * p keeps pointers into str and into the PMU tables.
+ * Parse str in view v: split it into PMU, event and attribute tokens
+ * (whole-name aliases and event `equiv` strings expanded), then resolve each
+ * attribute against the event's attributes in v (unit masks with an `equiv`
+ * replaced by their parts) and parse its value by its type. p keeps pointers
+ * into str and into the PMU tables. Returns PFM_SUCCESS, PFM_ERR_INVAL
+ * (NULL, ',' or blank in str), PFM_ERR_NOTFOUND, PFM_ERR_ATTR (empty or
+ * unknown attribute, value given to a unit mask), PFM_ERR_ATTR_VAL
+ * (malformed value), PFM_ERR_TOOMANY.
  */
-int pp_parse_event(const char *str, struct pp_parsed *p);
-
-/*
- * Resolve p's tokens against the event's attributes under os (unit masks
- * named by a umask with an `equiv` are replaced by their equivalent), and
- * parse each value by its type. Returns PFM_SUCCESS, PFM_ERR_ATTR (unknown
- * name, value given to a unit mask), PFM_ERR_ATTR_VAL (malformed value),
- * PFM_ERR_TOOMANY.
- */
-int pp_parse_attrs(struct pp_parsed *p, const struct pp_view *v);
-
-/* both steps */
 int pp_parse(const char *str, const struct pp_view *v, struct pp_parsed *p);
-
-/* parse a number the way libpfm4 does (strtoull base 0, whole text); 0 or -1 */
-int pp_parse_u64(const char *s, size_t len, uint64_t *out);
-/* parse a boolean value: one of 0 1 y n t f (any case); 0 or -1 */
-int pp_parse_bool(const char *s, size_t len, uint64_t *out);
 
 #endif /* PP_EVENT_PARSE_H */
