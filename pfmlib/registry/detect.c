@@ -20,7 +20,7 @@ static int pmu_matches(const struct pp_pmu_rt *rt, const char *id, const char *i
 	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
 		return 0;
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
-		if (pp_host_match_arch(arch, pat, id))
+		if (pp_host_match(pat, id))	/* the architectures agree (above) */
 			return 1;
 	return 0;
 }

@@ -252,10 +252,16 @@ static int add_sysfs(void)
 /* the `type` file of sysfs PMU name: 1 and *type, or 0 */
 static int read_type(const char *name, uint32_t *type)
 {
+	static const char dir[] = "/sys/bus/event_source/devices/", file[] = "/type";
 	char rel[256], buf[32], path[4096], *end;
 	const char *why;
-	if (snprintf(rel, sizeof(rel), "/sys/bus/event_source/devices/%s/type", name) >= (int)sizeof(rel) ||
-	    !pp_path(path, sizeof(path), rel) || pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
+	size_t l = strlen(name);
+	if (l > sizeof(rel) - sizeof(dir) - sizeof(file))
+		return 0;
+	memcpy(rel, dir, sizeof(dir) - 1);
+	memcpy(rel + sizeof(dir) - 1, name, l);
+	memcpy(rel + sizeof(dir) - 1 + l, file, sizeof(file));
+	if (!pp_path(path, sizeof(path), rel) || pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
 		return 0;
 	unsigned long v = strtoul(pp_sysfs_trim(buf), &end, 10);
 	if (*end || v > UINT32_MAX)
@@ -271,8 +277,9 @@ static int read_type(const char *name, uint32_t *type)
  */
 static void resolve_perf_types(void)
 {
+	/* names are interned per table: (table, offset) finds a name read already */
 	enum { NCACHE = 16 };
-	struct { const char *name; int ok; uint32_t type; } cache[NCACHE];
+	struct { const struct pp_table *t; pp_str_t name; int ok; uint32_t type; } cache[NCACHE];
 	int nc = 0;
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
@@ -281,7 +288,7 @@ static void resolve_perf_types(void)
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
 		int k = 0, ok;
 		uint32_t type = 0;
-		while (k < nc && strcmp(cache[k].name, name))
+		while (k < nc && (cache[k].t != rt->t || cache[k].name != rt->p->perf_pmu))
 			k++;
 		if (k < nc) {
 			ok = cache[k].ok;
@@ -289,7 +296,8 @@ static void resolve_perf_types(void)
 		} else {
 			ok = read_type(name, &type);
 			if (nc < NCACHE) {
-				cache[nc].name = name;
+				cache[nc].t = rt->t;
+				cache[nc].name = rt->p->perf_pmu;
 				cache[nc].ok = ok;
 				cache[nc].type = type;
 				nc++;
@@ -304,7 +312,7 @@ int pp_registry_init(void)
 {
 	int r;
 
-	pp_registry_fini();
+	/* R is all zero here: never initialized, or cleared by pp_registry_fini */
 	pp_host_identify(&R.host);
 	pp_builtin_table(&R.builtin);
 	for (uint32_t i = 0; i < R.builtin.npmus; i++)
