@@ -1,5 +1,5 @@
 /*
- * test_loader.c - CUnit suite for the descriptor loader (pp_yaml.c) and the
+ * test_loader.c - CUnit suite for the descriptor loader (table/yaml.c) and the
  * table builder: what a valid descriptor becomes, and the file:line error
  * every malformed one gets, with nothing left behind in the builder.
  */

@@ -1,8 +1,8 @@
 /*
  * test_sysfs_unit.c - CUnit suite for the sysfs PMU reader without the
- * library around it: the text formats (pp_sysfs_parse.c), bounded reads
- * (pp_sysfs_read.c) and what one PMU directory becomes in a pp_builder
- * (pp_sysfs_build.c), on the hand-written trees of tests/fixtures/sysfs and
+ * library around it: the text formats (sysfs/parse.c, table/format.c), bounded reads
+ * (sysfs/read.c) and what one PMU directory becomes in a pp_builder
+ * (sysfs/build.c), on the hand-written trees of tests/fixtures/sysfs and
  * on a run-time tree (scratch.c). Built with ASan+UBSan: a leak fails it.
  */
 #define _GNU_SOURCE
