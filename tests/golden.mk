@@ -16,5 +16,13 @@ check-golden: $(GOLDEN_DEPS)
 golden: $(GOLDEN_DEPS)
 	@$(PYTHON) tests/golden/golden.py update --build $(B)
 
+# every built-in PMU dumped (scripts/dump-tables.sh): compare two of them before
+# and after a change that must not alter the tables (DUMP=file, default below)
+DUMP ?= $(B)/dump/tables.txt
+dump: $(B)/bin/golddump $(LIBPFM_SO)
+	@mkdir -p $(dir $(DUMP))
+	@scripts/dump-tables.sh $(B)/bin/golddump $(B)/lib $(DUMP)
+	@echo "dump: $(DUMP) ($$(wc -l < $(DUMP)) lines)"
+
 CHECKS += check-golden
-.PHONY: check-golden golden
+.PHONY: check-golden golden dump

@@ -4,6 +4,7 @@
  * golden files (tests/golden/README.md).
  *
  *   golddump [-i] [-l] [-a] [-e STRINGS] PMU...
+ *   golddump -n   the name of every PMU the library has, one per line
  *     -i          PMU info and pfm_pmu_validate() of each PMU
  *     -l          every event and every attribute of each PMU (-i implied)
  *     -a          encode every event alone and every event:unit-mask
@@ -331,16 +332,17 @@ static int encode_file(const char *path)
 
 int main(int argc, char **argv)
 {
-	int info = 0, list = 0, all = 0, opt, st = 0;
+	int info = 0, list = 0, all = 0, names = 0, opt, st = 0;
 	const char *strings = NULL;
-	while ((opt = getopt(argc, argv, "ilae:")) != -1) {
+	while ((opt = getopt(argc, argv, "ilane:")) != -1) {
 		switch (opt) {
 		case 'i': info = 1; break;
 		case 'l': list = 1; break;
 		case 'a': all = 1; break;
+		case 'n': names = 1; break;
 		case 'e': strings = optarg; break;
 		default:
-			fprintf(stderr, "usage: golddump [-i] [-l] [-a] [-e STRINGS] PMU...\n");
+			fprintf(stderr, "usage: golddump [-i] [-l] [-a] [-e STRINGS] PMU... | golddump -n\n");
 			return 2;
 		}
 	}
@@ -349,6 +351,13 @@ int main(int argc, char **argv)
 	if (r != PFM_SUCCESS) {
 		printf("pfm_initialize %s\n", err_name(r));
 		return 1;
+	}
+	for (int id = 0; names && id < SCAN_IDS; id++) {
+		pfm_pmu_info_t p;
+		memset(&p, 0, sizeof(p));
+		p.size = sizeof(p);
+		if (pfm_get_pmu_info((pfm_pmu_t)id, &p) == PFM_SUCCESS && p.name)
+			printf("%s\n", p.name);
 	}
 	for (int i = optind; i < argc; i++) {
 		pfm_pmu_info_t p;
