@@ -4,7 +4,7 @@ import sys
 import types
 import unittest
 
-from helpers import OVERLAYS, convert_tree, error_of, fixture
+from helpers import OVERLAYS, TestCase, convert_tree, error_of, fixture
 
 import transforms
 
@@ -18,7 +18,7 @@ def fake(name, fn):
     return m
 
 
-class HookTest(unittest.TestCase):
+class HookTest(TestCase):
     def tearDown(self):
         for k in [k for k in sys.modules if k.startswith("transforms.t_")]:
             del sys.modules[k]
