@@ -127,7 +127,8 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
             cinfo = next((counters[u] for u in [None] + core_units if u in counters), {})
         source = "%s/%s %s" % (src.arch, src.model_dir, src.version)
         desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, src.line)
-        ctx = transforms.Context(src.arch, src.model_dir, plan.name, plan.unit, evs, overlay_root, warnings)
+        ctx = transforms.Context(src.arch, src.model_dir, plan.name, plan.unit, evs, overlay_root, warnings,
+                                 family=plan.family)
         transforms.run(tmods, desc, ctx)
         describe.finish(plan, desc)
         probs = validate.validate(desc)

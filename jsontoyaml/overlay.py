@@ -133,6 +133,19 @@ class Family:
                 raise ConvertError("%s: field %s: bad format %r (want configN:lo-hi[,lo-hi])"
                                    % (what, fname, spec), path, d.line)
 
+    def layout(self):
+        """{field: format} of every field a PMU of this family may have: the
+        format, every feature's and every MSR's fields. What a field name
+        means anywhere in the family (the libpfm4-names overlays' `set`s); an
+        error when a feature gives a field another format."""
+        out = dict(self.format)
+        for part in list(self.features.values()) + [f for _, f, _ in self.msr_fields.values()]:
+            for k, v in part.items():
+                if out.setdefault(k, v) != v:
+                    raise ConvertError("family %s: field %s is %s in one place and %s in another"
+                                       % (self.name, k, out[k], v), self.path)
+        return out
+
 
 class PmuPlan:
     """One PMU to produce from a perf model directory."""

@@ -33,6 +33,9 @@ so append in a deterministic order.
                       the entry starts) for error messages. Read-only: PMUs
                       made from one directory (knl/knm) share these dicts
     ctx.overlay_root  path of our arch/ overlay tree
+    ctx.family        the PMU's family (overlay.Family: arch/<arch>/family/
+                      <name>.yaml); family.layout() is every field name the
+                      family knows with its format
     ctx.error(msg, file=None, line=None)
                       stops the conversion with `file:line: msg` (raises)
     ctx.warn(msg, file=None, line=None)
@@ -49,13 +52,14 @@ ORDER = ("offcore", "libpfm4_names")
 class Context:
     """What a transform gets to know about the PMU it works on."""
 
-    def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings):
+    def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings, family=None):
         self.arch = arch
         self.model_dir = model_dir
         self.pmu = pmu
         self.unit = unit
         self.perf_events = perf_events
         self.overlay_root = overlay_root
+        self.family = family
         self._warnings = warnings
 
     def error(self, msg, file=None, line=None):

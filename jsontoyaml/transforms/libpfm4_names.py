@@ -23,14 +23,6 @@ import overlay as overlay_mod
 COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
 COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
 
-# what the field names of the overlay files mean (x86 core PMUs, Intel and AMD)
-OVERLAY_FIELDS = {
-    "event": "config:0-7,32-35", "umask": "config:8-15", "edge": "config:18",
-    "any": "config:21", "inv": "config:23", "cmask": "config:24-31",
-    "intx": "config:32", "intxcp": "config:33",
-    "offcore_rsp": "config1:0-63", "ldlat": "config1:0-15", "frontend": "config1:0-23",
-}
-
 EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
                    "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
                    "rules", "umasks")
@@ -72,6 +64,9 @@ class Renamer:
         self.desc, self.ctx, self.ov, self.path = desc, ctx, ov, path
         self.pmu = desc["pmu"]
         self.format = self.pmu.get("format") or {}
+        # what the field names of the overlay mean: the PMU family's layout
+        # (arch/<arch>/family/<name>.yaml, with its features and MSR fields)
+        self.overlay_fields = ctx.family.layout() if ctx.family is not None else dict(self.format)
         self.mods = self.pmu.get("modifiers") or []
         self.aliases = dict(self.pmu.get("aliases") or {})
         self.claims = {}     # perf full name (upper) -> [(libpfm4 event, umask or None)]
@@ -122,9 +117,12 @@ class Renamer:
         """Overlay field values -> this PMU's format fields (matched by bits)."""
         raw = [0, 0, 0]
         for name, val in (fields or {}).items():
-            spec = OVERLAY_FIELDS.get(name)
+            spec = self.overlay_fields.get(name)
             if spec is None:
                 self.fail(node, "unknown overlay field %r" % name)
+            if val >> fmtbits.width(spec):
+                self.fail(node, "%s: %s=0x%x does not fit field %s (%s)"
+                          % (node.get("name", "?"), name, val, name, spec))
             reg, ranges = fmtbits.parse(spec)
             shift = 0
             for lo, hi in ranges:
