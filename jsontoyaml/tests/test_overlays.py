@@ -102,5 +102,33 @@ class OverlayTest(unittest.TestCase):
                                  (r["counters"], r["fixed_counters"]), p["name"])
 
 
+class OffcoreMsrsTest(unittest.TestCase):
+    """arch/x86/offcore/msrs.yaml agrees with the family files that place the MSRs."""
+
+    def test_every_offcore_msr_goes_to_the_field_msrs_yaml_names(self):
+        from transforms import offcore
+        msrs = offcore.load_msrs(ARCH, "x86")
+        self.assertEqual(msrs.numbers, [0x1a6, 0x1a7])
+        ov = overlay.ArchOverlay(ARCH, "x86")
+        families = {m["family"] for m in ov.models.values()}
+        placed = [f for f in sorted(families) if any(n in ov.family(f).msr_fields for n in msrs.numbers)]
+        self.assertEqual(placed, ["intel"])
+        for n in msrs.numbers:
+            self.assertEqual(ov.family("intel").msr_fields[n][0], msrs.field, hex(n))
+
+    def test_perf_events_it_covers(self):
+        from transforms import offcore
+        msrs = offcore.load_msrs(ARCH, "x86")
+        ev = {"EventName": "OCR.DEMAND_DATA_RD.L3_HIT", "MSRIndex": [0x1a6, 0x1a7], "MSRValue": 0x1}
+        self.assertTrue(msrs.programs(ev))
+        self.assertFalse(msrs.programs(dict(ev, MSRIndex=[0x3f6])))
+        self.assertFalse(msrs.programs(dict(ev, EventName="OFFCORE_REQUESTS.ALL")))
+        self.assertEqual(msrs.suffix("offcore_response.demand_data_rd.any"), "demand_data_rd.any")
+
+    def test_no_msrs_file_no_offcore_events(self):
+        from transforms import offcore
+        self.assertIsNone(offcore.load_msrs(ARCH, "arm64"))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,10 +1,11 @@
 """The transform hooks: order, missing modules skipped, what ctx holds, that
 a transform's result is validated, and how its errors and crashes read."""
+import os
 import sys
 import types
 import unittest
 
-from helpers import OVERLAYS, TestCase, convert_tree, error_of, fixture
+from helpers import OVERLAYS, TestCase, convert_tree, error_of, fixture, mkdtemp
 
 import transforms
 
@@ -84,6 +85,29 @@ class HookTest(TestCase):
         fake("t_w", lambda d, c: c.warn("odd thing", "f.yaml", 2))
         run = convert_tree(OK, only=["tiny"], tmods=transforms.load(("t_w",)))
         self.assertIn("warning: f.yaml:2: tiny: odd thing", run.warnings)
+
+
+class OffcoreMsrsFileTest(TestCase):
+    def msrs_file(self, text):
+        root = mkdtemp()
+        os.makedirs(os.path.join(root, "x86", "offcore"))
+        path = os.path.join(root, "x86", "offcore", "msrs.yaml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return root, path
+
+    def test_a_malformed_msr_entry_is_reported_at_its_line(self):
+        from transforms import offcore
+        root, path = self.msrs_file("field: offcore_rsp\nperf_prefixes: [OCR.]\nrequest_bits: 0xffff\n"
+                                    "msrs:\n  - {msr: 0x1a6, event: OFFCORE_RESPONSE_0}\n")
+        self.assertEqual(error_of(offcore.load_msrs, root, "x86"),
+                         path + ":5: an MSR is {msr: 0xN, event: NAME, desc: TEXT[, shared_code_umask: 0xN]}")
+
+    def test_a_missing_key_is_an_error(self):
+        from transforms import offcore
+        root, path = self.msrs_file("field: offcore_rsp\nrequest_bits: 0xffff\nmsrs: []\n")
+        self.assertEqual(error_of(offcore.load_msrs, root, "x86"),
+                         path + ":1: keys must be field, msrs, perf_prefixes, request_bits")
 
 
 if __name__ == "__main__":
