@@ -25,6 +25,7 @@ class Stats:
         self.arch = collections.defaultdict(lambda: collections.Counter())
         self.skipped = collections.defaultdict(lambda: collections.Counter())
         self.pmus = []      # (arch, model_dir, pmu, events, umasks, perf events)
+        self.notes = []     # known, accepted findings (ctx.note), in conversion order
 
     def skip(self, arch, reason, n=1):
         self.skipped[arch][reason] += n
@@ -43,6 +44,10 @@ class Stats:
         lines.append("total: %d models, %d PMUs, %d events, %d unit masks (from %d perf events)" % (
             t["models"], t["pmus"], t["events"], t["umasks"], t["perf_events"]))
         return "\n".join(lines) + "\n"
+
+    def notes_text(self):
+        """The notes, one `note: ` line each (empty when there are none)."""
+        return "".join("note: %s\n" % n for n in self.notes)
 
     def table(self):
         return "".join("%s\t%s\t%s\t%d\t%d\t%d\n" % row for row in sorted(self.pmus))
@@ -128,7 +133,7 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         source = "%s/%s %s" % (src.arch, src.model_dir, src.version)
         desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, src.line)
         ctx = transforms.Context(src.arch, src.model_dir, plan.name, plan.unit, evs, overlay_root, warnings,
-                                 family=plan.family)
+                                 family=plan.family, notes=stats.notes)
         transforms.run(tmods, desc, ctx)
         describe.finish(plan, desc)
         probs = validate.validate(desc)

@@ -130,5 +130,15 @@ class OffcoreMsrsTest(unittest.TestCase):
         self.assertIsNone(offcore.load_msrs(ARCH, "arm64"))
 
 
+class KnownClashesTest(unittest.TestCase):
+    def test_every_pmu_listed_has_a_libpfm4_names_overlay(self):
+        from transforms import libpfm4_names
+        for arch in sorted(os.listdir(ARCH)):
+            clashes, path = libpfm4_names.known_clashes(ARCH, arch)
+            for pmu in clashes:
+                self.assertTrue(os.path.isfile(os.path.join(ARCH, arch, "libpfm4-names", pmu + ".yaml")),
+                                "%s: %s has no libpfm4-names overlay" % (path, pmu))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -40,6 +40,10 @@ so append in a deterministic order.
                       stops the conversion with `file:line: msg` (raises)
     ctx.warn(msg, file=None, line=None)
                       reports a non-fatal finding and continues
+    ctx.note(msg, file=None, line=None)
+                      records a known, accepted finding (one an arch/ file
+                      lists): in the --report file and, with --verbose, on
+                      stderr; never a warning
 """
 import importlib
 import traceback
@@ -52,7 +56,8 @@ ORDER = ("offcore", "libpfm4_names")
 class Context:
     """What a transform gets to know about the PMU it works on."""
 
-    def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings, family=None):
+    def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings, family=None,
+                 notes=None):
         self.arch = arch
         self.model_dir = model_dir
         self.pmu = pmu
@@ -61,6 +66,7 @@ class Context:
         self.overlay_root = overlay_root
         self.family = family
         self._warnings = warnings
+        self._notes = notes if notes is not None else []
 
     def error(self, msg, file=None, line=None):
         raise ConvertError("%s: %s" % (self.pmu, msg), file, line)
@@ -68,6 +74,9 @@ class Context:
     def warn(self, msg, file=None, line=None):
         text = "%s%s: %s" % (where(file, line), self.pmu, msg)
         self._warnings.add(("transform", text), text)
+
+    def note(self, msg, file=None, line=None):
+        self._notes.append("%s%s: %s" % (where(file, line), self.pmu, msg))
 
 
 def load(names=ORDER):
