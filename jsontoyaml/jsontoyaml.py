@@ -108,7 +108,7 @@ def one_model(a, stats, warnings):
     plans = ov.plans(model, src.match)
     tmods = [] if a.no_transforms else transforms.load()
     results = convert.convert_model(src, plans, std, list(core_units), a.overlay_root,
-                                    tmods, stats, warnings)
+                                    tmods, stats, warnings, ov.perf_typos)
     stats.arch[arch]["models"] += 1
     convert.check_identities(results)
     written = []

@@ -116,6 +116,16 @@ class FieldTypesTest(TestCase):
         self.assertEqual(got, {"Colour": "blue"})
         self.assertEqual(list(w.items.values()), [["f.json:2: E: unknown perf field 'Colour' ignored", 2]])
 
+    def test_a_known_misspelling_is_a_note_not_a_warning(self):
+        w, notes = Warnings(), Warnings(kind="note")
+        known = ({"Colour": "Color misspelled"}, notes)
+        got = perffields.normalise({"Colour": "blue", "Shade": 1}, "f.json", 2, w, "E", known)
+        perffields.normalise({"Colour": "red"}, "f.json", 9, w, "F", known)
+        self.assertEqual(got, {"Colour": "blue", "Shade": 1})
+        self.assertEqual(w.lines(), ["warning: f.json:2: E: unknown perf field 'Shade' ignored"])
+        self.assertEqual(notes.lines(), ["note: f.json:2: E: unknown perf field 'Colour' ignored (a known"
+                                         " misspelling: Color misspelled) (and 1 more like it)"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -130,6 +130,13 @@ class OffcoreMsrsTest(unittest.TestCase):
         self.assertIsNone(offcore.load_msrs(ARCH, "arm64"))
 
 
+class PerfTyposTest(unittest.TestCase):
+    def test_the_misspellings_of_perfs_tables_are_listed(self):
+        self.assertIn("BriefDescript6ion", overlay.ArchOverlay(ARCH, "x86").perf_typos)
+        self.assertIn("PublicDescrition", overlay.ArchOverlay(ARCH, "arm64").perf_typos)
+        self.assertEqual(overlay.ArchOverlay(ARCH, "riscv").perf_typos, {})
+
+
 class KnownClashesTest(unittest.TestCase):
     def test_every_pmu_listed_has_a_libpfm4_names_overlay(self):
         from transforms import libpfm4_names

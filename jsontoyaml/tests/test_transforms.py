@@ -145,17 +145,16 @@ class KnownClashTest(TestCase):
         self.assertIn("warning: tiny: perf event INST_RETIRED encodes unlike libpfm4's event of that name:"
                       " kept as INST_RETIRED_PERF (not a known clash: if it is right, list it with the"
                       " reason in %s/x86/libpfm4-clashes.yaml)" % root, run.warnings)
-        self.assertEqual(run.stats.notes, [])
+        self.assertEqual(run.stats.notes_text(), "")
         self.assertIn("INST_RETIRED_PERF", [e["name"] for e in run.desc["tiny"]["events"]])
 
     def test_a_listed_clash_is_a_note_not_a_warning(self):
         root = self.overlays("- why: test\n  tiny: [inst_retired]\n")
         run = self.convert(root)
         self.assertEqual(run.warnings, "")
-        self.assertEqual(run.stats.notes, [
-            "tiny: perf event INST_RETIRED encodes unlike libpfm4's event of that name: kept as"
-            " INST_RETIRED_PERF (a known clash, %s/x86/libpfm4-clashes.yaml)" % root])
-        self.assertEqual(run.stats.notes_text(), "note: %s\n" % run.stats.notes[0])
+        self.assertEqual(run.stats.notes_text(),
+                         "note: tiny: perf event INST_RETIRED encodes unlike libpfm4's event of that name: kept as"
+                         " INST_RETIRED_PERF (a known clash, %s/x86/libpfm4-clashes.yaml)\n" % root)
 
     def test_a_listed_clash_that_no_longer_happens_is_a_warning(self):
         root = self.overlays("- why: test\n  tiny: [INST_RETIRED, BR_INST_RETIRED]\n")
@@ -163,7 +162,7 @@ class KnownClashTest(TestCase):
         self.assertEqual(run.warnings, "warning: tiny: %s/x86/libpfm4-clashes.yaml lists perf event"
                          " BR_INST_RETIRED, which no longer clashes with libpfm4's event of that name:"
                          " remove it\n" % root)
-        self.assertEqual(len(run.stats.notes), 1)
+        self.assertEqual(len(run.stats.notes.lines()), 1)
 
     def test_a_malformed_list_is_an_error(self):
         root = self.overlays("- tiny: [INST_RETIRED]\n")

@@ -48,7 +48,7 @@ so append in a deterministic order.
 import importlib
 import traceback
 
-from errors import ConvertError, where
+from errors import ConvertError, Warnings, where
 
 ORDER = ("offcore", "libpfm4_names")
 
@@ -66,7 +66,7 @@ class Context:
         self.overlay_root = overlay_root
         self.family = family
         self._warnings = warnings
-        self._notes = notes if notes is not None else []
+        self._notes = notes if notes is not None else Warnings(kind="note")
 
     def error(self, msg, file=None, line=None):
         raise ConvertError("%s: %s" % (self.pmu, msg), file, line)
@@ -76,7 +76,8 @@ class Context:
         self._warnings.add(("transform", text), text)
 
     def note(self, msg, file=None, line=None):
-        self._notes.append("%s%s: %s" % (where(file, line), self.pmu, msg))
+        text = "%s%s: %s" % (where(file, line), self.pmu, msg)
+        self._notes.add(("transform", text), text)
 
 
 def load(names=ORDER):
