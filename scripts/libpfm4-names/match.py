@@ -4,6 +4,7 @@
 # structure that derive.py writes (facts only: names, codes, flags).
 import collections
 import itertools
+import re
 
 import groups as groups_mod
 import layout
@@ -20,12 +21,14 @@ def _offcore_names():
 
 
 # libpfm4 events handled by the OFFCORE_RESPONSE transform, not by this one
+# (OFFCORE_RE.match(name): name, or perf's NAME.REST, is one of them)
 OFFCORE_NAMES = _offcore_names()
+OFFCORE_RE = re.compile(r"^(%s)(\.|$)" % "|".join(re.escape(n) for n in sorted(OFFCORE_NAMES)), re.I)
 
 
 def is_offcore(name):
     """Is name (an event, or perf's EVENT.REST) one of the offcore response events?"""
-    return name.upper().split(".")[0] in OFFCORE_NAMES
+    return bool(OFFCORE_RE.match(name))
 
 
 def _score(perf, ev_name, um_name):
