@@ -30,10 +30,12 @@ def where(file, line=None, col=None):
 
 
 class Warnings:
-    """Collects non-fatal findings; identical keys are counted, not repeated."""
+    """Collects non-fatal findings; identical keys are counted, not repeated.
+    kind "note": known, accepted findings (the report's `note:` lines)."""
 
-    def __init__(self, stream=None):
+    def __init__(self, stream=None, kind="warning"):
         self.stream = stream
+        self.kind = kind
         self.items = {}     # key -> [first message, count]
 
     def add(self, key, msg):
@@ -42,9 +44,15 @@ class Warnings:
         else:
             self.items[key] = [msg, 1]
 
-    def flush(self):
-        out = self.stream or sys.stderr
+    def lines(self):
+        out = []
         for key in sorted(self.items):
             msg, n = self.items[key]
             more = " (and %d more like it)" % (n - 1) if n > 1 else ""
-            print("warning: %s%s" % (msg, more), file=out)
+            out.append("%s: %s%s" % (self.kind, msg, more))
+        return out
+
+    def flush(self):
+        out = self.stream or sys.stderr
+        for line in self.lines():
+            print(line, file=out)

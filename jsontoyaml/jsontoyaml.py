@@ -40,10 +40,13 @@ def parse_args(argv):
                     help="convert only these model directories (e.g. skylake arm/cortex-a53)")
     ap.add_argument("--strict", action="store_true",
                     help="fail when a mapfile model has no overlay entry (default: warn and skip)")
-    ap.add_argument("--report", metavar="FILE", help="also write the figures to FILE")
+    ap.add_argument("--report", metavar="FILE", help="also write the figures to FILE, and the notes"
+                    " (known, accepted differences the arch/ files list)")
     ap.add_argument("--table", metavar="FILE", help="write one line per PMU (arch, model, pmu, events,"
                     " umasks, perf events) to FILE")
     ap.add_argument("--quiet", action="store_true", help="do not print the figures")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="also print the notes (known, accepted differences) on stderr")
     ap.add_argument("--verify", action="store_true",
                     help="read every written file back with libyaml and compare it with what was meant")
     ap.add_argument("--no-transforms", action="store_true",
@@ -105,7 +108,7 @@ def one_model(a, stats, warnings):
     plans = ov.plans(model, src.match)
     tmods = [] if a.no_transforms else transforms.load()
     results = convert.convert_model(src, plans, std, list(core_units), a.overlay_root,
-                                    tmods, stats, warnings)
+                                    tmods, stats, warnings, ov.perf_typos)
     stats.arch[arch]["models"] += 1
     convert.check_identities(results)
     written = []
@@ -142,9 +145,11 @@ def main(argv=None):
         print("jsontoyaml: error: %s" % e, file=sys.stderr)
         return 1
     warnings.flush()
+    if a.verbose:
+        sys.stderr.write(stats.notes_text())
     report = stats.report() + "%d files in %s (%.1fs)\n" % (len(written), a.out, time.time() - t0)
     if a.report:
-        convert.write(a.report, stats.report())
+        convert.write(a.report, stats.report() + stats.notes_text())
     if a.table:
         convert.write(a.table, stats.table())
     if not a.quiet:

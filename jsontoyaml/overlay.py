@@ -75,6 +75,8 @@ FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "perf_fields", "msr_fields", 
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
+# misspelled field names in perf's JSON tables of an architecture (notes, not warnings)
+PERF_TYPOS_FILE = "perf-typos.yaml"
 MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert",
             "with_umask"}
 
@@ -133,6 +135,19 @@ class Family:
                 raise ConvertError("%s: field %s: bad format %r (want configN:lo-hi[,lo-hi])"
                                    % (what, fname, spec), path, d.line)
 
+    def layout(self):
+        """{field: format} of every field a PMU of this family may have: the
+        format, every feature's and every MSR's fields. What a field name
+        means anywhere in the family (the libpfm4-names overlays' `set`s); an
+        error when a feature gives a field another format."""
+        out = dict(self.format)
+        for part in list(self.features.values()) + [f for _, f, _ in self.msr_fields.values()]:
+            for k, v in part.items():
+                if out.setdefault(k, v) != v:
+                    raise ConvertError("family %s: field %s is %s in one place and %s in another"
+                                       % (self.name, k, out[k], v), self.path)
+        return out
+
 
 class PmuPlan:
     """One PMU to produce from a perf model directory."""
@@ -150,6 +165,7 @@ class ArchOverlay:
         self.root, self.arch = root, arch
         self.path = path or os.path.join(root, arch, "models.yaml")
         self.families = {}
+        self.perf_typos = self._perf_typos(os.path.join(root, arch, PERF_TYPOS_FILE))
         if doc is None and not os.path.isfile(self.path):
             self.models, self.core_units = {}, []
             self.missing = True
@@ -176,6 +192,17 @@ class ArchOverlay:
                 _need(p, "name", str, self.path, "model %s pmu" % mname)
                 _need(p, "id", int, self.path, "model %s pmu %s" % (mname, p["name"]))
                 _need(p, "desc", str, self.path, "model %s pmu %s" % (mname, p["name"]))
+
+    @staticmethod
+    def _perf_typos(path):
+        """{field: what it is} of arch/<arch>/perf-typos.yaml, if it exists."""
+        if not os.path.isfile(path):
+            return {}
+        d = load_yaml(path)
+        if not isinstance(d, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in d.items()):
+            raise ConvertError("expected a mapping: misspelled perf field -> where and what it should be",
+                               path, getattr(d, "line", 1))
+        return dict(d)
 
     def family(self, name, line=None):
         if name not in self.families:

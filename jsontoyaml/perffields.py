@@ -51,15 +51,20 @@ def _kind_name(v):
             type(None): "null"}.get(type(v), type(v).__name__)
 
 
-def normalise(entry, file, line, warnings, label):
+def normalise(entry, file, line, warnings, label, known=None):
     """A copy of entry with typed values; unknown keys are kept verbatim and
-    reported as warnings (perf ignores them too)."""
+    reported as warnings (perf ignores them too), or as notes when known =
+    ({field: reason}, notes) lists them (misspellings in perf's tables)."""
+    typos, notes = known or ({}, None)
     out = {}
     for key, val in entry.items():
         kind = FIELDS.get(key)
         if kind is None:
-            warnings.add(("unknown-field", key),
-                         "%s:%d: %s: unknown perf field %r ignored" % (file, line, label, key))
+            msg = "%s:%d: %s: unknown perf field %r ignored" % (file, line, label, key)
+            if key in typos and notes is not None:
+                notes.add(("unknown-field", key), "%s (a known misspelling: %s)" % (msg, typos[key]))
+            else:
+                warnings.add(("unknown-field", key), msg)
             out[key] = val
             continue
         if kind == "str":

@@ -1,9 +1,13 @@
-"""Shared helpers of jsontoyaml's tests: paths, and running a conversion of a
-fixture tree in-process (transforms off unless asked) into a temp dir."""
+"""Shared helpers of jsontoyaml's tests: paths, temp dirs that go away with
+the test that made them, and running a conversion of a fixture tree
+in-process (transforms off unless asked) into a temp dir."""
+import atexit
 import io
 import os
+import shutil
 import sys
 import tempfile
+import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JSONTOYAML = os.path.dirname(HERE)
@@ -19,6 +23,42 @@ from errors import ConvertError, Warnings  # noqa: E402
 
 def fixture(*parts):
     return os.path.join(FIX, *parts)
+
+
+_made = []      # temp dirs made and not removed yet, oldest first
+
+
+def mkdtemp():
+    """A new temp dir, removed when the test (or the test class's setUpClass)
+    that made it is over, passed or failed, at the latest when Python exits."""
+    d = tempfile.mkdtemp(prefix="jsontoyaml-test-")
+    _made.append(d)
+    return d
+
+
+def _remove_since(n):
+    while len(_made) > n:
+        shutil.rmtree(_made.pop(), ignore_errors=True)
+
+
+atexit.register(_remove_since, 0)
+
+
+class TestCase(unittest.TestCase):
+    """A test case whose temp dirs (mkdtemp) are removed after each test, and
+    those of setUpClass after the class (subclasses call super().setUpClass())."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.addClassCleanup(_remove_since, len(_made))
+
+    def run(self, result=None):
+        mark = len(_made)
+        try:
+            return super().run(result)
+        finally:
+            _remove_since(mark)
 
 
 class Run:
@@ -45,7 +85,7 @@ class Run:
 
 def convert_tree(arch_root, overlay_root=OVERLAYS, only=(), strict=False, tmods=(), out=None):
     """Convert arch_root; raises ConvertError like the CLI would report it."""
-    out = out or tempfile.mkdtemp(prefix="jsontoyaml-test-")
+    out = out or mkdtemp()
     stats, warnings = convert.Stats(), Warnings()
     written = convert.convert_tree(arch_root, overlay_root, out, set(only), strict, stats,
                                    warnings, list(tmods), verify=True)

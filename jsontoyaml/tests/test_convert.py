@@ -4,14 +4,15 @@ modifiers, counters), what is skipped and why, and errors of bad trees."""
 import os
 import unittest
 
-from helpers import convert_tree, error_of, fixture
+from helpers import TestCase, convert_tree, error_of, fixture
 
 OK = fixture("arch-ok")
 
 
-class TreeTest(unittest.TestCase):
+class TreeTest(TestCase):
     @classmethod
     def setUpClass(cls):
+        super().setUpClass()
         cls.r = convert_tree(OK)
 
     def test_one_file_per_pmu_under_its_arch(self):
@@ -104,7 +105,7 @@ class TreeTest(unittest.TestCase):
         self.assertFalse(os.path.exists(stale))
 
 
-class BadTreeTest(unittest.TestCase):
+class BadTreeTest(TestCase):
     def test_malformed_json(self):
         path = fixture("bad-json", "x86", "tiny", "pipeline.json")
         self.assertEqual(error_of(convert_tree, fixture("bad-json")),

@@ -59,5 +59,23 @@ class EncodeTest(unittest.TestCase):
         self.assertEqual(str(cm.exception), "f.json:3: E.X: MSRIndex 0x1a6 is not known to family t")
 
 
+
+class LayoutTest(unittest.TestCase):
+    def test_layout_is_format_features_and_msr_fields(self):
+        d = dict(FAMILY, features={"smt": {"format": {"any": "config:21"}}})
+        fam = overlay.Family("t", "fam.yaml", overlay.LDict(d))
+        self.assertEqual(fam.layout(), {"event": "config:0-7", "umask": "config:8-15", "cmask": "config:24-31",
+                                        "fw": "config:63", "any": "config:21", "frontend": "config1:0-23",
+                                        "fe_thres": "config1:8-19"})
+
+    def test_a_field_with_two_formats_is_an_error(self):
+        d = dict(FAMILY, features={"wide": {"format": {"event": "config:0-7,32-35"}}})
+        fam = overlay.Family("t", "fam.yaml", overlay.LDict(d))
+        with self.assertRaises(ConvertError) as cm:
+            fam.layout()
+        self.assertEqual(str(cm.exception),
+                         "fam.yaml: family t: field event is config:0-7 in one place and config:0-7,32-35 in another")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,10 +1,9 @@
 """Reading perf's inputs: mapfile rows and regexes, JSON entries with their
 lines, ArchStdEvent resolution, field types; errors as file:line[:col]."""
 import os
-import tempfile
 import unittest
 
-from helpers import ConvertError, error_of, fixture
+from helpers import ConvertError, TestCase, error_of, fixture, mkdtemp
 
 import mapfile
 import perffields
@@ -13,14 +12,14 @@ from errors import Warnings
 
 
 def write_tmp(text, name="f.json"):
-    d = tempfile.mkdtemp(prefix="jsontoyaml-test-")
+    d = mkdtemp()
     path = os.path.join(d, name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     return path
 
 
-class MapfileTest(unittest.TestCase):
+class MapfileTest(TestCase):
     def test_header_comments_and_rows_are_read_in_order(self):
         rows = mapfile.read_mapfile(fixture("arch-ok", "x86", "mapfile.csv"))
         self.assertEqual([(r.regex, r.version, r.path, r.type, r.line) for r in rows], [
@@ -48,7 +47,7 @@ class MapfileTest(unittest.TestCase):
         self.assertEqual(mapfile.check_regex("x[[:nope:]]")[1], "unknown POSIX character class")
 
 
-class JsonEntriesTest(unittest.TestCase):
+class JsonEntriesTest(TestCase):
     def test_each_entry_gets_the_line_where_it_starts(self):
         entries = perfjson.load_entries(fixture("arch-ok", "x86", "tiny", "cache.json"))
         self.assertEqual([line for _, line in entries], [2, 9, 18, 28, 35])
@@ -76,7 +75,7 @@ class JsonEntriesTest(unittest.TestCase):
         self.assertFalse(perfjson.is_metric({"MetricName": "x", "EventName": "E"}))
 
 
-class ArchStdTest(unittest.TestCase):
+class ArchStdTest(TestCase):
     def test_reference_is_case_insensitive_and_local_fields_win(self):
         std = perfjson.load_arch_std(fixture("arch-ok", "arm64"))
         got = perfjson.resolve_std({"ArchStdEvent": "inst_retired", "BriefDescription": "local"},
@@ -91,7 +90,7 @@ class ArchStdTest(unittest.TestCase):
                          "f.json:5: ArchStdEvent 'NOPE' is not a standard event of this architecture")
 
 
-class FieldTypesTest(unittest.TestCase):
+class FieldTypesTest(TestCase):
     def test_numbers_are_normalised(self):
         w = Warnings()
         got = perffields.normalise({"EventCode": "0xB7, 0xBB", "UMask": "0x01", "SampleAfterValue": "08",
@@ -116,6 +115,16 @@ class FieldTypesTest(unittest.TestCase):
         perffields.normalise({"Colour": "red"}, "f.json", 9, w, "F")
         self.assertEqual(got, {"Colour": "blue"})
         self.assertEqual(list(w.items.values()), [["f.json:2: E: unknown perf field 'Colour' ignored", 2]])
+
+    def test_a_known_misspelling_is_a_note_not_a_warning(self):
+        w, notes = Warnings(), Warnings(kind="note")
+        known = ({"Colour": "Color misspelled"}, notes)
+        got = perffields.normalise({"Colour": "blue", "Shade": 1}, "f.json", 2, w, "E", known)
+        perffields.normalise({"Colour": "red"}, "f.json", 9, w, "F", known)
+        self.assertEqual(got, {"Colour": "blue", "Shade": 1})
+        self.assertEqual(w.lines(), ["warning: f.json:2: E: unknown perf field 'Shade' ignored"])
+        self.assertEqual(notes.lines(), ["note: f.json:2: E: unknown perf field 'Colour' ignored (a known"
+                                         " misspelling: Color misspelled) (and 1 more like it)"])
 
 
 if __name__ == "__main__":

@@ -102,5 +102,50 @@ class OverlayTest(unittest.TestCase):
                                  (r["counters"], r["fixed_counters"]), p["name"])
 
 
+class OffcoreMsrsTest(unittest.TestCase):
+    """arch/x86/offcore/msrs.yaml agrees with the family files that place the MSRs."""
+
+    def test_every_offcore_msr_goes_to_the_field_msrs_yaml_names(self):
+        from transforms import offcore
+        msrs = offcore.load_msrs(ARCH, "x86")
+        self.assertEqual(msrs.numbers, [0x1a6, 0x1a7])
+        ov = overlay.ArchOverlay(ARCH, "x86")
+        families = {m["family"] for m in ov.models.values()}
+        placed = [f for f in sorted(families) if any(n in ov.family(f).msr_fields for n in msrs.numbers)]
+        self.assertEqual(placed, ["intel"])
+        for n in msrs.numbers:
+            self.assertEqual(ov.family("intel").msr_fields[n][0], msrs.field, hex(n))
+
+    def test_perf_events_it_covers(self):
+        from transforms import offcore
+        msrs = offcore.load_msrs(ARCH, "x86")
+        ev = {"EventName": "OCR.DEMAND_DATA_RD.L3_HIT", "MSRIndex": [0x1a6, 0x1a7], "MSRValue": 0x1}
+        self.assertTrue(msrs.programs(ev))
+        self.assertFalse(msrs.programs(dict(ev, MSRIndex=[0x3f6])))
+        self.assertFalse(msrs.programs(dict(ev, EventName="OFFCORE_REQUESTS.ALL")))
+        self.assertEqual(msrs.suffix("offcore_response.demand_data_rd.any"), "demand_data_rd.any")
+
+    def test_no_msrs_file_no_offcore_events(self):
+        from transforms import offcore
+        self.assertIsNone(offcore.load_msrs(ARCH, "arm64"))
+
+
+class PerfTyposTest(unittest.TestCase):
+    def test_the_misspellings_of_perfs_tables_are_listed(self):
+        self.assertIn("BriefDescript6ion", overlay.ArchOverlay(ARCH, "x86").perf_typos)
+        self.assertIn("PublicDescrition", overlay.ArchOverlay(ARCH, "arm64").perf_typos)
+        self.assertEqual(overlay.ArchOverlay(ARCH, "riscv").perf_typos, {})
+
+
+class KnownClashesTest(unittest.TestCase):
+    def test_every_pmu_listed_has_a_libpfm4_names_overlay(self):
+        from transforms import libpfm4_names
+        for arch in sorted(os.listdir(ARCH)):
+            clashes, path = libpfm4_names.known_clashes(ARCH, arch)
+            for pmu in clashes:
+                self.assertTrue(os.path.isfile(os.path.join(ARCH, arch, "libpfm4-names", pmu + ".yaml")),
+                                "%s: %s has no libpfm4-names overlay" % (path, pmu))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,10 +1,13 @@
 """The transform hooks: order, missing modules skipped, what ctx holds, that
 a transform's result is validated, and how its errors and crashes read."""
+import os
+import shutil
+import subprocess
 import sys
 import types
 import unittest
 
-from helpers import OVERLAYS, convert_tree, error_of, fixture
+from helpers import JSONTOYAML, OVERLAYS, TestCase, convert_tree, error_of, fixture, mkdtemp
 
 import transforms
 
@@ -18,7 +21,7 @@ def fake(name, fn):
     return m
 
 
-class HookTest(unittest.TestCase):
+class HookTest(TestCase):
     def tearDown(self):
         for k in [k for k in sys.modules if k.startswith("transforms.t_")]:
             del sys.modules[k]
@@ -84,6 +87,99 @@ class HookTest(unittest.TestCase):
         fake("t_w", lambda d, c: c.warn("odd thing", "f.yaml", 2))
         run = convert_tree(OK, only=["tiny"], tmods=transforms.load(("t_w",)))
         self.assertIn("warning: f.yaml:2: tiny: odd thing", run.warnings)
+
+
+class OffcoreMsrsFileTest(TestCase):
+    def msrs_file(self, text):
+        root = mkdtemp()
+        os.makedirs(os.path.join(root, "x86", "offcore"))
+        path = os.path.join(root, "x86", "offcore", "msrs.yaml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return root, path
+
+    def test_a_malformed_msr_entry_is_reported_at_its_line(self):
+        from transforms import offcore
+        root, path = self.msrs_file("field: offcore_rsp\nperf_prefixes: [OCR.]\nrequest_bits: 0xffff\n"
+                                    "msrs:\n  - {msr: 0x1a6, event: OFFCORE_RESPONSE_0}\n")
+        self.assertEqual(error_of(offcore.load_msrs, root, "x86"),
+                         path + ":5: an MSR is {msr: 0xN, event: NAME, desc: TEXT[, shared_code_umask: 0xN]}")
+
+    def test_a_missing_key_is_an_error(self):
+        from transforms import offcore
+        root, path = self.msrs_file("field: offcore_rsp\nrequest_bits: 0xffff\nmsrs: []\n")
+        self.assertEqual(error_of(offcore.load_msrs, root, "x86"),
+                         path + ":1: keys must be field, msrs, perf_prefixes, request_bits")
+
+
+# a libpfm4-names overlay whose INST_RETIRED (no unit masks, event 0xc0)
+# clashes with perf's INST_RETIRED.ANY / .ANY_P of the fixture model tiny
+TINY_NAMES = """pmu: tiny
+perf: x86/tiny
+events:
+- name: INST_RETIRED
+  code: 0xc0
+  set: {event: 0xc0}
+  compat: true
+"""
+
+
+class KnownClashTest(TestCase):
+    def overlays(self, clashes=None):
+        root = os.path.join(mkdtemp(), "arch")
+        shutil.copytree(OVERLAYS, root)
+        os.makedirs(os.path.join(root, "x86", "libpfm4-names"))
+        with open(os.path.join(root, "x86", "libpfm4-names", "tiny.yaml"), "w", encoding="utf-8") as f:
+            f.write(TINY_NAMES)
+        if clashes is not None:
+            with open(os.path.join(root, "x86", "libpfm4-clashes.yaml"), "w", encoding="utf-8") as f:
+                f.write(clashes)
+        return root
+
+    def convert(self, root):
+        return convert_tree(OK, overlay_root=root, only=["tiny"], tmods=transforms.load(("libpfm4_names",)))
+
+    def test_an_unlisted_clash_is_a_warning(self):
+        root = self.overlays()
+        run = self.convert(root)
+        self.assertIn("warning: tiny: perf event INST_RETIRED encodes unlike libpfm4's event of that name:"
+                      " kept as INST_RETIRED_PERF (not a known clash: if it is right, list it with the"
+                      " reason in %s/x86/libpfm4-clashes.yaml)" % root, run.warnings)
+        self.assertEqual(run.stats.notes_text(), "")
+        self.assertIn("INST_RETIRED_PERF", [e["name"] for e in run.desc["tiny"]["events"]])
+
+    def test_a_listed_clash_is_a_note_not_a_warning(self):
+        root = self.overlays("- why: test\n  tiny: [inst_retired]\n")
+        run = self.convert(root)
+        self.assertEqual(run.warnings, "")
+        self.assertEqual(run.stats.notes_text(),
+                         "note: tiny: perf event INST_RETIRED encodes unlike libpfm4's event of that name: kept as"
+                         " INST_RETIRED_PERF (a known clash, %s/x86/libpfm4-clashes.yaml)\n" % root)
+
+    def test_a_listed_clash_that_no_longer_happens_is_a_warning(self):
+        root = self.overlays("- why: test\n  tiny: [INST_RETIRED, BR_INST_RETIRED]\n")
+        run = self.convert(root)
+        self.assertEqual(run.warnings, "warning: tiny: %s/x86/libpfm4-clashes.yaml lists perf event"
+                         " BR_INST_RETIRED, which no longer clashes with libpfm4's event of that name:"
+                         " remove it\n" % root)
+        self.assertEqual(len(run.stats.notes.lines()), 1)
+
+    def test_a_malformed_list_is_an_error(self):
+        root = self.overlays("- tiny: [INST_RETIRED]\n")
+        self.assertEqual(error_of(self.convert, root), "%s/x86/libpfm4-clashes.yaml:1: each entry is"
+                         " {why: TEXT, PMU: [EVENT, ...], ...}" % root)
+
+    def test_notes_go_to_the_report_and_with_verbose_to_stderr(self):
+        root = self.overlays("- why: test\n  tiny: [INST_RETIRED]\n")
+        out = mkdtemp()
+        report = os.path.join(out, "report.txt")
+        args = [sys.executable, os.path.join(JSONTOYAML, "jsontoyaml.py"), "--arch-root", OK,
+                "--overlay-root", root, "--out", out, "--only", "tiny", "--quiet", "--report", report]
+        quiet = subprocess.run(args, capture_output=True, text=True)
+        self.assertEqual((quiet.returncode, quiet.stdout, quiet.stderr), (0, "", ""))
+        self.assertIn("\nnote: tiny: perf event INST_RETIRED encodes unlike", open(report).read())
+        loud = subprocess.run(args + ["--verbose"], capture_output=True, text=True)
+        self.assertTrue(loud.stderr.startswith("note: tiny: perf event INST_RETIRED encodes unlike"), loud.stderr)
 
 
 if __name__ == "__main__":

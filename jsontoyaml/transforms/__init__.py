@@ -33,15 +33,22 @@ so append in a deterministic order.
                       the entry starts) for error messages. Read-only: PMUs
                       made from one directory (knl/knm) share these dicts
     ctx.overlay_root  path of our arch/ overlay tree
+    ctx.family        the PMU's family (overlay.Family: arch/<arch>/family/
+                      <name>.yaml); family.layout() is every field name the
+                      family knows with its format
     ctx.error(msg, file=None, line=None)
                       stops the conversion with `file:line: msg` (raises)
     ctx.warn(msg, file=None, line=None)
                       reports a non-fatal finding and continues
+    ctx.note(msg, file=None, line=None)
+                      records a known, accepted finding (one an arch/ file
+                      lists): in the --report file and, with --verbose, on
+                      stderr; never a warning
 """
 import importlib
 import traceback
 
-from errors import ConvertError, where
+from errors import ConvertError, Warnings, where
 
 ORDER = ("offcore", "libpfm4_names")
 
@@ -49,14 +56,17 @@ ORDER = ("offcore", "libpfm4_names")
 class Context:
     """What a transform gets to know about the PMU it works on."""
 
-    def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings):
+    def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings, family=None,
+                 notes=None):
         self.arch = arch
         self.model_dir = model_dir
         self.pmu = pmu
         self.unit = unit
         self.perf_events = perf_events
         self.overlay_root = overlay_root
+        self.family = family
         self._warnings = warnings
+        self._notes = notes if notes is not None else Warnings(kind="note")
 
     def error(self, msg, file=None, line=None):
         raise ConvertError("%s: %s" % (self.pmu, msg), file, line)
@@ -64,6 +74,10 @@ class Context:
     def warn(self, msg, file=None, line=None):
         text = "%s%s: %s" % (where(file, line), self.pmu, msg)
         self._warnings.add(("transform", text), text)
+
+    def note(self, msg, file=None, line=None):
+        text = "%s%s: %s" % (where(file, line), self.pmu, msg)
+        self._notes.add(("transform", text), text)
 
 
 def load(names=ORDER):

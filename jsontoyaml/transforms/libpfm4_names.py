@@ -12,24 +12,19 @@ libpfm4 string, perf's unit-mask suffix an alias of the libpfm4 unit mask,
 and perf's event name an alias of the libpfm4 event when all of it went
 there. Perf events the overlay does not mention follow libpfm4's, unchanged
 (a perf event named like a libpfm4 one gives it its remaining unit masks, or
-is renamed NAME_PERF when it encodes differently). A perf entry the overlay
-names that perf's data no longer has, or whose encoding changed, stops the
-conversion: re-run derive.py."""
+is renamed NAME_PERF when it encodes differently: a known clash when
+arch/<arch>/libpfm4-clashes.yaml lists it, a note of the report; otherwise a
+warning). A perf entry the overlay names that perf's data no longer has, or
+whose encoding changed, stops the conversion: re-run derive.py."""
 import os
 
 import fmtbits
 import overlay as overlay_mod
+from errors import ConvertError
 
 COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
 COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
-
-# what the field names of the overlay files mean (x86 core PMUs, Intel and AMD)
-OVERLAY_FIELDS = {
-    "event": "config:0-7,32-35", "umask": "config:8-15", "edge": "config:18",
-    "any": "config:21", "inv": "config:23", "cmask": "config:24-31",
-    "intx": "config:32", "intxcp": "config:33",
-    "offcore_rsp": "config1:0-63", "ldlat": "config1:0-15", "frontend": "config1:0-23",
-}
+CLASHES_FILE = "libpfm4-clashes.yaml"
 
 EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
                    "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
@@ -52,6 +47,36 @@ def apply(desc, ctx):
         Renamer(desc, ctx, overlay_mod.load_yaml(path), path).run()
 
 
+_clashes = {}
+
+
+def known_clashes(overlay_root, arch):
+    """({pmu: {EVENT: why}}, path) of arch/<arch>/libpfm4-clashes.yaml: the
+    perf events known to share their name with a libpfm4 event of another
+    encoding (none when the file does not exist)."""
+    path = os.path.join(overlay_root, arch, CLASHES_FILE)
+    if path not in _clashes:
+        out = {}
+        doc = overlay_mod.load_yaml(path) if os.path.isfile(path) else []
+        if not isinstance(doc, list):
+            raise ConvertError("expected a list of {why: TEXT, PMU: [EVENT, ...], ...}", path, 1)
+        for item in doc:
+            line = getattr(item, "line", None)
+            if not isinstance(item, dict) or not isinstance(item.get("why"), str) or len(item) < 2:
+                raise ConvertError("each entry is {why: TEXT, PMU: [EVENT, ...], ...}", path, line)
+            for pmu, names in item.items():
+                if pmu == "why":
+                    continue
+                if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                    raise ConvertError("%s: a list of perf event names" % pmu, path, line)
+                for n in names:
+                    if U(n) in out.setdefault(pmu, {}):
+                        raise ConvertError("%s: %s is listed twice" % (pmu, n), path, line)
+                    out[pmu][U(n)] = item["why"]
+        _clashes[path] = (out, path)
+    return _clashes[path]
+
+
 def U(s):
     return s.upper()
 
@@ -72,12 +97,18 @@ class Renamer:
         self.desc, self.ctx, self.ov, self.path = desc, ctx, ov, path
         self.pmu = desc["pmu"]
         self.format = self.pmu.get("format") or {}
+        # what the field names of the overlay mean: the PMU family's layout
+        # (arch/<arch>/family/<name>.yaml, with its features and MSR fields)
+        self.overlay_fields = ctx.family.layout() if ctx.family is not None else dict(self.format)
         self.mods = self.pmu.get("modifiers") or []
         self.aliases = dict(self.pmu.get("aliases") or {})
         self.claims = {}     # perf full name (upper) -> [(libpfm4 event, umask or None)]
         self.spelling = {}   # upper -> perf's own spelling
         self.byperf = {}     # perf full name (upper) -> (event, umask or None)
         self.splits = self.find_splits()
+        clashes, self.clashes_path = known_clashes(ctx.overlay_root, ctx.arch)
+        self.known_clashes = clashes.get(self.pmu["name"], {})
+        self.clashed = set()     # perf events renamed NAME_PERF (upper case)
         for ev in desc["events"]:
             self.spelling[U(ev["name"])] = ev["name"]
             for u in ev.get("umasks") or [None]:
@@ -106,6 +137,9 @@ class Renamer:
             self.pmu["aliases"] = self.aliases
         else:
             self.pmu.pop("aliases", None)
+        for name in sorted(set(self.known_clashes) - self.clashed):
+            self.ctx.warn("%s lists perf event %s, which no longer clashes with libpfm4's event of that"
+                          " name: remove it" % (self.clashes_path, name))
 
     # ---- encodings ----
 
@@ -122,9 +156,12 @@ class Renamer:
         """Overlay field values -> this PMU's format fields (matched by bits)."""
         raw = [0, 0, 0]
         for name, val in (fields or {}).items():
-            spec = OVERLAY_FIELDS.get(name)
+            spec = self.overlay_fields.get(name)
             if spec is None:
                 self.fail(node, "unknown overlay field %r" % name)
+            if val >> fmtbits.width(spec):
+                self.fail(node, "%s: %s=0x%x does not fit field %s (%s)"
+                          % (node.get("name", "?"), name, val, name, spec))
             reg, ranges = fmtbits.parse(spec)
             shift = 0
             for lo, hi in ranges:
@@ -400,8 +437,13 @@ class Renamer:
                 self.aliases[name] = "%s:%s" % (new, u["name"])
         if not ev.get("umasks"):
             self.retarget(old, new)
-        self.ctx.warn("perf event %s encodes unlike libpfm4's event of that name: kept as %s"
-                      % (old, new))
+        msg = "perf event %s encodes unlike libpfm4's event of that name: kept as %s" % (old, new)
+        self.clashed.add(U(old))
+        if U(old) in self.known_clashes:
+            self.ctx.note("%s (a known clash, %s)" % (msg, self.clashes_path))
+        else:
+            self.ctx.warn("%s (not a known clash: if it is right, list it with the reason in %s)"
+                          % (msg, self.clashes_path))
 
     # ---- aliases ----
 

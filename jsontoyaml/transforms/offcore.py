@@ -1,5 +1,8 @@
-"""offcore.py - OFFCORE_RESPONSE_0/1 as libpfm4 has them, on every x86 PMU
-whose perf events program the offcore response MSRs (MSRIndex 0x1a6/0x1a7).
+"""offcore.py - OFFCORE_RESPONSE_0/1 as libpfm4 has them, on every PMU
+whose perf events program the offcore response MSRs that
+arch/<arch>/offcore/msrs.yaml lists (x86: MSRIndex 0x1a6/0x1a7; that file
+also gives perf's name prefixes, the libpfm4 event names and descriptions,
+the format field and the request-type bits).
 
 perf lists one event per MSR value (OFFCORE_RESPONSE.DEMAND_DATA_RD.L2_HIT,
 OCR.DEMAND_DATA_RD.L3_HIT, ...). libpfm4 has two events whose unit masks set
@@ -14,8 +17,8 @@ the MSR. The overlay arch/x86/offcore/<file>.yaml that names the PMU says how:
                       libpfm4 does on icl/icx/spr (perf's name after the
                       event, '.' -> '_'); perf's name becomes an alias.
 
-Event codes come from perf (EventCode: one code per MSR, or one code with
-umask 1/2 on Atom cores). The perf-derived events/unit masks that carried
+Event codes come from perf (EventCode: one code per MSR, or one code and the
+MSR's shared_code_umask from msrs.yaml on Atom cores). The perf-derived events/unit masks that carried
 those MSR values are removed, and so are their aliases. Perf's spelling of a
 request type (the first part after the event name) becomes an alias of the
 unit mask it decomposes to. An alias whose unit masks libpfm4's defaults
@@ -25,46 +28,97 @@ perf's MSR value."""
 import os
 
 import overlay as overlay_mod
+from errors import ConvertError
 
-MSR0, MSR1 = 0x1A6, 0x1A7
-FIELD = "offcore_rsp"
-PREFIXES = ("OFFCORE_RESPONSE.", "OCR.")
-DESC = {
-    0: "Offcore response event 0 (MSR_OFFCORE_RSP_0): requests leaving the core, "
-       "selected by request type and response",
-    1: "Offcore response event 1 (MSR_OFFCORE_RSP_1): requests leaving the core, "
-       "selected by request type and response",
-}
+MSRS_FILE = "msrs.yaml"
+
+
+class Msr:
+    """One offcore response MSR of msrs.yaml."""
+
+    def __init__(self, d):
+        self.msr, self.event, self.desc = d["msr"], d["event"], d["desc"]
+        self.shared_code_umask = d.get("shared_code_umask")
+
+
+class Msrs:
+    """arch/<arch>/offcore/msrs.yaml (what each key means: see that file)."""
+
+    KEYS = {"field", "perf_prefixes", "request_bits", "msrs"}
+    MSR_KEYS = {"msr", "event", "desc", "shared_code_umask"}
+
+    def __init__(self, path):
+        self.path = path
+        d = overlay_mod.load_yaml(path)
+        if not isinstance(d, dict) or set(d) != self.KEYS:
+            self._bad(d, "keys must be %s" % ", ".join(sorted(self.KEYS)))
+        if not isinstance(d["field"], str) or not isinstance(d["request_bits"], int) or \
+                not d["perf_prefixes"] or not all(isinstance(p, str) for p in d["perf_prefixes"]):
+            self._bad(d, "field is a name, perf_prefixes a list of names, request_bits a number")
+        self.field = d["field"]
+        self.prefixes = tuple(p.upper() for p in d["perf_prefixes"])
+        self.request_bits = d["request_bits"]
+        if not isinstance(d["msrs"], list) or not d["msrs"]:
+            self._bad(d, "msrs must list the MSRs")
+        self.msrs = []
+        for m in d["msrs"]:
+            if not isinstance(m, dict) or not {"msr", "event", "desc"} <= set(m) <= self.MSR_KEYS or \
+                    not isinstance(m["msr"], int) or not isinstance(m.get("shared_code_umask", 0), int):
+                self._bad(m, "an MSR is {msr: 0xN, event: NAME, desc: TEXT[, shared_code_umask: 0xN]}")
+            self.msrs.append(Msr(m))
+        self.numbers = [m.msr for m in self.msrs]
+
+    def _bad(self, node, msg):
+        raise ConvertError(msg, self.path, getattr(node, "line", None))
+
+    def programs(self, e):
+        """Does perf event e program one of the MSRs?"""
+        n = e.get("EventName", "")
+        msr = e.get("MSRIndex") or []
+        return n.upper().startswith(self.prefixes) and e.get("MSRValue") is not None and \
+            any(m in msr for m in self.numbers)
+
+    def suffix(self, name):
+        """perf's name without its offcore prefix"""
+        for p in self.prefixes:
+            if name.upper().startswith(p):
+                return name[len(p):]
+        return name
+
+
+_loaded = {}
+
+
+def load_msrs(overlay_root, arch):
+    """The Msrs of an architecture, or None when it has no msrs.yaml."""
+    path = os.path.join(overlay_root, arch, "offcore", MSRS_FILE)
+    if path not in _loaded:
+        _loaded[path] = Msrs(path) if os.path.isfile(path) else None
+    return _loaded[path]
 
 
 def apply(desc, ctx):
-    if ctx.arch != "x86":
+    msrs = load_msrs(ctx.overlay_root, ctx.arch)
+    if msrs is None:
         return
-    perf = [e for e in ctx.perf_events if _is_offcore(e)]
+    perf = [e for e in ctx.perf_events if msrs.programs(e)]
     if not perf:
         return
     ov, path = _find_overlay(ctx)
     if ov is None:
-        ctx.error("perf has %d offcore response events (e.g. %s) but no arch/x86/offcore overlay"
-                  " names this PMU" % (len(perf), perf[0]["EventName"]))
-    Offcore(desc, ctx, ov, path, perf).run()
-
-
-def _is_offcore(e):
-    n = e.get("EventName", "")
-    msr = e.get("MSRIndex") or []
-    return n.upper().startswith(PREFIXES) and e.get("MSRValue") is not None and (
-        MSR0 in msr or MSR1 in msr)
+        ctx.error("perf has %d offcore response events (e.g. %s) but no arch/%s/offcore overlay"
+                  " names this PMU" % (len(perf), perf[0]["EventName"], ctx.arch))
+    Offcore(desc, ctx, ov, path, perf, msrs).run()
 
 
 def _find_overlay(ctx):
     """the categories/combos overlay naming the PMU, with supplements merged in"""
-    d = os.path.join(ctx.overlay_root, "x86", "offcore")
+    d = os.path.join(ctx.overlay_root, ctx.arch, "offcore")
     if not os.path.isdir(d):
         return None, None
     main, sups = (None, None), []
     for f in sorted(os.listdir(d)):
-        if not f.endswith(".yaml"):
+        if not f.endswith(".yaml") or f == MSRS_FILE:
             continue
         p = os.path.join(d, f)
         ov = overlay_mod.load_yaml(p)
@@ -98,16 +152,11 @@ def _find_overlay(ctx):
     return ov, p
 
 
-def _suffix(name):
-    for p in PREFIXES:
-        if name.upper().startswith(p):
-            return name[len(p):]
-    return name
-
-
 class Offcore:
-    def __init__(self, desc, ctx, ov, path, perf):
+    def __init__(self, desc, ctx, ov, path, perf, msrs):
         self.desc, self.ctx, self.ov, self.path, self.perf = desc, ctx, ov, path, perf
+        self.msrs = msrs
+        self.field = msrs.field
         self.pmu = desc["pmu"]
 
     def fail(self, msg, e=None):
@@ -115,19 +164,24 @@ class Offcore:
 
     # ---- event codes from perf ----
     def encodings(self):
-        """{0: (event, umask), 1: (event, umask)} as perf programs the two MSRs."""
+        """{n: (event, umask)} as perf programs MSR n of msrs.yaml: the first
+        always, the others when perf gives them an event code or an event uses
+        them (Atom cores: one event code, the MSR's shared_code_umask)."""
         seen = {}
         for e in self.perf:
             codes, um, msr = e.get("EventCode") or [], e.get("UMask") or 0, e.get("MSRIndex") or []
             key = (tuple(codes), um, tuple(msr))
             seen[key] = seen.get(key, 0) + 1
         (codes, um, msr), _ = max(seen.items(), key=lambda kv: (kv[1], kv[0]))
-        both = any(MSR1 in (e.get("MSRIndex") or []) for e in self.perf)
         enc = {0: (codes[0], um)}
-        if len(codes) >= 2:
-            enc[1] = (codes[1], um)
-        elif both:
-            enc[1] = (codes[0], um + 1)     # Atom cores: umask 1 and 2 of one event code
+        for n, m in enumerate(self.msrs.msrs[1:], 1):
+            if len(codes) > n:
+                enc[n] = (codes[n], um)
+            elif any(m.msr in (e.get("MSRIndex") or []) for e in self.perf):
+                if m.shared_code_umask is None:
+                    self.fail("perf programs MSR 0x%x with event code 0x%x alone: %s gives it no"
+                              " shared_code_umask" % (m.msr, codes[0], self.msrs.path))
+                enc[n] = (codes[0], m.shared_code_umask)
         return enc
 
     # ---- removal of perf's own offcore entries ----
@@ -136,19 +190,19 @@ class Offcore:
         keep = []
         self.mods = None
         for ev in self.desc["events"]:
-            uses = FIELD in (ev.get("set") or {}) or any(
-                FIELD in (u.get("set") or {}) for u in ev.get("umasks") or [])
+            uses = self.field in (ev.get("set") or {}) or any(
+                self.field in (u.get("set") or {}) for u in ev.get("umasks") or [])
             if uses and self.mods is None and ev.get("modifiers") is not None:
                 # the modifiers the converter gave perf's offcore event
                 self.mods = list(ev["modifiers"])
-            if FIELD in (ev.get("set") or {}):
+            if self.field in (ev.get("set") or {}):
                 gone_events.add(ev["name"].upper())
                 continue
             ums = ev.get("umasks")
             if ums:
-                left = [u for u in ums if FIELD not in (u.get("set") or {})]
+                left = [u for u in ums if self.field not in (u.get("set") or {})]
                 for u in ums:
-                    if FIELD in (u.get("set") or {}):
+                    if self.field in (u.get("set") or {}):
                         gone_umasks.add((ev["name"].upper(), u["name"].upper()))
                 if not left:
                     gone_events.add(ev["name"].upper())
@@ -177,7 +231,7 @@ class Offcore:
         umasks = []
         for u in oe.get("umasks") or []:
             d = {"name": u["name"], "desc": u.get("desc") or u["name"], "code": u["bits"],
-                 "set": {FIELD: u["bits"]}, "group": u["group"]}
+                 "set": {self.field: u["bits"]}, "group": u["group"]}
             for k in ("default", "exclusive"):
                 if u.get(k):
                     d[k] = True
@@ -276,10 +330,10 @@ class Offcore:
         req = [u for u in umasks if u["group"] == "request"]
         out = {}
         for e in self.perf:
-            tok = _suffix(e["EventName"]).split(".")[0].upper()
+            tok = self.msrs.suffix(e["EventName"]).split(".")[0].upper()
             if tok in names:
                 continue
-            rv = e["MSRValue"] & 0xffff
+            rv = e["MSRValue"] & self.msrs.request_bits
             exact = [u for u in req if u["code"] == rv]
             if exact:
                 out.setdefault(exact[0]["name"], set()).add(tok)
@@ -293,7 +347,7 @@ class Offcore:
         theirs = {k.upper(): v for k, v in
                   ((self.ov.get("values") or {}).get(self.ctx.pmu) or {}).items()}
         for e in self.perf:
-            name = _suffix(e["EventName"]).replace(".", "_").upper()
+            name = self.msrs.suffix(e["EventName"]).replace(".", "_").upper()
             if name in theirs and theirs[name] != e["MSRValue"]:
                 name += "_PERF"
             if name in seen:
@@ -302,20 +356,22 @@ class Offcore:
                               % (e["EventName"], name, seen[name]["code"]), e)
                 continue
             d = {"name": name, "desc": e.get("BriefDescription") or name, "code": e["MSRValue"],
-                 "set": {FIELD: e["MSRValue"]}, "perf": e["EventName"]}
+                 "set": {self.field: e["MSRValue"]}, "perf": e["EventName"]}
             seen[name] = d
             umasks.append(d)
         for name, v in theirs.items():
             if name not in seen:
                 umasks.append({"name": name, "desc": "libpfm4 compatibility unit mask (MSR value "
                                "0x%x; perf's %s_PERF has Intel's current one)" % (v, name),
-                               "code": v, "set": {FIELD: v}, "flags": ["compat"]})
+                               "code": v, "set": {self.field: v}, "flags": ["compat"]})
         return umasks
 
     def run(self):
         enc = self.encodings()
-        fmt = self.pmu.setdefault("format", {})
-        fmt.setdefault(FIELD, "config1:0-63")
+        if self.field not in (self.pmu.get("format") or {}):
+            self.fail("the PMU's format has no field %s (%s): its family's msr_fields must place"
+                      " MSRs %s there" % (self.field, self.msrs.path,
+                                         ", ".join("0x%x" % n for n in self.msrs.numbers)))
         self.strip()
         style = self.ov.get("style")
         if style not in ("categories", "combos"):
@@ -325,11 +381,12 @@ class Offcore:
         ovev = {oe["name"]: oe for oe in self.ov.get("events") or []}
         names = (self.ov.get("names") or {}).get(self.ctx.pmu) or []
         for n in sorted(enc):
-            name = names[n] if n < len(names) else "OFFCORE_RESPONSE_%d" % n
-            if name != "OFFCORE_RESPONSE_%d" % n:
-                aliases["OFFCORE_RESPONSE_%d" % n] = name
+            msr = self.msrs.msrs[n]
+            name = names[n] if n < len(names) else msr.event
+            if name != msr.event:
+                aliases[msr.event] = name
             code, um = enc[n]
-            ev = {"name": name, "desc": DESC[n], "code": code | (um << 8),
+            ev = {"name": name, "desc": msr.desc, "code": code | (um << 8),
                   "set": {"event": code, "umask": um}}
             if self.mods is not None:
                 ev["modifiers"] = list(self.mods)

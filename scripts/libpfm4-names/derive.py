@@ -16,6 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import inherit  # noqa: E402
+import layout  # noqa: E402
 import match  # noqa: E402
 import oracle  # noqa: E402
 import overlay_yaml  # noqa: E402
@@ -71,11 +72,12 @@ def libpfm4_strings(pmu, events):
 def derive_one(pmu, perf_dir, args):
     # PFM_OS_NONE: the modifier lists include the privilege levels
     events = oracle.list_events(args.pfmdump, pmu, os_layer="none")
+    lay = layout.for_pmu(pmu, args.models)
     strings = libpfm4_strings(pmu, events) + match.pair_strings(pmu, events) + \
-        match.lock_strings(pmu, events) + match.soft_strings(pmu, events)
+        match.lock_strings(pmu, events, lay) + match.soft_strings(pmu, events, lay)
     enc = oracle.encode(args.pfmdump, strings)
     perf = perfevents.load_model(args.arch, perf_dir)
-    r = match.PmuMatch(pmu, events, enc, match.Matcher(perf), pmu.startswith("amd64")).run()
+    r = match.PmuMatch(pmu, events, enc, match.Matcher(perf), lay).run()
     return r, perf
 
 

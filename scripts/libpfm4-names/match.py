@@ -7,15 +7,27 @@ import itertools
 import re
 
 import groups as groups_mod
+import layout
 import oracle
 
 PFM_ERR_UMASK = -6
 
+
+def _offcore_names():
+    """Event names of the offcore response MSRs (arch/x86/offcore/msrs.yaml):
+    libpfm4's (OFFCORE_RESPONSE_0, ...) and perf's prefixes (OFFCORE_RESPONSE, OCR)."""
+    msrs = layout.offcore_msrs()
+    return {m.event.upper() for m in msrs.msrs} | {p.rstrip(".") for p in msrs.prefixes}
+
+
 # libpfm4 events handled by the OFFCORE_RESPONSE transform, not by this one
-OFFCORE_RE = re.compile(r"^(OFFCORE_RE?SP|OCR$)", re.I)
+# (OFFCORE_RE.match(name): name, or perf's NAME.REST, is one of them)
+OFFCORE_NAMES = _offcore_names()
+OFFCORE_RE = re.compile(r"^(%s)(\.|$)" % "|".join(re.escape(n) for n in sorted(OFFCORE_NAMES)), re.I)
 
 
 def is_offcore(name):
+    """Is name (an event, or perf's EVENT.REST) one of the offcore response events?"""
     return bool(OFFCORE_RE.match(name))
 
 
@@ -70,39 +82,40 @@ class Matcher:
 
 
 # modifiers whose field a unit mask may lock at 0 (PFM_ERR_ATTR_SET when given
-# another value: spr INST_RETIRED:ANY:i), with the value tried and the field
-# and the bits of the raw code that field occupies
-LOCKABLE = {"e": ("1", "edge", 1 << 18), "i": ("1", "inv", 1 << 23), "c": ("1", "cmask", 0xff << 24),
-            "t": ("1", "any", 1 << 21), "intx": ("1", "intx", 1 << 32),
-            "intxcp": ("1", "intxcp", 1 << 33)}
+# another value: spr INST_RETIRED:ANY:i): the family's modifiers of config
+# fields (layout.Layout.lockable()), tried with this value
+LOCK_PROBE = "1"
 PFM_ERR_ATTR_SET = -10
 
 
 # modifiers whose value a unit mask may merely default (libpfm4 4.13: LOAD_LATENCY
 # gets ldlat=3, skl IDQ_4_BUBBLES fe_thres=1, and the string may change it): the
-# overlay field holding it, its bits in the second code, and a value tried
-SOFTABLE = {"ldlat": ("ldlat", 0xffff, "77"), "fe_thres": ("frontend", 0xfff00, "77")}
+# family's modifiers of fields inside an MSR value (layout.Layout.softable()),
+# tried with this value
+SOFT_PROBE = "77"
 
 
-def soft_strings(pmu, events):
-    """EVENT:UMASK:m=77 for the modifiers of SOFTABLE each event offers."""
+def soft_strings(pmu, events, lay):
+    """EVENT:UMASK:m=77 for the softable modifiers each event offers."""
+    soft = lay.softable()
     out = []
     for e in events:
-        mods = [m for m in e.pmu_modifiers() if m in SOFTABLE]
+        mods = [m for m in e.pmu_modifiers() if m in soft]
         for u in e.umasks():
-            out.extend("%s::%s:%s:%s=%s" % (pmu, e.name, u.name, m, SOFTABLE[m][2]) for m in mods)
+            out.extend("%s::%s:%s:%s=%s" % (pmu, e.name, u.name, m, SOFT_PROBE) for m in mods)
     return out
 
 
-def lock_strings(pmu, events):
+def lock_strings(pmu, events, lay):
     """EVENT[:UMASK]:m=1 for the lockable modifiers each event offers."""
+    lock = lay.lockable()
     out = []
     for e in events:
         if is_offcore(e.name):
             continue
-        mods = [m for m in e.pmu_modifiers() if m in LOCKABLE]
+        mods = [m for m in e.pmu_modifiers() if m in lock]
         for t in [e.name] + ["%s:%s" % (e.name, u.name) for u in e.umasks()]:
-            out.extend("%s::%s:%s=%s" % (pmu, t, m, LOCKABLE[m][0]) for m in mods)
+            out.extend("%s::%s:%s=%s" % (pmu, t, m, LOCK_PROBE) for m in mods)
     return out
 
 
@@ -119,8 +132,10 @@ def pair_strings(pmu, events):
 class PmuMatch:
     """Builds the overlay events of one PMU. Call run(), then read the attributes."""
 
-    def __init__(self, pmu, events, enc, matcher, amd):
-        self.pmu, self.events, self.enc, self.m, self.amd = pmu, events, enc, matcher, amd
+    def __init__(self, pmu, events, enc, matcher, lay):
+        """lay: the PMU's layout.Layout"""
+        self.pmu, self.events, self.enc, self.m, self.lay = pmu, events, enc, matcher, lay
+        self.lockable, self.softable = lay.lockable(), lay.softable()
         self.stats = collections.Counter()
         self.unresolved = []
         self.skipped = []
@@ -185,7 +200,7 @@ class PmuMatch:
             if bare.rc == PFM_ERR_UMASK:
                 # an event libpfm4 lists but always refuses for want of a unit
                 # mask (snb MEM_LOAD_UOPS_LLC_MISS_RETIRED): same refusal here
-                oe["set"] = {"event": e.code & (0xfff if self.amd else 0xff)}
+                oe["set"] = {"event": e.code & self.lay.value_mask("event")}
                 oe["compat"] = True
                 oe["groups"] = [{"name": "default", "required": True}]
                 self.stats["compat"] += 1
@@ -193,7 +208,7 @@ class PmuMatch:
             if bare.rc != 0:
                 self.reject(e.name, "libpfm4 4.13 itself rejects it (error %d)" % bare.rc)
                 return None
-            key = oracle.key_of_codes(bare.codes, self.amd)
+            key = oracle.key_of_codes(bare.codes, self.lay)
             self.raw0[e.name] = bare.codes[0]
             oe["set"] = self.m.fields(key)
             self.locks(e, e.name, oe["set"])
@@ -203,7 +218,7 @@ class PmuMatch:
         for u in e.umasks():
             x = self.enc[self.s(e.name, u.name)]
             if x.rc == 0:
-                keys[u.name] = oracle.key_of_codes(x.codes, self.amd)
+                keys[u.name] = oracle.key_of_codes(x.codes, self.lay)
                 self.raw0["%s:%s" % (e.name, u.name)] = x.codes[0]
             else:
                 self.reject("%s:%s" % (e.name, u.name),
@@ -288,9 +303,10 @@ class PmuMatch:
     def own_bits(self, ums, grps, keys):
         """Umask field of each unit mask without the defaults of other groups."""
         dfl_bits = collections.defaultdict(int)
+        umask = self.lay.value_mask("umask")
         for u in ums:
             if u.dfl:
-                dfl_bits[self.group_of[u.name]] |= u.code & 0xff
+                dfl_bits[self.group_of[u.name]] |= u.code & umask
         for u in ums:
             g = self.group_of[u.name]
             others = 0
@@ -298,7 +314,7 @@ class PmuMatch:
                 if h != g:
                     others |= bits
             seen = keys[u.name][1]
-            for cand in (u.code & 0xff, seen & ~others):
+            for cand in (u.code & umask, seen & ~others):
                 if cand | others == seen:
                     self.own[u.name] = cand
                     break
@@ -334,16 +350,18 @@ class PmuMatch:
         another: ldlat=77 encodes 77) leaves its set for `defaults`."""
         x = self.enc[self.s(e.name, u.name)]
         for m in e.pmu_modifiers():
-            if m not in SOFTABLE or len(x.codes) < 2:
+            if m not in self.softable:
                 continue
-            field, mask, probe = SOFTABLE[m]
+            field, reg, mask, in_field = self.softable[m]
+            if len(x.codes) <= reg:
+                continue
             shift = (mask & -mask).bit_length() - 1
-            val = (x.codes[1] & mask) >> shift
-            y = self.enc.get(self.s(e.name, u.name, "%s=%s" % (m, probe)))
-            if not val or field not in ou["set"] or not y or y.rc != 0 or len(y.codes) < 2 \
-                    or (y.codes[1] & mask) >> shift != int(probe):
+            val = (x.codes[reg] & mask) >> shift
+            y = self.enc.get(self.s(e.name, u.name, "%s=%s" % (m, SOFT_PROBE)))
+            if not val or field not in ou["set"] or not y or y.rc != 0 or len(y.codes) <= reg \
+                    or (y.codes[reg] & mask) >> shift != int(SOFT_PROBE):
                 continue
-            ou["set"][field] &= ~mask
+            ou["set"][field] &= ~in_field
             if not ou["set"][field]:
                 del ou["set"][field]
             ou.setdefault("defaults", {})[m] = val
@@ -353,10 +371,10 @@ class PmuMatch:
         """Fields a unit mask (or event) holds at 0 against their modifier:
         written as explicit 0, a preset the encoder then defends."""
         for m in e.pmu_modifiers():
-            if m not in LOCKABLE:
+            if m not in self.lockable:
                 continue
-            val, field, bits = LOCKABLE[m]
-            x = self.enc.get(self.s(target, "%s=%s" % (m, val)))
+            field, bits = self.lockable[m]
+            x = self.enc.get(self.s(target, "%s=%s" % (m, LOCK_PROBE)))
             if x and x.rc == PFM_ERR_ATTR_SET and not self.raw0[target] & bits and field not in fields:
                 fields[field] = 0
                 self.stats["locked"] += 1

@@ -3,6 +3,8 @@
 import os
 import subprocess
 
+import layout
+
 PFM_ATTR_UMASK = 1
 
 
@@ -101,23 +103,17 @@ def encode(pfmdump, strings, libdir=None, plm=None):
 
 # --- raw x86 codes -> encoding key (same shape as PerfEvent.key()) ---
 
-def key_of_codes(codes, amd):
-    c = codes[0]
-    event = c & 0xff
-    if amd:
-        event |= ((c >> 32) & 0xf) << 8
-    umask = (c >> 8) & 0xff
-    edge = (c >> 18) & 1
-    anyt = 0 if amd else (c >> 21) & 1
-    inv = (c >> 23) & 1
-    cmask = (c >> 24) & 0xff
+def key_of_codes(codes, lay):
+    """The key of libpfm4's codes under a layout.Layout (or vendor flag)."""
+    lay = layout.of(lay)
     msr = codes[1] if len(codes) > 1 else 0
-    return (event, umask, cmask, inv, edge, anyt, msr)
+    # the key's fields are config's; the second code is the MSR value
+    return tuple(lay.extract(n, codes[:1]) for n in layout.KEY_FIELDS) + (msr,)
 
 
 def fields_of_key(key, msr_field):
     """Format-field values of a key (zero fields left out, except event)."""
-    names = ("event", "umask", "cmask", "inv", "edge", "any")
+    names = layout.KEY_FIELDS
     f = {"event": key[0]}
     for n, v in zip(names[1:], key[1:6]):
         if v:

@@ -4,11 +4,13 @@ import glob
 import json
 import os
 
-# perf JSON "Unit" values that still mean the core PMU
-CORE_UNITS = (None, "core", "cpu", "cpu_core", "cpu_atom")
+import layout
 
-# MSRIndex values and the format field their MSRValue goes to
-MSR_FIELDS = {0x1a6: "offcore_rsp", 0x1a7: "offcore_rsp", 0x3f6: "ldlat", 0x3f7: "frontend"}
+# perf JSON "Unit" values that still mean the core PMU (arch/x86/models.yaml)
+CORE_UNITS = layout.core_units()
+
+# MSRIndex values and the format field their MSRValue goes to (family files)
+MSR_FIELDS = layout.msr_fields()
 
 
 def _int(v, default=0):
@@ -50,12 +52,11 @@ class PerfEvent:
         return (self.event, self.umask, self.cmask, self.inv, self.edge, self.any,
                 self.msr_value)
 
-    def raw(self, amd):
-        """(config, config1) as the kernel's x86 core PMU formats hold it."""
-        c = (self.event & 0xff) | (self.umask << 8) | (self.edge << 18) | (self.any << 21) | \
-            (self.inv << 23) | (self.cmask << 24)
-        if amd:
-            c |= ((self.event >> 8) & 0xf) << 32
+    def raw(self, lay):
+        """(config, config1) as the PMU's format holds it: lay is its
+        layout.Layout, or true for AMD's layout and false for Intel's."""
+        c = layout.of(lay).deposit({"event": self.event, "umask": self.umask, "edge": self.edge,
+                                    "any": self.any, "inv": self.inv, "cmask": self.cmask})[0]
         return c, self.msr_value
 
 

@@ -15,16 +15,28 @@ value is wrong; the file says so, with the reason (check-diff lists the
 strings concerned).
 
 Groups: libpfm4's description prefix (Request, Response/Supplier, Snoop,
-Outstanding request) when there is one, else the bits: the low 16 bits are
-request types, the rest responses. Exclusive unit masks are those libpfm4
-refuses with every other unit mask of their group; a rule `forbid_groups`
+Outstanding request) when there is one, else the bits: the `request_bits` of
+../msrs.yaml are request types, the rest responses. Exclusive unit masks are
+those libpfm4 refuses with every other unit mask of their group; a rule `forbid_groups`
 (or `only_groups`) is written for a unit mask that libpfm4 refuses with every
 unit mask of another group while the other members of its own group do not.
 A "Snoop" unit mask that libpfm4 completes with the default snoop unit mask
 behaves as a response and is grouped so.
 """
 import argparse
+import os
 import sys
+
+import yaml
+
+MSRS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "msrs.yaml")
+
+
+def request_bits():
+    """The MSR bits that select request types (../msrs.yaml)."""
+    with open(MSRS, encoding="utf-8") as f:
+        return yaml.safe_load(f)["request_bits"]
+
 
 GROUP_OF_CATEGORY = {"Request": "request", "Response": "supplier", "Supplier": "supplier",
                      "Snoop": "snoop", "Outstanding_request": "outstanding"}
@@ -83,12 +95,12 @@ def parse(path):
     return events
 
 
-def classify(ev):
+def classify(ev, req_bits):
     labelled = any(u["cat"] in GROUP_OF_CATEGORY for u in ev["umasks"])
     for u in ev["umasks"]:
         if u["cat"] in GROUP_OF_CATEGORY:
             u["group"] = GROUP_OF_CATEGORY[u["cat"]]
-        elif not u["bits"] & ~0xffff and not any(
+        elif not u["bits"] & ~req_bits and not any(
                 v["cat"] == "Response" and v["bits"] & u["bits"] for v in ev["umasks"]):
             u["group"] = "request"
         else:
@@ -209,8 +221,9 @@ def main():
                     help="a unit mask whose libpfm4 4.13 bits are wrong, and why")
     a = ap.parse_args()
     events = parse(a.facts)
+    req_bits = request_bits()
     for ev in events:
-        classify(ev)
+        classify(ev, req_bits)
     emit(events, a.pmus, a.facts.rsplit("/", 1)[-1].replace(".facts", ""), a.out, a.correct)
 
 
