@@ -10,7 +10,8 @@ TESTS_DIFF_MK := 1
 
 PFMDUMP    := $(B)/bin/pfmdump
 DIFF_PY    := tests/diff/rundiff.py tests/diff/genstrings.py tests/diff/accepted.py \
-              scripts/libpfm4-names/oracle.py tests/diff/accepted-differences.tsv
+              scripts/libpfm4-names/oracle.py scripts/libpfm4-names/layout.py \
+              tests/diff/accepted-differences.tsv arch/x86/offcore/msrs.yaml
 YAML_STAMP ?= $(B)/yaml/.stamp
 
 # built against the installed <perfmon/pfmlib.h> and libpfm (the oracle's ABI);
