@@ -19,6 +19,7 @@ import os
 
 import fmtbits
 import overlay as overlay_mod
+import schema
 
 COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
 COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
@@ -31,11 +32,8 @@ OVERLAY_FIELDS = {
     "offcore_rsp": "config1:0-63", "ldlat": "config1:0-15", "frontend": "config1:0-23",
 }
 
-EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
-                   "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
-                   "rules", "umasks")
-UMASK_KEY_ORDER = ("name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
-                   "hw_smpl", "equiv", "aliases", "perf", "sample_after", "flags")
+EVENT_KEY_ORDER = schema.order("event")
+UMASK_KEY_ORDER = schema.order("umask")
 # keys this transform sets itself from the overlay; other keys of perf's
 # entries (sample_after, counters, hw_smpl, ...) are copied
 EVENT_OWN = {"name", "desc", "code", "set", "equiv", "modifiers", "precise", "perf", "groups",
