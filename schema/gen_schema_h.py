@@ -11,7 +11,7 @@ Per closed mapping kind K (kinds with `keys`):
   pp_k_K_spec[]           name, type and flags of each key, by enum value;
   pp_k_K_sorted[]         the names sorted (strcmp), for the lookup;
   pp_k_K_lookup(s)        a key string -> its enum value, or PP_K_K__UNKNOWN;
-  PP_SCHEMA_DESC_K        the kind's one-line description.
+and for every kind, open ones too, PP_SCHEMA_DESC_K: its one-line description.
 The tables hold no pointers (names are char arrays), so a shared library
 that includes them needs no relocation for them. The loader switches over
 the enums without a default: a key without a case is a compile error there.
@@ -43,7 +43,6 @@ def kind_block(kind, spec, name_max):
     keys = spec["keys"]
     names = list(keys)
     out = ["", "/* ---- %s: %s ---- */" % (kind, c_comment(spec["desc"])), "",
-           "#define PP_SCHEMA_DESC_%s %s" % (up, c_str(spec["desc"])), "",
            "enum pp_k_%s {" % kind]
     for k in names:
         s = keys[k]
@@ -133,6 +132,9 @@ def header(doc, src):
            "\t}",
            "\treturn unknown;",
            "}"]
+    out += ["", "/* each kind's one-line description */"]
+    for kind, spec in doc["kinds"].items():
+        out.append("#define PP_SCHEMA_DESC_%s %s" % (kind.upper(), c_str(spec["desc"])))
     for kind, spec in kinds:
         out += kind_block(kind, spec, name_max)
     out += ["", "#endif /* PP_SCHEMA_H */", ""]
