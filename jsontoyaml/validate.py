@@ -37,20 +37,24 @@ def _type_ok(v, t):
 
 def _keys(obj, kind, where, probs):
     """obj's keys against the schema's kind: known, typed, and the ones
-    jsontoyaml always writes present."""
+    jsontoyaml always writes present. Returns obj, or a shallow copy without
+    its wrongly typed keys so that the checks that follow see only values of
+    the right type; None when obj is not a mapping."""
     if not isinstance(obj, dict):
         probs.append("%s: expected a mapping" % where)
-        return False
+        return None
     spec = schema.keys(kind)
+    bad = set()
     for k, v in obj.items():
         if k not in spec:
             probs.append("%s: unknown key %r" % (where, k))
         elif not (_type_ok(v, spec[k]["type"]) or (v is None and spec[k].get("nullable"))):
             probs.append("%s: %s has the wrong type (%s expected)" % (where, k, spec[k]["type"]))
+            bad.add(k)
     for k in schema.output_required(kind):
         if k not in obj:
             probs.append("%s: missing required key %r" % (where, k))
-    return True
+    return {k: v for k, v in obj.items() if k not in bad} if bad else obj
 
 
 def _check_set(s, fields, where, probs):
@@ -67,13 +71,11 @@ def validate(doc):
     probs = []
     if not isinstance(doc, dict):
         return ["document: expected a mapping"]
-    for k in doc:
-        if k not in schema.keys("document"):
-            probs.append("document: unknown key %r" % k)
+    doc = _keys(doc, "document", "document", probs)
     if doc.get("schema") != schema.VERSION:
         probs.append("document: schema must be %d" % schema.VERSION)
-    pmu = doc.get("pmu")
-    if not _keys(pmu, "pmu", "pmu", probs):
+    pmu = _keys(doc.get("pmu"), "pmu", "pmu", probs)
+    if pmu is None:
         return probs
     pname = pmu.get("name", "?")
     if isinstance(pmu.get("name"), str) and not PMU_NAME.match(pmu["name"]):
@@ -104,7 +106,8 @@ def validate(doc):
     modnames = []
     for i, m in enumerate(pmu.get("modifiers") or []):
         w = "pmu: modifier %s" % (m.get("name", i) if isinstance(m, dict) else i)
-        if not _keys(m, "modifier", w, probs):
+        m = _keys(m, "modifier", w, probs)
+        if m is None:
             continue
         if m.get("type") not in schema.values("modifier", "type"):
             probs.append("%s: type must be bool or int" % w)
@@ -124,7 +127,9 @@ def validate(doc):
             if m["name"].lower() in (n.lower() for n in modnames):
                 probs.append("%s: duplicate modifier" % w)
             modnames.append(m["name"])
-    events = doc.get("events")
+    events = doc.get("events", ())
+    if events is None:      # null: no events
+        events = []
     if not isinstance(events, list):
         probs.append("events: expected a list")
         return probs
@@ -134,7 +139,8 @@ def validate(doc):
             probs.append("pmu: modifier %s: requires unknown modifier %r" % (m.get("name"), m["requires"]))
     for i, ev in enumerate(events):
         w = "event %s" % (ev.get("name", "#%d" % i) if isinstance(ev, dict) else "#%d" % i)
-        if not _keys(ev, "event", w, probs):
+        ev = _keys(ev, "event", w, probs)
+        if ev is None:
             continue
         n = ev.get("name")
         if isinstance(n, str):
@@ -182,7 +188,8 @@ def _check_umasks(ev, fields, w, probs):
         if not groups:
             probs.append("%s: groups: empty list" % w)
         for g in groups:
-            if _keys(g, "group", "%s: group" % w, probs) and isinstance(g.get("name"), str):
+            g = _keys(g, "group", "%s: group" % w, probs)
+            if g is not None and isinstance(g.get("name"), str):
                 if g["name"] in gnames:
                     probs.append("%s: duplicate group %s" % (w, g["name"]))
                 if g.get("conflict", "featcomb") not in schema.values("group", "conflict"):
@@ -198,7 +205,8 @@ def _check_umasks(ev, fields, w, probs):
     unames = {}
     for u in umasks:
         uw = "%s: umask %s" % (w, u.get("name", "?") if isinstance(u, dict) else "?")
-        if not _keys(u, "umask", uw, probs):
+        u = _keys(u, "umask", uw, probs)
+        if u is None:
             continue
         for n in [u.get("name")] + list(u.get("aliases") or []):
             if not isinstance(n, str):
@@ -221,7 +229,8 @@ def _check_umasks(ev, fields, w, probs):
                 probs.append("%s: unknown flag %r" % (uw, f))
     for r in ev.get("rules") or []:
         rw = "%s: rule" % w
-        if not _keys(r, "rule", rw, probs):
+        r = _keys(r, "rule", rw, probs)
+        if r is None:
             continue
         kinds = [k for k in ("forbid_groups", "only_groups") if k in r]
         if "when" in r:
