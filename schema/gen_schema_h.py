@@ -11,7 +11,8 @@ Per closed mapping kind K (kinds with `keys`):
   pp_k_K_spec[]           name, type and flags of each key, by enum value;
   pp_k_K_sorted[]         the names sorted (strcmp), for the lookup;
   pp_k_K_lookup(s)        a key string -> its enum value, or PP_K_K__UNKNOWN;
-and for every kind, open ones too, PP_SCHEMA_DESC_K: its one-line description.
+and for every kind, open ones too, PP_SCHEMA_DESC_K: its one-line description;
+PP_SCHEMA_CLOSED_KINDS(X) lists the closed kinds as X(kind, KIND).
 The tables hold no pointers (names are char arrays), so a shared library
 that includes them needs no relocation for them. The loader switches over
 the enums without a default: a key without a case is a compile error there.
@@ -132,6 +133,10 @@ def header(doc, src):
            "\t}",
            "\treturn unknown;",
            "}"]
+    out += ["", "/* the closed kinds, for code that walks them all: X(kind, KIND) */",
+            "#define PP_SCHEMA_CLOSED_KINDS(X) \\"]
+    out += ["\tX(%s, %s) \\" % (k, k.upper()) for k, _ in kinds]
+    out += ["\t/* end */"]
     out += ["", "/* each kind's one-line description */"]
     for kind, spec in doc["kinds"].items():
         out.append("#define PP_SCHEMA_DESC_%s %s" % (kind.upper(), c_str(spec["desc"])))
