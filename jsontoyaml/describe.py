@@ -3,6 +3,7 @@ format/raw bits/modifiers from its family, events from perf's JSON; finish()
 adds the family's per-event facts once the transforms have run."""
 import fmtbits
 import restructure
+import schema
 from encode import Encoder
 from errors import ConvertError
 
@@ -59,8 +60,8 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
         if "field" in m and m["field"] not in fmt:
             continue
         out = {"name": m["name"], "desc": m.get("desc", ""), "type": m.get("type", "bool")}
-        for k in ("plm", "field", "code", "max", "min", "requires", "invert", "with_umask"):
-            if k in m:
+        for k in schema.order("modifier"):      # the family's other descriptor keys
+            if k in m and k not in out:
                 out[k] = m[k]
         mods.append(out)
         if "events_using" in m:

@@ -1,24 +1,15 @@
 """Writes a descriptor as YAML, byte-for-byte deterministic: keys in the
-order of docs/schema.md, codes and field values in hex, strings plain when
-that is unambiguous and double-quoted otherwise. Output is plain YAML 1.1
-that libyaml (the C loader) and PyYAML read back to the same data."""
+order of schema/descriptor.yaml, codes and field values in hex (its `hex`
+keys), strings plain when that is unambiguous and double-quoted otherwise.
+Output is plain YAML 1.1 that libyaml (the C loader) and PyYAML read back to
+the same data."""
 import re
 
-PMU_ORDER = ("name", "id", "desc", "type", "arch", "source", "override", "match", "match_priority",
-             "match_unit", "perf_pmu", "perf_type", "counters", "fixed_counters", "max_encoding",
-             "format", "raw_bits", "raw_fields", "perf_attrs", "modifiers", "aliases")
-MOD_ORDER = ("name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "invert",
-             "with_umask")
-EVENT_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "required_modifiers", "perf_type",
-               "counters",
-               "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
-               "rules", "umasks")
-GROUP_ORDER = ("name", "required", "exclusive", "conflict")
-RULE_ORDER = ("when", "when_none_of", "forbid_groups", "only_groups", "add")
-UMASK_ORDER = ("name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
-               "hw_smpl", "equiv", "aliases", "perf", "sample_after", "flags")
-HEX_KEYS = {"code", "plm"}
-HEX_MAPS = {"set", "defaults", "raw_bits"}
+import schema
+
+# key order and hex keys per mapping kind, from schema/descriptor.yaml
+ORDER = {kind: schema.order(kind) for kind in schema.closed_kinds()}
+HEX = {kind: schema.hex_keys(kind) for kind in schema.closed_kinds()}
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 _BLOCK = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*(?::[A-Za-z0-9_.\-,]+)?$")
@@ -77,15 +68,19 @@ def _flow_list(lst):
     return "[" + ", ".join(scalar(x) for x in lst) + "]"
 
 
-def _mapping(out, d, order, ind, first_prefix=None):
-    """Block mapping at indentation ind; the first line may carry a '- ' prefix."""
-    for i, k in enumerate(_ordered(d, order)):
+def _mapping(out, d, kind, ind, first_prefix=None):
+    """Block mapping of a schema kind at indentation ind; the first line may
+    carry a '- ' prefix. Keys the schema does not know (kind None: the
+    entries of such a key) follow in sorted order."""
+    spec = schema.keys(kind) if kind else {}
+    for i, k in enumerate(_ordered(d, ORDER.get(kind, ()))):
         pre = first_prefix if (i == 0 and first_prefix is not None) else " " * ind
         v = d[k]
         key = scalar(k)
+        hexa = k in HEX.get(kind, ())
         if isinstance(v, dict):
-            if k in HEX_MAPS or not v:
-                out.append("%s%s: %s\n" % (pre, key, _flow_map(v, k in HEX_MAPS)))
+            if hexa or not v:
+                out.append("%s%s: %s\n" % (pre, key, _flow_map(v, hexa)))
             else:
                 out.append("%s%s:\n" % (pre, key))
                 sub = " " * (ind + 2)
@@ -101,12 +96,10 @@ def _mapping(out, d, order, ind, first_prefix=None):
                     out.append("%s%s: %s\n" % (pre, key, _flow_list(v)))
             else:
                 out.append("%s%s:\n" % (pre, key))
-                sub_order = {"modifiers": MOD_ORDER, "events": EVENT_ORDER, "groups": GROUP_ORDER,
-                             "rules": RULE_ORDER, "umasks": UMASK_ORDER}.get(k, ())
                 for item in v:
-                    _mapping(out, item, sub_order, ind + 4, " " * (ind + 2) + "- ")
+                    _mapping(out, item, spec.get(k, {}).get("of"), ind + 4, " " * (ind + 2) + "- ")
         else:
-            out.append("%s%s: %s\n" % (pre, key, scalar(v, k in HEX_KEYS, flow=False)))
+            out.append("%s%s: %s\n" % (pre, key, scalar(v, hexa, flow=False)))
 
 
 def dumps(doc, header=None):
@@ -117,11 +110,11 @@ def dumps(doc, header=None):
             out.append(("# " + line).rstrip() + "\n")
     out.append("schema: %s\n" % scalar(doc.get("schema")))
     out.append("pmu:\n")
-    _mapping(out, doc["pmu"], PMU_ORDER, 2)
+    _mapping(out, doc["pmu"], "pmu", 2)
     if doc.get("events"):
         out.append("events:\n")
         for ev in doc["events"]:
-            _mapping(out, ev, EVENT_ORDER, 4, "  - ")
+            _mapping(out, ev, "event", 4, "  - ")
     else:
         out.append("events: []\n")
     return "".join(out)

@@ -4,6 +4,8 @@
 
 JSONTOYAML       := jsontoyaml/jsontoyaml.py
 JSONTOYAML_SRCS  := $(wildcard jsontoyaml/*.py jsontoyaml/transforms/*.py)
+# the descriptor schema (key lists and order): read by jsontoyaml/schema.py
+DESCRIPTOR_SCHEMA := schema/descriptor.yaml
 ARCH_OVERLAYS    := $(shell find arch -name '*.yaml' 2>/dev/null)
 # the descriptors: what the C side depends on (files listed by find $(YAML_DIR))
 YAML_DIR         := $(B)/yaml
@@ -19,7 +21,7 @@ PERF_ARCH_FILES  := $(shell find $(PMU_EVENTS_ARCH) -name '*.json' -o -name mapf
 endif
 
 # the full-tree conversion is part of every build: a conversion error fails it
-$(YAML_STAMP): $(JSONTOYAML_SRCS) $(ARCH_OVERLAYS) $(PERF_ARCH_DEP) $(PERF_ARCH_FILES)
+$(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_ARCH_DEP) $(PERF_ARCH_FILES)
 	@echo "  JSONTOYAML $(PMU_EVENTS_ARCH) -> $(YAML_DIR)"
 	@mkdir -p $(YAML_DIR)
 	@$(PYTHON) $(JSONTOYAML) --arch-root $(PMU_EVENTS_ARCH) --overlay-root arch --out $(YAML_DIR) \
@@ -37,14 +39,16 @@ CHECKS += check-jsontoyaml
 
 # make install: the converter's package into $(PREFIX)/share/pmuplug/jsontoyaml,
 # our overlays beside it in $(PREFIX)/share/pmuplug/arch (its default
-# --overlay-root), and a `jsontoyaml` command in $(BINDIR) that runs it with
+# --overlay-root), the schema in $(PREFIX)/share/pmuplug/schema (where
+# jsontoyaml/schema.py looks), and a `jsontoyaml` command in $(BINDIR) that runs it with
 # $(PYTHON) (scripts/jsontoyaml.in; man page man1/jsontoyaml.1, install-man)
 BINDIR        ?= $(PREFIX)/bin
 JSONTOYAML_PKG = $(PREFIX)/share/pmuplug
-install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(ARCH_OVERLAYS)
+install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS)
 	install -d $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms $(DESTDIR)$(BINDIR)
 	install -m 0644 $(wildcard jsontoyaml/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/
 	install -m 0644 $(wildcard jsontoyaml/transforms/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms/
+	install -D -m 0644 $(DESCRIPTOR_SCHEMA) $(DESTDIR)$(JSONTOYAML_PKG)/$(DESCRIPTOR_SCHEMA)
 	@for f in $(ARCH_OVERLAYS); do install -D -m 0644 $$f $(DESTDIR)$(JSONTOYAML_PKG)/$$f || exit 1; done
 	sed -e 's|@PYTHON@|$(PYTHON)|' \
 		-e "s|@BIN_TO_SHARE@|$$(realpath -m --relative-to='$(BINDIR)' '$(JSONTOYAML_PKG)')|" \

@@ -1,36 +1,18 @@
 """Checks a descriptor (schema-v1 Python data, after transforms) against
-docs/schema.md: keys and types, required keys, references (groups, umasks in
+docs/schema.md: keys and types (from schema/descriptor.yaml, through
+schema.py), the keys jsontoyaml always writes, references (groups, umasks in
 rules, modifiers, fields in sets) and values fitting their fields. Returns a
 list of problems; the converter stops on the first PMU that has any."""
 import re
 
 import fmtbits
+import schema
 
-PMU_KEYS = {"name": "str", "id": "int", "desc": "str", "type": "str", "arch": "str",
-            "source": "str", "override": "bool", "match": "strlist", "match_unit": "str",
-            "perf_pmu": "str", "perf_type": "int", "counters": "int", "fixed_counters": "int",
-            "max_encoding": "int", "format": "dict", "raw_bits": "dict", "raw_fields": "strlist",
-            "modifiers": "list",
-            "aliases": "dict", "match_priority": "int", "perf_attrs": "strlist", "fallback": "bool"}
-PMU_REQUIRED = ("name", "id", "desc", "type", "arch", "format")
-MOD_KEYS = {"name": "str", "desc": "str", "type": "str", "plm": "int", "field": "str", "max": "int",
-            "min": "int", "code": "int", "requires": "str", "with_umask": "str", "invert": "bool"}
-EVENT_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "equiv": "stropt",
-              "modifiers": "strlist", "required_modifiers": "strlist", "perf_type": "int", "counters": "str", "sample_after": "int",
-              "precise": "bool", "flags": "strlist", "perf": "str", "groups": "list",
-              "rules": "list", "umasks": "list", "hw_smpl": "bool", "perf_attrs": "strlist"}
-GROUP_KEYS = {"name": "str", "required": "bool", "exclusive": "bool", "conflict": "str"}
-RULE_KEYS = {"when": "str", "forbid_groups": "strlist", "only_groups": "strlist",
-             "when_none_of": "strlist", "add": "str"}
-UMASK_KEYS = {"name": "str", "desc": "str", "code": "int", "set": "dict", "defaults": "dict", "group": "str",
-              "default": "bool", "exclusive": "bool", "precise": "bool", "aliases": "strlist",
-              "perf": "str", "sample_after": "int", "flags": "strlist", "hw_smpl": "bool",
-              "equiv": "str"}
-TYPES = {"core", "uncore", "os_generic"}
-ARCHES = {"x86", "arm64", "riscv", "powerpc", "s390", "nds32", "generic"}
-FLAGS = {"compat", "deprecated", "experimental"}
-EVENT_FLAGS = FLAGS | {"raw_name"}
-PERF_ATTRS = {"u", "k", "h", "period", "freq", "precise", "excl", "mg", "mh", "cpu", "pinned", "hw_smpl"}
+TYPES = set(schema.values("pmu", "type"))
+ARCHES = set(schema.values("pmu", "arch"))
+FLAGS = set(schema.values("umask", "flags"))
+EVENT_FLAGS = set(schema.values("event", "flags"))
+PERF_ATTRS = set(schema.values("pmu", "perf_attrs"))
 PMU_NAME = re.compile(r"^[a-z0-9_]+$")
 ATTR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
 U32 = (1 << 32) - 1
@@ -40,13 +22,11 @@ U64 = (1 << 64) - 1
 def _type_ok(v, t):
     if t == "str":
         return isinstance(v, str)
-    if t == "stropt":
-        return v is None or isinstance(v, str)
     if t == "int":
         return isinstance(v, int) and not isinstance(v, bool)
     if t == "bool":
         return isinstance(v, bool)
-    if t == "dict":
+    if t in ("map", "mapping"):
         return isinstance(v, dict)
     if t == "list":
         return isinstance(v, list)
@@ -55,19 +35,26 @@ def _type_ok(v, t):
     return False
 
 
-def _keys(obj, spec, where, probs, required=()):
+def _keys(obj, kind, where, probs):
+    """obj's keys against the schema's kind: known, typed, and the ones
+    jsontoyaml always writes present. Returns obj, or a shallow copy without
+    its wrongly typed keys so that the checks that follow see only values of
+    the right type; None when obj is not a mapping."""
     if not isinstance(obj, dict):
         probs.append("%s: expected a mapping" % where)
-        return False
+        return None
+    spec = schema.keys(kind)
+    bad = set()
     for k, v in obj.items():
         if k not in spec:
             probs.append("%s: unknown key %r" % (where, k))
-        elif not _type_ok(v, spec[k]):
-            probs.append("%s: %s has the wrong type (%s expected)" % (where, k, spec[k]))
-    for k in required:
+        elif not (_type_ok(v, spec[k]["type"]) or (v is None and spec[k].get("nullable"))):
+            probs.append("%s: %s has the wrong type (%s expected)" % (where, k, spec[k]["type"]))
+            bad.add(k)
+    for k in schema.output_required(kind):
         if k not in obj:
             probs.append("%s: missing required key %r" % (where, k))
-    return True
+    return {k: v for k, v in obj.items() if k not in bad} if bad else obj
 
 
 def _check_set(s, fields, where, probs):
@@ -84,13 +71,11 @@ def validate(doc):
     probs = []
     if not isinstance(doc, dict):
         return ["document: expected a mapping"]
-    for k in doc:
-        if k not in ("schema", "pmu", "events"):
-            probs.append("document: unknown key %r" % k)
-    if doc.get("schema") != 1:
-        probs.append("document: schema must be 1")
-    pmu = doc.get("pmu")
-    if not _keys(pmu, PMU_KEYS, "pmu", probs, PMU_REQUIRED):
+    doc = _keys(doc, "document", "document", probs)
+    if doc.get("schema") != schema.VERSION:
+        probs.append("document: schema must be %d" % schema.VERSION)
+    pmu = _keys(doc.get("pmu"), "pmu", "pmu", probs)
+    if pmu is None:
         return probs
     pname = pmu.get("name", "?")
     if isinstance(pmu.get("name"), str) and not PMU_NAME.match(pmu["name"]):
@@ -121,9 +106,10 @@ def validate(doc):
     modnames = []
     for i, m in enumerate(pmu.get("modifiers") or []):
         w = "pmu: modifier %s" % (m.get("name", i) if isinstance(m, dict) else i)
-        if not _keys(m, MOD_KEYS, w, probs, ("name", "desc", "type")):
+        m = _keys(m, "modifier", w, probs)
+        if m is None:
             continue
-        if m.get("type") not in ("bool", "int"):
+        if m.get("type") not in schema.values("modifier", "type"):
             probs.append("%s: type must be bool or int" % w)
         if "field" in m and m["field"] not in fields:
             probs.append("%s: no format field %r" % (w, m["field"]))
@@ -135,13 +121,15 @@ def validate(doc):
             probs.append("%s: min > max" % w)
         if m.get("invert") and (m.get("type") != "bool" or "field" not in m):
             probs.append("%s: invert needs a bool modifier with a field" % w)
-        if "with_umask" in m and (m["with_umask"] not in ("required", "ignored") or "field" not in m):
+        if "with_umask" in m and (m["with_umask"] not in schema.values("modifier", "with_umask") or "field" not in m):
             probs.append("%s: with_umask must be required or ignored, on a modifier with a field" % w)
         if isinstance(m.get("name"), str):
             if m["name"].lower() in (n.lower() for n in modnames):
                 probs.append("%s: duplicate modifier" % w)
             modnames.append(m["name"])
-    events = doc.get("events")
+    events = doc.get("events", ())
+    if events is None:      # null: no events
+        events = []
     if not isinstance(events, list):
         probs.append("events: expected a list")
         return probs
@@ -151,7 +139,8 @@ def validate(doc):
             probs.append("pmu: modifier %s: requires unknown modifier %r" % (m.get("name"), m["requires"]))
     for i, ev in enumerate(events):
         w = "event %s" % (ev.get("name", "#%d" % i) if isinstance(ev, dict) else "#%d" % i)
-        if not _keys(ev, EVENT_KEYS, w, probs, ("name", "desc", "set")):
+        ev = _keys(ev, "event", w, probs)
+        if ev is None:
             continue
         n = ev.get("name")
         if isinstance(n, str):
@@ -199,10 +188,11 @@ def _check_umasks(ev, fields, w, probs):
         if not groups:
             probs.append("%s: groups: empty list" % w)
         for g in groups:
-            if _keys(g, GROUP_KEYS, "%s: group" % w, probs, ("name",)) and isinstance(g.get("name"), str):
+            g = _keys(g, "group", "%s: group" % w, probs)
+            if g is not None and isinstance(g.get("name"), str):
                 if g["name"] in gnames:
                     probs.append("%s: duplicate group %s" % (w, g["name"]))
-                if g.get("conflict", "featcomb") not in ("featcomb", "umask"):
+                if g.get("conflict", "featcomb") not in schema.values("group", "conflict"):
                     probs.append("%s: group %s: conflict must be featcomb or umask" % (w, g["name"]))
                 gnames.append(g["name"])
         if len(gnames) > 32:
@@ -215,7 +205,8 @@ def _check_umasks(ev, fields, w, probs):
     unames = {}
     for u in umasks:
         uw = "%s: umask %s" % (w, u.get("name", "?") if isinstance(u, dict) else "?")
-        if not _keys(u, UMASK_KEYS, uw, probs, ("name", "desc", "set")):
+        u = _keys(u, "umask", uw, probs)
+        if u is None:
             continue
         for n in [u.get("name")] + list(u.get("aliases") or []):
             if not isinstance(n, str):
@@ -238,7 +229,8 @@ def _check_umasks(ev, fields, w, probs):
                 probs.append("%s: unknown flag %r" % (uw, f))
     for r in ev.get("rules") or []:
         rw = "%s: rule" % w
-        if not _keys(r, RULE_KEYS, rw, probs):
+        r = _keys(r, "rule", rw, probs)
+        if r is None:
             continue
         kinds = [k for k in ("forbid_groups", "only_groups") if k in r]
         if "when" in r:

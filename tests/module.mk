@@ -8,7 +8,7 @@ TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 # the loader suite is built from the loader's sources, under ASan+UBSan
-$(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) $(wildcard pfmlib/table/*.h)
+$(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) $(wildcard pfmlib/table/*.h) $(SCHEMA_H)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/loader/test_loader.c $(LOADER_SRCS) -lyaml -lcunit
 

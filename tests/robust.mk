@@ -6,7 +6,7 @@ $(B)/bin/robust_strings: tests/robust/mutate_strings.c $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) -o $@ $< $(LIBPFM_ASAN_A) -lyaml
 
-$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c $(LOADER_SRCS)
+$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c $(LOADER_SRCS) $(SCHEMA_H)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) -o $@ $< $(LOADER_SRCS) -lyaml
 

@@ -20,17 +20,15 @@ import os
 
 import fmtbits
 import overlay as overlay_mod
+import schema
 from errors import ConvertError
 
 COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
 COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
 CLASHES_FILE = "libpfm4-clashes.yaml"
 
-EVENT_KEY_ORDER = ("name", "desc", "code", "set", "equiv", "modifiers", "perf_type", "counters",
-                   "sample_after", "precise", "hw_smpl", "perf_attrs", "flags", "perf", "groups",
-                   "rules", "umasks")
-UMASK_KEY_ORDER = ("name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
-                   "hw_smpl", "equiv", "aliases", "perf", "sample_after", "flags")
+EVENT_KEY_ORDER = schema.order("event")
+UMASK_KEY_ORDER = schema.order("umask")
 # keys this transform sets itself from the overlay; other keys of perf's
 # entries (sample_after, counters, hw_smpl, ...) are copied
 EVENT_OWN = {"name", "desc", "code", "set", "equiv", "modifiers", "precise", "perf", "groups",

@@ -1,7 +1,9 @@
 /*
  * tablegen.c - build-time tool: reads every PMU descriptor with the same
- * loader the library uses for plugins (pp_yaml.c) and writes the compact
- * tables as C (pp_builtin_table()), with no pointers in the data.
+ * loader the library uses for plugins (table/yaml.c) and writes the compact
+ * tables as C (pp_builtin_table()), with no pointers in the data: one
+ * commented array per record type, records as designated initializers.
+ * The comments name the schema kind each table comes from (pp_schema.h).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -9,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table/yaml.h"
+#include "pp_schema.h"
 
 static FILE *out;
 
@@ -27,6 +30,8 @@ static int cmp_pmu(const void *a, const void *b)
 
 static void emit_strs(const struct pp_builder *b)
 {
+	fputs("/* pp_strs: every string of the tables below, NUL-terminated; records hold offsets "
+	      "into it (0 is the empty string) */\n", out);
 	fprintf(out, "static const char pp_strs[%u] =\n\"", b->nstrs);
 	unsigned col = 0;
 	int prev_hex = 0;
@@ -64,82 +69,182 @@ static void emit_strs(const struct pp_builder *b)
 	fputs("\";\n\n", out);
 }
 
-#define X(v) ((unsigned long long)(v))
+/* a comment line; text from the schema cannot close it early */
+static void comment(const char *table, const char *what, const char *schema_desc)
+{
+	fprintf(out, "/* %s: %s", table, what);
+	if (schema_desc) {
+		fputs(" (schema: ", out);
+		for (const char *c = schema_desc; *c; c++) {
+			fputc(*c, out);
+			if (c[0] == '*' && c[1] == '/')
+				fputc(' ', out);
+		}
+		fputc(')', out);
+	}
+	fputs(" */\n", out);
+}
+
+/*
+ * Records are written with designated initializers, one per line; a field
+ * whose value is zero is left out (it is zero all the same). Numbers that
+ * are bit sets, codes or values are hex, indexes and string offsets decimal.
+ */
+static int nfld;
+
+static void fld(const char *name, unsigned long long v, int hex)
+{
+	if (!v)
+		return;
+	fprintf(out, "%s.%s = ", nfld++ ? ", " : "", name);
+	if (hex || v > 0x7fffffffULL)
+		fprintf(out, v > 0xffffffffULL ? "0x%llxULL" : "0x%llxu", v);
+	else
+		fprintf(out, "%llu", v);
+}
+
+#define D(r, f) fld(#f, (unsigned long long)(r)->f, 0)
+#define H(r, f) fld(#f, (unsigned long long)(r)->f, 1)
+
+static void open_rec(void)
+{
+	nfld = 0;
+	fputs("{ ", out);
+}
+
+static void close_rec(void)
+{
+	fputs(nfld ? " },\n" : "0 },\n", out);
+}
+
+/* the array header: a table of n records (an empty table still has one) */
+static void open_table(const char *type, const char *name, uint32_t n)
+{
+	fprintf(out, "static const %s %s[%u] = {\n", type, name, n ? n : 1);
+}
 
 static void emit_tables(const struct pp_builder *b)
 {
 	uint32_t i;
 
-	fprintf(out, "static const struct pp_pmu pp_pmus[%u] = {\n", b->pmus.n ? b->pmus.n : 1);
+	comment("pp_pmus", "one record per descriptor, in the registry's search order (core, uncore, "
+		"OS-generic PMUs, each by id); first_x/nx are the PMU's ranges of the tables below",
+		PP_SCHEMA_DESC_PMU);
+	open_table("struct pp_pmu", "pp_pmus", b->pmus.n);
 	for (i = 0; i < b->pmus.n; i++) {
 		const struct pp_pmu *p = &b->pmus.v[i];
-		fprintf(out, "{%u,%u,%u,%u,%u,%u,%u,%d,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u},\n",
-			p->name, p->desc, p->arch, p->source, p->match, p->match_unit, p->perf_pmu,
-			p->id, p->perf_type, p->type, p->max_encoding, p->num_cntrs, p->num_fixed,
-			p->flags, p->match_priority, p->perf_attrs, p->first_field, p->nfields, p->first_raw_set, p->nraw_set,
-			p->first_mod, p->nmods, p->first_event, p->nevents, p->first_alias, p->naliases,
-			p->first_hash, p->hash_size);
+		open_rec();
+		D(p, name); D(p, desc); D(p, arch); D(p, source); D(p, match); D(p, match_unit);
+		D(p, perf_pmu); D(p, id); D(p, perf_type); D(p, type); D(p, max_encoding);
+		D(p, num_cntrs); D(p, num_fixed); H(p, flags); D(p, match_priority); H(p, perf_attrs);
+		D(p, first_field); D(p, nfields); D(p, first_raw_set); D(p, nraw_set);
+		D(p, first_mod); D(p, nmods); D(p, first_event); D(p, nevents);
+		D(p, first_alias); D(p, naliases); D(p, first_hash); D(p, hash_size);
+		close_rec();
 	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_field pp_fields[%u] = {\n", b->fields.n ? b->fields.n : 1);
+	comment("pp_fields", "the format fields of every PMU: register and bit mask", PP_SCHEMA_DESC_FORMAT);
+	open_table("struct pp_field", "pp_fields", b->fields.n);
 	for (i = 0; i < b->fields.n; i++) {
 		const struct pp_field *f = &b->fields.v[i];
-		fprintf(out, "{%u,%u,%u,%u,0x%llxULL},\n", f->name, f->reg, f->width, f->flags, X(f->mask));
+		open_rec();
+		D(f, name); D(f, reg); D(f, width); H(f, flags); H(f, mask);
+		close_rec();
 	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_set pp_sets[%u] = {\n", b->sets.n ? b->sets.n : 1);
-	for (i = 0; i < b->sets.n; i++)
-		fprintf(out, "{%u,%u,0x%llxULL},\n", b->sets.v[i].field, b->sets.v[i].flags, X(b->sets.v[i].value));
+	comment("pp_sets", "field = value steps of PMU raw_bits, event and umask set and umask defaults "
+		"(flags 0x1: a default)", PP_SCHEMA_DESC_FIELD_VALUES);
+	open_table("struct pp_set", "pp_sets", b->sets.n);
+	for (i = 0; i < b->sets.n; i++) {
+		const struct pp_set *t = &b->sets.v[i];
+		open_rec();
+		D(t, field); H(t, flags); H(t, value);
+		close_rec();
+	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_modifier pp_mods[%u] = {\n", b->mods.n ? b->mods.n : 1);
+	comment("pp_mods", "the modifiers of every PMU; field is an index into pp_fields, requires one "
+		"within the PMU's modifiers", PP_SCHEMA_DESC_MODIFIER);
+	open_table("struct pp_modifier", "pp_mods", b->mods.n);
 	for (i = 0; i < b->mods.n; i++) {
 		const struct pp_modifier *m = &b->mods.v[i];
-		fprintf(out, "{%u,%u,%u,%u,%u,%u,%uu,%u,%u,0x%llxULL},\n", m->name, m->desc, m->type, m->plm,
-			m->code, m->requires, m->field, m->min, m->flags, X(m->max));
+		open_rec();
+		D(m, name); D(m, desc); D(m, type); H(m, plm); D(m, code); D(m, requires);
+		D(m, field); D(m, min); H(m, flags); H(m, max);
+		close_rec();
 	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_event pp_events[%u] = {\n", b->events.n ? b->events.n : 1);
+	comment("pp_events", "the events of every PMU; mods and required_mods are bit sets over the "
+		"PMU's modifiers", PP_SCHEMA_DESC_EVENT);
+	open_table("struct pp_event", "pp_events", b->events.n);
 	for (i = 0; i < b->events.n; i++) {
 		const struct pp_event *e = &b->events.v[i];
-		fprintf(out, "{%u,%u,%u,%u,%u,%u,%u,%u,%u,0x%xu,0x%llxULL,%u,%uu,%u,%u,%u,%u,%u,0,%u,0,0x%xu,0},\n",
-			e->name, e->desc, e->equiv, e->perf, e->counters, e->first_set, e->first_umask,
-			e->first_group, e->first_rule, e->mods, X(e->code), e->sample_after, e->perf_type,
-			e->nset, e->numasks, e->ngroups, e->nrules, e->flags, e->perf_attrs, e->required_mods);
+		open_rec();
+		D(e, name); D(e, desc); D(e, equiv); D(e, perf); D(e, counters);
+		D(e, first_set); D(e, first_umask); D(e, first_group); D(e, first_rule);
+		H(e, mods); H(e, code); D(e, sample_after); D(e, perf_type);
+		D(e, nset); D(e, numasks); D(e, ngroups); D(e, nrules); H(e, flags);
+		H(e, perf_attrs); H(e, required_mods);
+		close_rec();
 	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_umask pp_umasks[%u] = {\n", b->umasks.n ? b->umasks.n : 1);
+	comment("pp_umasks", "the unit masks of every event; group is the index among the event's groups",
+		PP_SCHEMA_DESC_UMASK);
+	open_table("struct pp_umask", "pp_umasks", b->umasks.n);
 	for (i = 0; i < b->umasks.n; i++) {
 		const struct pp_umask *u = &b->umasks.v[i];
-		fprintf(out, "{%u,%u,%u,%u,0x%llxULL,%u,%u,%u,%u,%u,%u},\n", u->name, u->desc, u->aliases,
-			u->perf, X(u->code), u->first_set, u->nset, u->group, u->flags, u->sample_after, u->equiv);
+		open_rec();
+		D(u, name); D(u, desc); D(u, aliases); D(u, perf); H(u, code); D(u, first_set);
+		D(u, nset); D(u, group); H(u, flags); D(u, sample_after); D(u, equiv);
+		close_rec();
 	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_group pp_groups[%u] = {\n", b->groups.n ? b->groups.n : 1);
-	for (i = 0; i < b->groups.n; i++)
-		fprintf(out, "{%u,%u},\n", b->groups.v[i].name, b->groups.v[i].flags);
+	comment("pp_groups", "the unit-mask groups of every event (an event without groups has one, "
+		"default)", PP_SCHEMA_DESC_GROUP);
+	open_table("struct pp_group", "pp_groups", b->groups.n);
+	for (i = 0; i < b->groups.n; i++) {
+		const struct pp_group *g = &b->groups.v[i];
+		open_rec();
+		D(g, name); H(g, flags);
+		close_rec();
+	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_rule pp_rules[%u] = {\n", b->rules.n ? b->rules.n : 1);
-	for (i = 0; i < b->rules.n; i++)
-		fprintf(out, "{%u,{0},%u,0x%xu,0},\n", b->rules.v[i].kind, b->rules.v[i].umask, b->rules.v[i].groups);
+	comment("pp_rules", "the rules of every event; umask is an index into pp_umasks, groups a bit "
+		"set over the event's groups", PP_SCHEMA_DESC_RULE);
+	open_table("struct pp_rule", "pp_rules", b->rules.n);
+	for (i = 0; i < b->rules.n; i++) {
+		const struct pp_rule *r = &b->rules.v[i];
+		open_rec();
+		D(r, kind); D(r, umask); H(r, groups);
+		close_rec();
+	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct pp_alias pp_aliases[%u] = {\n", b->aliases.n ? b->aliases.n : 1);
-	for (i = 0; i < b->aliases.n; i++)
-		fprintf(out, "{%u,%u},\n", b->aliases.v[i].name, b->aliases.v[i].expansion);
+	comment("pp_aliases", "whole names of every PMU and the event strings they stand for",
+		PP_SCHEMA_DESC_ALIASES);
+	open_table("struct pp_alias", "pp_aliases", b->aliases.n);
+	for (i = 0; i < b->aliases.n; i++) {
+		const struct pp_alias *a = &b->aliases.v[i];
+		open_rec();
+		D(a, name); D(a, expansion);
+		close_rec();
+	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const uint32_t pp_hash[%u] = {\n", b->hash.n ? b->hash.n : 1);
+	comment("pp_hash", "the name index of every PMU: open-addressing slots over its events and "
+		"aliases (table/table.h)", NULL);
+	open_table("uint32_t", "pp_hash", b->hash.n);
 	for (i = 0; i < b->hash.n; i++)
 		fprintf(out, "%u,%s", b->hash.v[i], (i % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
 	fprintf(out, "\tt->pmus = pp_pmus; t->npmus = %u;\n", b->pmus.n);
@@ -211,7 +316,7 @@ int main(int argc, char **argv)
 		perror(tmp);
 		return 1;
 	}
-	fputs("/* Generated by pfmlib/tablegen from PMU descriptors. Do not edit. */\n", out);
+	fputs("/* Generated by tablegen (pfmlib/table/tablegen.c) from PMU descriptors. Do not edit. */\n", out);
 	fputs("#include \"table/table.h\"\n\n", out);
 	emit_strs(&b);
 	emit_tables(&b);

@@ -1,6 +1,11 @@
 /*
  * table/yaml.c - reads one PMU descriptor (docs/schema.md) with libyaml and
  * appends it to a pp_builder. Every error names file:line and the reason.
+ *
+ * The keys of each mapping kind come from the schema (schema/descriptor.yaml,
+ * generated into pp_schema.h): a key is looked up to its enum and handled by
+ * a switch with no default, so a schema key without a case here does not
+ * compile; the schema's required keys are checked by require().
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +20,10 @@
 #include "table/format.h"
 #include "table/perf_attrs.h"
 #include "table/yaml.h"
+#include "pp_schema.h"
+
+/* every switch over a schema key enum must have a case for each key */
+#pragma GCC diagnostic error "-Wswitch"
 
 #define MAX_MODS   32	/* event modifier sets are a 32-bit mask */
 #define MAX_GROUPS 32	/* rule group sets are a 32-bit mask */
@@ -191,6 +200,14 @@ static int missing(struct ld *l, yaml_node_t *n, const char *where, const char *
 	return fail(l, n, "%s: required key '%s' is missing", where, k);
 }
 
+/* the first key (schema order) of the kind's required set that was not seen */
+static int require(struct ld *l, yaml_node_t *n, const char *where, uint64_t seen, uint64_t required,
+		   const struct pp_key_spec *spec)
+{
+	uint64_t miss = required & ~seen;
+	return miss ? missing(l, n, where, spec[__builtin_ctzll(miss)].name) : 0;
+}
+
 /* ---- format fields: "config1:0-7,32-35", parsed as sysfs format/ files are ---- */
 
 static int parse_format(struct ld *l, yaml_node_t *n, const char *name, struct pp_field *f)
@@ -318,7 +335,7 @@ static int resolve_requires(struct ld *l, yaml_node_t *mods)
 		yaml_node_t *n = node(l, *it);
 		const char *requires = NULL;
 		FOR_PAIRS(l, n, k, v, kn)
-			if (!strcmp(k, "requires") && get_str(l, v, k, &requires))
+			if (pp_k_modifier_lookup(k) == PP_K_MODIFIER_REQUIRES && get_str(l, v, k, &requires))
 				return -1;
 		if (!requires)
 			continue;
@@ -346,32 +363,40 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	struct pp_modifier m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE };
 	const char *name = NULL, *type = NULL, *field = NULL;
 	int have_max = 0, have_code = 0;
+	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
-		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
-		else if (!strcmp(k, "desc")) { const char *d; if (get_str(l, v, k, &d)) return -1; m.desc = str(l, d); }
-		else if (!strcmp(k, "type")) { if (get_str(l, v, k, &type)) return -1; }
-		else if (!strcmp(k, "field")) { if (get_str(l, v, k, &field)) return -1; }
-		else if (!strcmp(k, "plm")) { uint32_t x; if (get_u32(l, v, k, 0x1f, &x)) return -1; m.plm = (uint8_t)x; }
-		else if (!strcmp(k, "max")) { if (get_u64(l, v, k, &m.max)) return -1; have_max = 1; }
-		else if (!strcmp(k, "min")) { if (get_u32(l, v, k, UINT32_MAX, &m.min)) return -1; }
-		else if (!strcmp(k, "code")) { uint32_t x; if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; }
-		else if (!strcmp(k, "requires")) { const char *r; if (get_str(l, v, k, &r)) return -1; }
-		else if (!strcmp(k, "invert")) { int x; if (get_bool(l, v, k, &x)) return -1; if (x) m.flags |= PP_MOD_F_INVERT; }
-		else if (!strcmp(k, "with_umask")) {
+		enum pp_k_modifier key = pp_k_modifier_lookup(k);
+		uint32_t x;
+		int b;
+		switch (key) {
+		case PP_K_MODIFIER_NAME: if (get_str(l, v, k, &name)) return -1; break;
+		case PP_K_MODIFIER_DESC: { const char *d; if (get_str(l, v, k, &d)) return -1; m.desc = str(l, d); break; }
+		case PP_K_MODIFIER_TYPE: if (get_str(l, v, k, &type)) return -1; break;
+		case PP_K_MODIFIER_FIELD: if (get_str(l, v, k, &field)) return -1; break;
+		case PP_K_MODIFIER_PLM: if (get_u32(l, v, k, 0x1f, &x)) return -1; m.plm = (uint8_t)x; break;
+		case PP_K_MODIFIER_MAX: if (get_u64(l, v, k, &m.max)) return -1; have_max = 1; break;
+		case PP_K_MODIFIER_MIN: if (get_u32(l, v, k, UINT32_MAX, &m.min)) return -1; break;
+		case PP_K_MODIFIER_CODE: if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; break;
+		case PP_K_MODIFIER_REQUIRES: { const char *r; if (get_str(l, v, k, &r)) return -1; break; }	/* resolve_requires */
+		case PP_K_MODIFIER_INVERT: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_INVERT; break;
+		case PP_K_MODIFIER_WITH_UMASK: {
 			const char *w;
 			if (get_str(l, v, k, &w)) return -1;
 			if (!strcmp(w, "required")) m.flags |= PP_MOD_F_UMASK_REQUIRED;
 			else if (!strcmp(w, "ignored")) m.flags |= PP_MOD_F_UMASK_IGNORED;
 			else return fail(l, v, "'with_umask' must be required or ignored, not '%s'", w);
+			break;
 		}
-		else return unknown(l, kn, "a modifier", k);
+		case PP_K_MODIFIER__UNKNOWN: return unknown(l, kn, "a modifier", k);
+		}
+		seen |= 1ULL << key;
 	}
 	if (l->failed)
 		return -1;
-	if (!name || !*name)
+	if (name && !*name)
 		return missing(l, n, "modifier", "name");
-	if (!type)
-		return missing(l, n, "modifier", "type");
+	if (require(l, n, "modifier", seen, PP_K_MODIFIER_REQUIRED, pp_k_modifier_spec))
+		return -1;
 	if (!strcmp(type, "bool")) m.type = PP_MOD_BOOL;
 	else if (!strcmp(type, "int")) m.type = PP_MOD_INT;
 	else return fail(l, n, "modifier '%s': type must be bool or int, not '%s'", name, type);
@@ -416,47 +441,50 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	struct pp_builder *b = l->b;
 	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
 	yaml_node_t *raw_fields = NULL;
-	int have_id = 0;
 	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
 	struct pp_pmu *p = &b->pmus.v[l->pmu];
 	p->perf_type = 4;	/* PERF_TYPE_RAW */
 	p->max_encoding = 1;
 	p->match_priority = 1000000;
+	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		p = &b->pmus.v[l->pmu];
+		enum pp_k_pmu key = pp_k_pmu_lookup(k);
 		uint32_t x;
-		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
-		else if (!strcmp(k, "id")) { if (get_u32(l, v, k, PFM_PMU_MAX - 1, &x)) return -1; p->id = (int32_t)x; have_id = 1; }
-		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
-		else if (!strcmp(k, "type")) { if (get_str(l, v, k, &type)) return -1; }
-		else if (!strcmp(k, "arch")) { if (get_str(l, v, k, &arch)) return -1; }
-		else if (!strcmp(k, "source")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); }
-		else if (!strcmp(k, "override")) { int o; if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; }
-		else if (!strcmp(k, "fallback")) { int o; if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; }
-		else if (!strcmp(k, "match")) { pp_str_t s; if (get_strlist(l, v, k, &s)) return -1; b->pmus.v[l->pmu].match = s; }
-		else if (!strcmp(k, "match_priority")) { if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; }
-		else if (!strcmp(k, "match_unit")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); }
-		else if (!strcmp(k, "perf_pmu")) { const char *s; if (get_str(l, v, k, &s)) return -1; p->perf_pmu = str(l, s); }
-		else if (!strcmp(k, "perf_type")) { if (get_u32(l, v, k, UINT32_MAX - 1, &x)) return -1; p->perf_type = x; }
-		else if (!strcmp(k, "counters")) { if (get_u32(l, v, k, 255, &x)) return -1; p->num_cntrs = (uint8_t)x; }
-		else if (!strcmp(k, "fixed_counters")) { if (get_u32(l, v, k, 255, &x)) return -1; p->num_fixed = (uint8_t)x; }
-		else if (!strcmp(k, "max_encoding")) { if (get_u32(l, v, k, PP_NREGS, &x)) return -1; if (!x) return fail(l, v, "'max_encoding' must be 1 to %d", PP_NREGS); p->max_encoding = (uint8_t)x; }
-		else if (!strcmp(k, "format")) format = v;
-		else if (!strcmp(k, "raw_bits")) raw = v;
-		else if (!strcmp(k, "raw_fields")) raw_fields = v;
-		else if (!strcmp(k, "modifiers")) mods = v;
-		else if (!strcmp(k, "aliases")) aliases = v;
-		else if (!strcmp(k, "perf_attrs")) perf_attrs = v;
-		else return unknown(l, kn, "'pmu'", k);
+		int o;
+		const char *s;
+		pp_str_t ls;
+		switch (key) {
+		case PP_K_PMU_NAME: if (get_str(l, v, k, &name)) return -1; break;
+		case PP_K_PMU_ID: if (get_u32(l, v, k, PFM_PMU_MAX - 1, &x)) return -1; p->id = (int32_t)x; break;
+		case PP_K_PMU_DESC: if (get_str(l, v, k, &desc)) return -1; break;
+		case PP_K_PMU_TYPE: if (get_str(l, v, k, &type)) return -1; break;
+		case PP_K_PMU_ARCH: if (get_str(l, v, k, &arch)) return -1; break;
+		case PP_K_PMU_SOURCE: if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); break;
+		case PP_K_PMU_OVERRIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; break;
+		case PP_K_PMU_FALLBACK: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; break;
+		case PP_K_PMU_MATCH: if (get_strlist(l, v, k, &ls)) return -1; b->pmus.v[l->pmu].match = ls; break;
+		case PP_K_PMU_MATCH_PRIORITY: if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; break;
+		case PP_K_PMU_MATCH_UNIT: if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); break;
+		case PP_K_PMU_PERF_PMU: if (get_str(l, v, k, &s)) return -1; p->perf_pmu = str(l, s); break;
+		case PP_K_PMU_PERF_TYPE: if (get_u32(l, v, k, UINT32_MAX - 1, &x)) return -1; p->perf_type = x; break;
+		case PP_K_PMU_COUNTERS: if (get_u32(l, v, k, 255, &x)) return -1; p->num_cntrs = (uint8_t)x; break;
+		case PP_K_PMU_FIXED_COUNTERS: if (get_u32(l, v, k, 255, &x)) return -1; p->num_fixed = (uint8_t)x; break;
+		case PP_K_PMU_MAX_ENCODING: if (get_u32(l, v, k, PP_NREGS, &x)) return -1; if (!x) return fail(l, v, "'max_encoding' must be 1 to %d", PP_NREGS); p->max_encoding = (uint8_t)x; break;
+		case PP_K_PMU_FORMAT: format = v; break;
+		case PP_K_PMU_RAW_BITS: raw = v; break;
+		case PP_K_PMU_RAW_FIELDS: raw_fields = v; break;
+		case PP_K_PMU_PERF_ATTRS: perf_attrs = v; break;
+		case PP_K_PMU_MODIFIERS: mods = v; break;
+		case PP_K_PMU_ALIASES: aliases = v; break;
+		case PP_K_PMU__UNKNOWN: return unknown(l, kn, "'pmu'", k);
+		}
+		seen |= 1ULL << key;
 	}
 	if (l->failed)
 		return -1;
-	if (!name) return missing(l, n, "pmu", "name");
-	if (!have_id) return missing(l, n, "pmu", "id");
-	if (!desc) return missing(l, n, "pmu", "desc");
-	if (!type) return missing(l, n, "pmu", "type");
-	if (!arch) return missing(l, n, "pmu", "arch");
-	if (!format) return missing(l, n, "pmu", "format");
+	if (require(l, n, "pmu", seen, PP_K_PMU_REQUIRED, pp_k_pmu_spec))
+		return -1;
 	for (const char *c = name; *c; c++)
 		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
 			return fail(l, n, "pmu name '%s' may only hold a-z, 0-9 and _", name);
@@ -595,23 +623,31 @@ static int parse_groups(struct ld *l, struct evctx *c)
 			return -1;
 		const char *name = NULL;
 		uint32_t flags = 0;
+		uint64_t seen = 0;
 		FOR_PAIRS(l, g, k, v, kn) {
+			enum pp_k_group key = pp_k_group_lookup(k);
 			int x;
-			if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
-			else if (!strcmp(k, "required")) { if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_REQUIRED; }
-			else if (!strcmp(k, "exclusive")) { if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_EXCLUSIVE; }
-			else if (!strcmp(k, "conflict")) {
+			switch (key) {
+			case PP_K_GROUP_NAME: if (get_str(l, v, k, &name)) return -1; break;
+			case PP_K_GROUP_REQUIRED: if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_REQUIRED; break;
+			case PP_K_GROUP_EXCLUSIVE: if (get_bool(l, v, k, &x)) return -1; if (x) flags |= PP_GRP_EXCLUSIVE; break;
+			case PP_K_GROUP_CONFLICT: {
 				const char *c;
 				if (get_str(l, v, k, &c)) return -1;
 				if (!strcmp(c, "umask")) flags |= PP_GRP_CONFLICT_UMASK;
 				else if (strcmp(c, "featcomb")) return fail(l, v, "'conflict' must be featcomb or umask, not '%s'", c);
+				break;
 			}
-			else return unknown(l, kn, "a group", k);
+			case PP_K_GROUP__UNKNOWN: return unknown(l, kn, "a group", k);
+			}
+			seen |= 1ULL << key;
 		}
 		if (l->failed)
 			return -1;
-		if (!name || !*name)
+		if (name && !*name)
 			return missing(l, g, "group", "name");
+		if (require(l, g, "group", seen, PP_K_GROUP_REQUIRED, pp_k_group_spec))
+			return -1;
 		if (group_index(l, &b->events.v[c->ev], name) >= 0)
 			return fail(l, g, "group '%s' is defined twice", name);
 		if (b->events.v[c->ev].ngroups >= MAX_GROUPS)
@@ -636,30 +672,40 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 		return fail(l, n, "out of memory");
 	const char *name = NULL, *desc = NULL, *group = NULL;
 	yaml_node_t *set = NULL, *code = NULL, *defaults = NULL;
+	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		struct pp_umask *u = &b->umasks.v[ui];
+		enum pp_k_umask key = pp_k_umask_lookup(k);
 		int x;
-		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
-		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
-		else if (!strcmp(k, "code")) code = v;
-		else if (!strcmp(k, "set")) set = v;
-		else if (!strcmp(k, "defaults")) defaults = v;
-		else if (!strcmp(k, "group")) { if (get_str(l, v, k, &group)) return -1; }
-		else if (!strcmp(k, "default")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_DEFAULT; }
-		else if (!strcmp(k, "exclusive")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_EXCLUSIVE; }
-		else if (!strcmp(k, "precise")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_PRECISE; }
-		else if (!strcmp(k, "hw_smpl")) { if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_HW_SMPL; }
-		else if (!strcmp(k, "equiv")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->umasks.v[ui].equiv = o; } }
-		else if (!strcmp(k, "aliases")) { pp_str_t s; if (get_strlist(l, v, k, &s)) return -1; b->umasks.v[ui].aliases = s; }
-		else if (!strcmp(k, "perf")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->umasks.v[ui].perf = o; } }
-		else if (!strcmp(k, "sample_after")) { uint32_t s; if (get_u32(l, v, k, UINT32_MAX, &s)) return -1; u->sample_after = s; }
-		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &u->flags, 0)) return -1; }
-		else return unknown(l, kn, "a umask", k);
+		uint32_t sa;
+		const char *s;
+		pp_str_t o;
+		switch (key) {
+		case PP_K_UMASK_NAME: if (get_str(l, v, k, &name)) return -1; break;
+		case PP_K_UMASK_DESC: if (get_str(l, v, k, &desc)) return -1; break;
+		case PP_K_UMASK_CODE: code = v; break;
+		case PP_K_UMASK_SET: set = v; break;
+		case PP_K_UMASK_DEFAULTS: defaults = v; break;
+		case PP_K_UMASK_GROUP: if (get_str(l, v, k, &group)) return -1; break;
+		case PP_K_UMASK_DEFAULT: if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_DEFAULT; break;
+		case PP_K_UMASK_EXCLUSIVE: if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_EXCLUSIVE; break;
+		case PP_K_UMASK_PRECISE: if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_PRECISE; break;
+		case PP_K_UMASK_HW_SMPL: if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_HW_SMPL; break;
+		case PP_K_UMASK_EQUIV: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->umasks.v[ui].equiv = o; } break;
+		case PP_K_UMASK_ALIASES: if (get_strlist(l, v, k, &o)) return -1; b->umasks.v[ui].aliases = o; break;
+		case PP_K_UMASK_PERF: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->umasks.v[ui].perf = o; } break;
+		case PP_K_UMASK_SAMPLE_AFTER: if (get_u32(l, v, k, UINT32_MAX, &sa)) return -1; u->sample_after = sa; break;
+		case PP_K_UMASK_FLAGS: if (parse_flags(l, v, &u->flags, 0)) return -1; break;
+		case PP_K_UMASK__UNKNOWN: return unknown(l, kn, "a umask", k);
+		}
+		seen |= 1ULL << key;
 	}
 	if (l->failed)
 		return -1;
-	if (!name || !*name)
+	if (name && !*name)
 		return missing(l, n, "umask", "name");
+	if (require(l, n, "umask", seen, PP_K_UMASK_REQUIRED, pp_k_umask_spec))
+		return -1;
 	struct pp_event *e = &b->events.v[c->ev];
 	if (umask_index(l, e, name) >= 0)
 		return fail(l, n, "umask '%s' is defined twice in event '%s'", name, b->strs + e->name);
@@ -723,15 +769,23 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	struct pp_rule r = { 0 };
 	const char *when = NULL, *add = NULL;
 	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL;
+	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
-		if (!strcmp(k, "when")) { if (get_str(l, v, k, &when)) return -1; }
-		else if (!strcmp(k, "add")) { if (get_str(l, v, k, &add)) return -1; }
-		else if (!strcmp(k, "forbid_groups")) forbid = v;
-		else if (!strcmp(k, "only_groups")) only = v;
-		else if (!strcmp(k, "when_none_of")) none_of = v;
-		else return unknown(l, kn, "a rule", k);
+		enum pp_k_rule key = pp_k_rule_lookup(k);
+		switch (key) {
+		case PP_K_RULE_WHEN: if (get_str(l, v, k, &when)) return -1; break;
+		case PP_K_RULE_WHEN_NONE_OF: none_of = v; break;
+		case PP_K_RULE_FORBID_GROUPS: forbid = v; break;
+		case PP_K_RULE_ONLY_GROUPS: only = v; break;
+		case PP_K_RULE_ADD: if (get_str(l, v, k, &add)) return -1; break;
+		case PP_K_RULE__UNKNOWN: return unknown(l, kn, "a rule", k);
+		}
+		seen |= 1ULL << key;
 	}
 	if (l->failed)
+		return -1;
+	/* which keys go together is checked below; the schema requires none alone */
+	if (require(l, n, "rule", seen, PP_K_RULE_REQUIRED, pp_k_rule_spec))
 		return -1;
 	int kinds = !!forbid + !!only + !!none_of;
 	if (kinds != 1)
@@ -794,34 +848,43 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL;
 	b->events.v[ei].perf_type = PP_NONE;
 	b->events.v[ei].mods = p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1);
+	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		struct pp_event *e = &b->events.v[ei];
+		enum pp_k_event key = pp_k_event_lookup(k);
 		int x;
 		uint32_t u;
-		if (!strcmp(k, "name")) { if (get_str(l, v, k, &name)) return -1; }
-		else if (!strcmp(k, "desc")) { if (get_str(l, v, k, &desc)) return -1; }
-		else if (!strcmp(k, "code")) code = v;
-		else if (!strcmp(k, "set")) set = v;
-		else if (!strcmp(k, "equiv")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].equiv = o; } }
-		else if (!strcmp(k, "modifiers")) mods = v;
-		else if (!strcmp(k, "required_modifiers")) required = v;
-		else if (!strcmp(k, "perf_type")) { if (get_u32(l, v, k, UINT32_MAX - 1, &u)) return -1; e->perf_type = u; }
-		else if (!strcmp(k, "counters")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].counters = o; } }
-		else if (!strcmp(k, "sample_after")) { if (get_u32(l, v, k, UINT32_MAX, &u)) return -1; e->sample_after = u; }
-		else if (!strcmp(k, "precise")) { if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_PRECISE; }
-		else if (!strcmp(k, "hw_smpl")) { if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_HW_SMPL; }
-		else if (!strcmp(k, "perf_attrs")) { if (parse_perf_attrs(l, v, &u)) return -1; if (!u) return fail(l, v, "'perf_attrs' must not be empty"); b->events.v[ei].perf_attrs = (uint16_t)u; }
-		else if (!strcmp(k, "flags")) { if (parse_flags(l, v, &e->flags, 1)) return -1; }
-		else if (!strcmp(k, "perf")) { const char *s; if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; pp_str_t o = str(l, s); b->events.v[ei].perf = o; } }
-		else if (!strcmp(k, "groups")) c.groups = v;
-		else if (!strcmp(k, "rules")) c.rules = v;
-		else if (!strcmp(k, "umasks")) c.umasks = v;
-		else return unknown(l, kn, "an event", k);
+		const char *s;
+		pp_str_t o;
+		switch (key) {
+		case PP_K_EVENT_NAME: if (get_str(l, v, k, &name)) return -1; break;
+		case PP_K_EVENT_DESC: if (get_str(l, v, k, &desc)) return -1; break;
+		case PP_K_EVENT_CODE: code = v; break;
+		case PP_K_EVENT_SET: set = v; break;
+		case PP_K_EVENT_EQUIV: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].equiv = o; } break;
+		case PP_K_EVENT_MODIFIERS: mods = v; break;
+		case PP_K_EVENT_REQUIRED_MODIFIERS: required = v; break;
+		case PP_K_EVENT_PERF_TYPE: if (get_u32(l, v, k, UINT32_MAX - 1, &u)) return -1; e->perf_type = u; break;
+		case PP_K_EVENT_COUNTERS: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].counters = o; } break;
+		case PP_K_EVENT_SAMPLE_AFTER: if (get_u32(l, v, k, UINT32_MAX, &u)) return -1; e->sample_after = u; break;
+		case PP_K_EVENT_PRECISE: if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_PRECISE; break;
+		case PP_K_EVENT_HW_SMPL: if (get_bool(l, v, k, &x)) return -1; if (x) e->flags |= PP_F_HW_SMPL; break;
+		case PP_K_EVENT_PERF_ATTRS: if (parse_perf_attrs(l, v, &u)) return -1; if (!u) return fail(l, v, "'perf_attrs' must not be empty"); b->events.v[ei].perf_attrs = (uint16_t)u; break;
+		case PP_K_EVENT_FLAGS: if (parse_flags(l, v, &e->flags, 1)) return -1; break;
+		case PP_K_EVENT_PERF: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].perf = o; } break;
+		case PP_K_EVENT_GROUPS: c.groups = v; break;
+		case PP_K_EVENT_RULES: c.rules = v; break;
+		case PP_K_EVENT_UMASKS: c.umasks = v; break;
+		case PP_K_EVENT__UNKNOWN: return unknown(l, kn, "an event", k);
+		}
+		seen |= 1ULL << key;
 	}
 	if (l->failed)
 		return -1;
-	if (!name || !*name)
+	if (name && !*name)
 		return missing(l, n, "event", "name");
+	if (require(l, n, "event", seen, PP_K_EVENT_REQUIRED, pp_k_event_spec))
+		return -1;
 	pp_str_t sname = str(l, name), sdesc = str(l, desc);
 	b->events.v[ei].name = sname;
 	b->events.v[ei].desc = sdesc;
@@ -885,26 +948,30 @@ static int parse_root(struct ld *l)
 	if (want(l, root, YAML_MAPPING_NODE, "the document"))
 		return -1;
 	yaml_node_t *schema = NULL, *pmu = NULL, *events = NULL;
+	uint64_t seen = 0;
 	FOR_PAIRS(l, root, k, v, kn) {
-		if (!strcmp(k, "schema")) schema = v;
-		else if (!strcmp(k, "pmu")) pmu = v;
-		else if (!strcmp(k, "events")) events = v;
-		else return unknown(l, kn, "the document", k);
+		enum pp_k_document key = pp_k_document_lookup(k);
+		switch (key) {
+		case PP_K_DOCUMENT_SCHEMA: schema = v; break;
+		case PP_K_DOCUMENT_PMU: pmu = v; break;
+		case PP_K_DOCUMENT_EVENTS: events = v; break;
+		case PP_K_DOCUMENT__UNKNOWN: return unknown(l, kn, "the document", k);
+		}
+		seen |= 1ULL << key;
 	}
 	if (l->failed)
 		return -1;
-	if (!schema)
-		return missing(l, root, "descriptor", "schema");
-	uint64_t ver;
-	if (get_u64(l, schema, "schema", &ver))
+	/* a version this library does not read is named before any missing key */
+	if (schema) {
+		uint64_t ver;
+		if (get_u64(l, schema, "schema", &ver))
+			return -1;
+		if (ver != PP_SCHEMA_VERSION)
+			return fail(l, schema, "schema version %llu is not supported (this library reads version %d)",
+				    (unsigned long long)ver, PP_SCHEMA_VERSION);
+	}
+	if (require(l, root, "descriptor", seen, PP_K_DOCUMENT_REQUIRED, pp_k_document_spec))
 		return -1;
-	if (ver != PP_SCHEMA_VERSION)
-		return fail(l, schema, "schema version %llu is not supported (this library reads version %d)",
-			    (unsigned long long)ver, PP_SCHEMA_VERSION);
-	if (!pmu)
-		return missing(l, root, "descriptor", "pmu");
-	if (!events)
-		return missing(l, root, "descriptor", "events");
 	l->pmu = pp_builder_add_pmu(l->b);
 	if (l->pmu == PP_NONE)
 		return fail(l, root, "out of memory");

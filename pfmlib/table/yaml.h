@@ -14,8 +14,6 @@
 #include <stdio.h>
 #include "table/builder.h"
 
-#define PP_SCHEMA_VERSION 1
-
 struct pp_yaml_opts {
 	size_t max_bytes;	/* refuse larger files (0 = no limit) */
 	int trusted_only;	/* refuse files others could have written: writable by group

@@ -9,6 +9,9 @@
  * lines go to libyaml (a pmu block's aliases alone can be 270 KB). Any other
  * shape, and any error, falls back to reading the file's own event stream
  * up to the end of the pmu block, which gives the messages (file:line).
+ *
+ * Key names and the schema version come from the schema (pp_schema.h); the
+ * full loader, not the peek, refuses keys the schema does not have.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <yaml.h>
 #include "table/yaml.h"
+#include "pp_schema.h"
 
 #define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \
 		      sizeof(((struct pp_yaml_header *)0)->match[0])))
@@ -74,11 +78,12 @@ static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
 		if (next(k))
 			return -1;
 		const char *v = sval(k);
-		if (!strcmp(kbuf, "name") && v) {
+		enum pp_k_pmu pk = pp_k_pmu_lookup(kbuf);
+		if (pk == PP_K_PMU_NAME && v) {
 			snprintf(h->name, sizeof(h->name), "%s", v);
-		} else if (!strcmp(kbuf, "override") && v) {
+		} else if (pk == PP_K_PMU_OVERRIDE && v) {
 			h->override = !strcmp(v, "true") || !strcmp(v, "True") || !strcmp(v, "yes");
-		} else if (!strcmp(kbuf, "match") && k->ev.type == YAML_SEQUENCE_START_EVENT) {
+		} else if (pk == PP_K_PMU_MATCH && k->ev.type == YAML_SEQUENCE_START_EVENT) {
 			for (;;) {
 				if (next(k))
 					return -1;
@@ -115,16 +120,17 @@ static int read_root(struct peek *k, struct pp_yaml_header *h, char *schema, siz
 		const char *key = sval(k);
 		if (!key)
 			return -1;
-		if (!strcmp(key, "schema")) {
+		enum pp_k_document dk = pp_k_document_lookup(key);
+		if (dk == PP_K_DOCUMENT_SCHEMA) {
 			if (next(k) || !sval(k))
 				return -1;
-			if (strcmp(sval(k), "1")) {
+			if (strcmp(sval(k), PP_SCHEMA_VERSION_STR)) {
 				snprintf(schema, schemasz, "%s", sval(k));
 				*schema_line = (unsigned long)k->ev.start_mark.line + 1;
 				return -2;
 			}
 			schema_ok = 1;
-		} else if (!strcmp(key, "pmu")) {
+		} else if (dk == PP_K_DOCUMENT_PMU) {
 			if (read_pmu_block(k, h))
 				return -1;
 			have_pmu = 1;
@@ -159,6 +165,10 @@ static int append(struct text *t, const char *line, size_t len)
 	t->s[t->len] = '\0';
 	return 0;
 }
+
+/* the schema's spelling of a key */
+#define DOC_KEY(K) (pp_k_document_spec[PP_K_DOCUMENT_##K].name)
+#define PMU_KEY(K) (pp_k_pmu_spec[PP_K_PMU_##K].name)
 
 /* `key:` followed by a blank, a comment or the end of the line? */
 static int is_key(const char *l, size_t n, const char *key)
@@ -214,11 +224,12 @@ static int pick_line(struct picker *pk, const char *l, size_t n)
 			return 0;
 		if (ind)
 			return -1;
-		if (is_key(l, n, "pmu") && is_empty(l + 4, n - 4))
+		size_t pmu_len = strlen(DOC_KEY(PMU)) + 1;	/* "pmu:" */
+		if (is_key(l, n, DOC_KEY(PMU)) && is_empty(l + pmu_len, n - pmu_len))
 			pk->in_pmu = 1;
-		else if (!is_key(l, n, "schema"))
+		else if (!is_key(l, n, DOC_KEY(SCHEMA)))
 			return -1;
-		return append(pk->out, l, pk->in_pmu ? 4 : n);
+		return append(pk->out, l, pk->in_pmu ? pmu_len : n);
 	}
 	if (ind == n || (l[ind] == '\r' && ind + 1 == n))		/* blank */
 		return pk->keep ? append(pk->out, "", 0) : 0;
@@ -234,8 +245,8 @@ static int pick_line(struct picker *pk, const char *l, size_t n)
 		pk->key_ind = ind;
 	if (ind != pk->key_ind || !is_plain_key(l + ind, n - ind))
 		return -1;
-	pk->keep = is_key(l + ind, n - ind, "name") || is_key(l + ind, n - ind, "override") ||
-		   is_key(l + ind, n - ind, "match");
+	pk->keep = is_key(l + ind, n - ind, PMU_KEY(NAME)) || is_key(l + ind, n - ind, PMU_KEY(OVERRIDE)) ||
+		   is_key(l + ind, n - ind, PMU_KEY(MATCH));
 	return pk->keep ? append(pk->out, l, n) : 0;
 }
 

@@ -33,7 +33,7 @@ expected() {
 	for f in libpfm.so.4.13.0 libpfm.so.4 libpfm.so libpfm.a; do echo "$p/lib/$f"; done
 	for f in include/perfmon/*.h; do echo "$p/$f"; done
 	for f in showevtinfo check_events jsontoyaml; do echo "$p/bin/$f"; done
-	for f in jsontoyaml/*.py jsontoyaml/transforms/*.py; do echo "$p/share/pmuplug/$f"; done
+	for f in jsontoyaml/*.py jsontoyaml/transforms/*.py schema/descriptor.yaml; do echo "$p/share/pmuplug/$f"; done
 	find arch -name '*.yaml' | sed "s|^|$p/share/pmuplug/|"
 	for f in man3/*.3 "$B"/man3/libpfm_*.3; do echo "$p/share/man/man3/${f##*/}"; done
 	echo "$p/share/man/man1/jsontoyaml.1"
