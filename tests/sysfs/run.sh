@@ -4,12 +4,16 @@
 # counts of test_sysfs_unit, test_sysfs_api and test_sysfs_api_asan (a
 # program that crashes or reports a sanitizer error counts as a failure),
 # plus `check_events -P msr::tsc` when this host has the msr PMU.
-# Logs: <build>/check/sysfs/*.log.  usage: tests/sysfs/run.sh BUILD FIXTURES
+# Logs: <build>/check/sysfs/*.log; the trees the programs make at run time
+# (scratch.c) go to <build>/check/sysfs/tmp (TMPDIR), removed at exit.
+# usage: tests/sysfs/run.sh BUILD FIXTURES
 set -u
 b=${1:-build}
 fx=${2:-tests/fixtures/sysfs}
 out=$b/check/sysfs
-mkdir -p "$out"
+rm -rf "$out/tmp" && mkdir -p "$out/tmp" || exit 1
+TMPDIR=$(cd "$out/tmp" && pwd -P) && export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 pass=0 fail=0
 
 cunit() {

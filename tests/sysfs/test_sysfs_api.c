@@ -1,7 +1,7 @@
 /*
  * test_sysfs_api.c - CUnit suite for sysfs-discovered PMUs through the
  * public libpfm4 API only: each case points LIBPFM_SYSROOT at a fixture
- * tree of tests/fixtures/sysfs (or a run-time tree), initialises the
+ * tree of tests/fixtures/sysfs (or a run-time tree, scratch.h), initialises the
  * library and checks what pfm_get_pmu_info / pfm_get_os_event_encoding
  * give. The live case (this host's msr PMU) opens and reads the event.
  * Linked once against build/lib/libpfm.so.4 and once against the ASan
@@ -38,11 +38,9 @@ static int start_with(const char *root, int verbose)
 	return pfm_initialize();
 }
 
-/* pfm_initialize on a fixture tree; verbose messages kept in `captured` */
-static int start(const char *tree)
+/* pfm_initialize on the sysfs tree under root; verbose messages kept in `captured` */
+static int start_at(const char *root)
 {
-	char root[1024];
-	snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
 	fflush(stderr);
 	FILE *f = tmpfile();
 	int saved = dup(2);
@@ -57,6 +55,17 @@ static int start(const char *tree)
 	fclose(f);
 	return r;
 }
+
+/* the same on the fixture tree tests/fixtures/sysfs/<tree> */
+static int start(const char *tree)
+{
+	char root[1024];
+	snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
+	return start_at(root);
+}
+
+/* the malformed tree, made at run time from tests/fixtures/sysfs/broken (scratch.h) */
+static const char *broken;
 
 struct enc {
 	int ret;
@@ -377,7 +386,8 @@ static void test_split_fields_bare_terms_raw_config_and_parameters_encode(void)
 static void test_malformed_tree_initialises_and_everything_else_keeps_working(void)
 {
 	pfm_pmu_info_t info;
-	CU_ASSERT_EQUAL_FATAL(start("broken"), PFM_SUCCESS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
+	CU_ASSERT_EQUAL_FATAL(start_at(broken), PFM_SUCCESS);
 	struct enc e = encode("good::ok");
 	CU_ASSERT_EQUAL(e.ret, PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 50);
@@ -408,7 +418,8 @@ static void test_malformed_tree_initialises_and_everything_else_keeps_working(vo
 
 static void test_malformed_tree_messages_name_what_was_skipped(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("broken"), PFM_SUCCESS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
+	CU_ASSERT_EQUAL_FATAL(start_at(broken), PFM_SUCCESS);
 	static const char *const named[] = {
 		"nosuchfield", "format/selfoverlap", "format/reversed", "events/zero", "events/toowide",
 		"notype", "badtype", "noevents", "Bad!Name", "dup_x",
@@ -518,6 +529,7 @@ int main(int argc, char **argv)
 	unsetenv("LIBPFM_SYSFS_PMUS");
 	unsetenv("LIBPFM_PLUGIN_PATH");
 	unsetenv("LIBPFM_CPUID");
+	broken = scratch_broken(fixtures);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	CU_pSuite s = CU_add_suite("sysfs-api", NULL, NULL);
@@ -549,6 +561,6 @@ int main(int argc, char **argv)
 	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
 	CU_cleanup_registry();
 	pfm_terminate();
-	scratch_remove();
+	scratch_cleanup();
 	return fails ? 1 : 0;
 }
