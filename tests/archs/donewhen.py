@@ -7,8 +7,6 @@ and which sysfs PMU each architecture's attr.type is read from
 (LIBPFM_SYSROOT trees made here)."""
 import os
 import re
-import shutil
-import tempfile
 
 import harness as H
 
@@ -109,18 +107,15 @@ def run(args, tally):
         want = (code, levels)
         tally.check(have == want, "arm raw code: %s" % s, "got %s, want %s" % (have, want))
 
-    root = tempfile.mkdtemp(prefix="archs-sysroot.")
-    try:
-        for name, typ in SYSFS_TYPES.items():
-            d = os.path.join(root, "sys/bus/event_source/devices", name)
-            os.makedirs(d)
-            with open(os.path.join(d, "type"), "w") as f:
-                f.write("%d\n" % typ)
-        res = H.encode(args.pfmdump, args.libdir, [c[0] for c in SYSFS_CASES],
-                       LIBPFM_ENCODE_INACTIVE=1, LIBPFM_SYSROOT=root)
-        for s, typ, why in SYSFS_CASES:
-            (nrc, _), (xrc, a) = res[s]
-            have = a["type"] if xrc == 0 else "rc %d" % xrc
-            tally.check(have == typ, "attr.type: %s (%s)" % (s, why), "got %s, want %d" % (have, typ))
-    finally:
-        shutil.rmtree(root)
+    root = os.path.join(args.tmp, "sysroot-types")
+    for name, typ in SYSFS_TYPES.items():
+        d = os.path.join(root, "sys/bus/event_source/devices", name)
+        os.makedirs(d)
+        with open(os.path.join(d, "type"), "w") as f:
+            f.write("%d\n" % typ)
+    res = H.encode(args.pfmdump, args.libdir, [c[0] for c in SYSFS_CASES],
+                   LIBPFM_ENCODE_INACTIVE=1, LIBPFM_SYSROOT=root)
+    for s, typ, why in SYSFS_CASES:
+        (nrc, _), (xrc, a) = res[s]
+        have = a["type"] if xrc == 0 else "rc %d" % xrc
+        tally.check(have == typ, "attr.type: %s (%s)" % (s, why), "got %s, want %d" % (have, typ))

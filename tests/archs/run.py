@@ -8,6 +8,7 @@ results file."""
 import argparse
 import os
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -29,9 +30,13 @@ def main():
     args = ap.parse_args()
 
     tally = harness.Tally(args.verbose)
-    figures = enc.run(args, tally)
-    donewhen.run(args, tally)
-    invert.run(args, tally)
+    # trees and plugin files the cases make: beside the results, removed whatever happens
+    where = os.path.dirname(os.path.abspath(args.results)) if args.results else None
+    with tempfile.TemporaryDirectory(prefix="archs-", dir=where) as tmp:
+        args.tmp = tmp
+        figures = enc.run(args, tally)
+        donewhen.run(args, tally)
+        invert.run(args, tally)
     enc.print_figures(figures)
     line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)
     print(line)

@@ -6,6 +6,10 @@
 # usage: tests/detect/run.sh UNIT_PROGRAM PRESENT_PROGRAM X86_MAPFILE X86_YAML_DIR PYTHON
 unit=$1 present=$2 mapfile=$3 yamldir=$4 python=${5:-python3}
 mkdir -p build/check
+# trees the unit tests make at run time: here, not in /tmp, removed at exit
+rm -rf build/check/detect-tmp && mkdir -p build/check/detect-tmp || exit 1
+TMPDIR=$(cd build/check/detect-tmp && pwd -P) && export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 log=build/check/detect.log
 walk=build/check/detect-x86-walk.cases
 passed=0 failed=0
