@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
-checked against perf's JSON (against_json.py) plus the issue's done-when
-strings, Arm raw codes and sysfs attr.type sources (donewhen.py) and the
+checked against perf's JSON (against_json.py) plus one example event per
+architecture, Arm raw codes and sysfs attr.type sources (examples.py) and the
 descriptor key `invert` through plugins (invert.py). Prints the
 per-architecture figures and appends `archs: N passed, N failed` to the
 results file."""
@@ -12,8 +12,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import donewhen  # noqa: E402
 import against_json as enc  # noqa: E402
+import examples  # noqa: E402
 import harness  # noqa: E402
 import invert  # noqa: E402
 
@@ -35,7 +35,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="archs-", dir=where) as tmp:
         args.tmp = tmp
         figures = enc.run(args, tally)
-        donewhen.run(args, tally)
+        examples.run(args, tally)
         invert.run(args, tally)
     enc.print_figures(figures)
     line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)

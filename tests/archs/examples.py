@@ -1,9 +1,10 @@
-"""The issue's done-when strings as cases, through build/bin/check_events -P
-on this (x86) host: each target event encoded from any host
-(LIBPFM_ENCODE_INACTIVE=1, pmu:: prefix) and on its own host (LIBPFM_CPUID,
-no prefix), with the exact attr.type/config and exclude bits the kernel
-expects; Arm PFM_OS_NONE codes carrying the PMEVTYPER privilege filters;
-and which sysfs PMU each architecture's attr.type is read from
+"""One example event of each non-x86 architecture (Arm Neoverse N1, SiFive
+U74 with an SBI firmware event, T-Head, StarFive and Andes firmware events,
+POWER8 and POWER9, s390 cpum_cf) through build/bin/check_events -P: encoded
+from any host (LIBPFM_ENCODE_INACTIVE=1, pmu:: prefix) and on its own host
+(LIBPFM_CPUID, no prefix), with the exact attr.type/config and exclude bits
+the kernel expects; Arm PFM_OS_NONE codes carrying the PMEVTYPER privilege
+filters; and which sysfs PMU each architecture's attr.type is read from
 (LIBPFM_SYSROOT trees made here)."""
 import os
 import re
