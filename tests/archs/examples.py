@@ -108,12 +108,7 @@ def run(args, tally):
         want = (code, levels)
         tally.check(have == want, "arm raw code: %s" % s, "got %s, want %s" % (have, want))
 
-    root = os.path.join(args.tmp, "sysroot-types")
-    for name, typ in SYSFS_TYPES.items():
-        d = os.path.join(root, "sys/bus/event_source/devices", name)
-        os.makedirs(d)
-        with open(os.path.join(d, "type"), "w") as f:
-            f.write("%d\n" % typ)
+    root = H.make_sysroot(os.path.join(args.tmp, "sysroot-types"), SYSFS_TYPES)
     res = H.encode(args.pfmdump, args.libdir, [c[0] for c in SYSFS_CASES],
                    LIBPFM_ENCODE_INACTIVE=1, LIBPFM_SYSROOT=root)
     for s, typ, why in SYSFS_CASES:
