@@ -91,6 +91,23 @@ static void test_the_two_runs_load_two_different_libraries(void)
 	CU_ASSERT_STRING_NOT_EQUAL(a, b);
 }
 
+extern char **environ;
+
+/* unset every LIBPFM_* variable: both libraries see only what run() gives them */
+static void clear_libpfm_env(void)
+{
+	for (char **e = environ; *e;) {
+		if (strncmp(*e, "LIBPFM_", 7)) {
+			e++;
+			continue;
+		}
+		char name[256];
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(*e, "="), *e);
+		unsetenv(name);	/* environ changed: start again */
+		e = environ;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -99,6 +116,7 @@ int main(int argc, char **argv)
 	}
 	dump = argv[1];
 	libdir = argv[2];
+	clear_libpfm_env();
 	theirs = run(NULL);
 	ours = run(libdir);
 	CU_initialize_registry();
