@@ -1,5 +1,5 @@
-# pmuplug top-level Makefile: the targets of DESIGN.md (all, run, check, bench,
-# install, clean). Each directory contributes rules through its own module.mk.
+# pmuplug top-level Makefile: all, run, check, bench, install, clean. Each
+# directory contributes rules through its own module.mk.
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=

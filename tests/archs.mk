@@ -1,7 +1,7 @@
 # tests/archs.mk: check-archs, every non-x86 architecture perf ships (arm64,
 # riscv, powerpc, s390, nds32) encoded through build/lib/libpfm.so.4 and
 # checked against perf's JSON by a reader of the test's own (tests/archs/),
-# plus the issue's done-when strings via check_events -P. Included from
+# plus an example event of each architecture via check_events -P. Included from
 # tests/module.mk; appends "archs: N passed, N failed" to $(B)/check/results.
 
 ARCHS_PY := $(wildcard tests/archs/*.py)

@@ -1,6 +1,6 @@
-# tests/module.mk: the lead's suites (loader, host detection) and every other
-# suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each check-*
-# target appends "<suite>: N passed, N failed" to $(B)/check/results.
+# tests/module.mk: the YAML loader and mapfile pattern-matcher suites, and
+# every other suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each
+# check-* target appends "<suite>: N passed, N failed" to $(B)/check/results.
 
 include $(filter-out tests/module.mk,$(wildcard tests/*.mk))
 

@@ -12,6 +12,6 @@ line=$(awk '$1 == "tests" && NF >= 5 { print $3, $4, $5 }' "$log" | tail -n 1)
 set -- $line
 ran=${1:-0} passed=${2:-0} failed=${3:-0}
 if [ "$st" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi	# crashed or leaked
-grep -E 'FAILED|^ +[0-9]+\. |ERROR|Sanitizer' "$log" | head -n 40
+grep -E 'FAILED|^ +[0-9]+\. |ERROR|Sanitizer|^skipped: ' "$log" | head -n 40
 echo "$suite: $passed passed, $failed failed" | tee -a build/check/results
 [ "$st" -eq 0 ] && [ "$failed" -eq 0 ]

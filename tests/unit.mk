@@ -3,7 +3,8 @@
 #                     perf PMU (tests/unit/t_*.c) on the fixture tables
 #                     tests/unit/fixtures + arch/generic, linked with $(LIBPFM_A)
 #   check-unit-asan   the same against $(LIBPFM_ASAN_A) under ASan+UBSan
-#   check-done-when   the issue's glm strings: pmuplug's build/lib against the
+#   check-glm-oracle  glm strings whose encoding libpfm4 4.13 pins down (offcore
+#                     rules, presets, ranges): pmuplug's build/lib against the
 #                     installed libpfm4 4.13, in separate processes
 UNIT_SRCS   := tests/unit/ut.c $(wildcard tests/unit/t_*.c)
 UNIT_HDRS   := tests/unit/ut.h
@@ -30,7 +31,7 @@ $(B)/bin/oracle_dump: tests/unit/oracle_dump.c
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra $(CFLAGS) -o $@ $< -lpfm -ldl
 
-$(B)/bin/test_donewhen: tests/unit/donewhen.c
+$(B)/bin/test_glm_oracle: tests/unit/glm_oracle.c
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lcunit
 
@@ -40,8 +41,8 @@ check-unit: $(B)/bin/test_encoder
 check-unit-asan: $(B)/bin/test_encoder_asan
 	@ASAN_OPTIONS=detect_leaks=1 tests/run-cunit.sh unit-asan $(B)/bin/test_encoder_asan
 
-check-done-when: $(B)/bin/test_donewhen $(B)/bin/oracle_dump $(LIBPFM_SO)
-	@tests/run-cunit.sh done-when $(B)/bin/test_donewhen $(B)/bin/oracle_dump $(abspath $(B)/lib)
+check-glm-oracle: $(B)/bin/test_glm_oracle $(B)/bin/oracle_dump $(LIBPFM_SO)
+	@tests/run-cunit.sh glm-oracle $(B)/bin/test_glm_oracle $(B)/bin/oracle_dump $(abspath $(B)/lib)
 
-CHECKS += check-unit check-unit-asan check-done-when
-.PHONY: check-unit check-unit-asan check-done-when
+CHECKS += check-unit check-unit-asan check-glm-oracle
+.PHONY: check-unit check-unit-asan check-glm-oracle

@@ -55,10 +55,11 @@ class Encoding:
 
 def env_for(libdir=None, force_pmu=None):
     """The environment of one library: the system's libpfm4 (libdir None) or
-    the one in libdir, every PMU usable, optionally one forced as default."""
-    env = dict(os.environ)
+    the one in libdir, every PMU usable, optionally one forced as default.
+    No LIBPFM_* variable of the caller reaches either library: libpfm4 4.13
+    ignores LIBPFM_CPUID and LIBPFM_SYSROOT, so ours must not see them."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LIBPFM_")}
     env.pop("LD_LIBRARY_PATH", None)
-    env.pop("LIBPFM_FORCE_PMU", None)
     env["LIBPFM_ENCODE_INACTIVE"] = "1"
     if libdir:
         env["LD_LIBRARY_PATH"] = libdir

@@ -1,6 +1,7 @@
 """Every converted event of every non-x86 core model, encoded through the
 public API (pfmdump encode: PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT, strings
-`pmu::EVENT` with perf's spelling, LIBPFM_ENCODE_INACTIVE=1), against what
+`pmu::EVENT` with perf's spelling, LIBPFM_ENCODE_INACTIVE=1, on a sysfs tree
+made here, SYSFS_TYPES), against what
 perf's JSON says (perfjson.py): attr.type, attr.config, no config1/2, the
 exclude_* bits each kernel driver expects, and the PFM_OS_NONE code; under
 the callers' usual privilege levels (PFM_PLM0|PFM_PLM3) and user only
@@ -31,15 +32,14 @@ EXPECT = {
 }
 
 
-def host_type(sysfs):
-    """attr.type the library must give on this host: the sysfs PMU's, else RAW."""
-    if sysfs:
-        try:
-            with open("/sys/bus/event_source/devices/%s/type" % sysfs) as f:
-                return int(f.read().strip())
-        except (OSError, ValueError):
-            pass
-    return H.PERF_TYPE_RAW
+# the sysfs every case is encoded on (LIBPFM_SYSROOT, made in run()): dynamic
+# types unlike PERF_TYPE_RAW, so a type read from the wrong PMU shows
+SYSFS_TYPES = {"cpu": 8, "cpum_cf": 12}
+
+
+def want_type(sysfs):
+    """attr.type the library must give on that sysfs: the PMU's, else RAW."""
+    return SYSFS_TYPES.get(sysfs, H.PERF_TYPE_RAW)
 
 
 def model_pmus(overlay_root, arch):
@@ -48,7 +48,7 @@ def model_pmus(overlay_root, arch):
     return {m: [p["name"] for p in spec.get("pmus", ())] for m, spec in (doc.get("models") or {}).items()}
 
 
-def compare(arch, config, dfl, usr, want_type, tally, label):
+def compare(arch, config, dfl, usr, typ, tally, label):
     exp = EXPECT[arch]
     why = []
     for (none, ext), plm, bits, raw in ((dfl, "plm=k|u", exp["bits"][0], config),
@@ -61,7 +61,7 @@ def compare(arch, config, dfl, usr, want_type, tally, label):
             why.append("%s PERF_EVENT_EXT rc=%d" % (plm, xrc))
             continue
         got = (a["type"], a["config"], a["config1"], a["config2"], a["bits"], a["period"], a["cpu"])
-        want = (want_type, config, 0, 0, bits, 0, -1)
+        want = (typ, config, 0, 0, bits, 0, -1)
         if got != want:
             why.append("%s attr (type config config1 config2 bits period cpu) = %s, want %s"
                        % (plm, _hex(got), _hex(want)))
@@ -84,11 +84,12 @@ def listed_events(pfmdump, libdir, pmus):
 
 def run(args, tally):
     figures = []
+    root = H.make_sysroot(os.path.join(args.tmp, "sysroot-json"), SYSFS_TYPES)
     for arch in perfjson.ARCHES:
         tree = perfjson.Tree(args.arch_root, arch)
         pmus_of = model_pmus(args.overlay_root, arch)
         exp = EXPECT[arch]
-        want_type = host_type(exp["sysfs"])
+        typ = want_type(exp["sysfs"])
         for p in tree.problems:
             tally.check(False, "%s: JSON entry placed" % arch, p)
         tally.check(not tree.problems, "%s: every JSON entry is a core event or a skip with a reason" % arch)
@@ -101,11 +102,13 @@ def run(args, tally):
                 for name, config in tree.events[model].values():
                     cases.append((model, pmu, name, config))
         strings = ["%s::%s" % (pmu, name) for _, pmu, name, _ in cases]
-        dfl = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM0 | H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1)
-        usr = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1)
+        dfl = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM0 | H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1,
+                       LIBPFM_SYSROOT=root)
+        usr = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1,
+                       LIBPFM_SYSROOT=root)
         agree = 0
         for (model, pmu, name, config), s in zip(cases, strings):
-            agree += compare(arch, config, dfl[s], usr[s], want_type, tally,
+            agree += compare(arch, config, dfl[s], usr[s], typ, tally,
                              "%s: %s encodes as perf's JSON says (config %#x)" % (arch, s, config))
         # the reverse: every event a PMU lists comes from perf's JSON
         pmu_list = sorted({pmu for _, pmu, _, _ in cases})
@@ -118,7 +121,7 @@ def run(args, tally):
         core = sum(len(v) for v in tree.events.values())
         skipped = sum(tree.skipped.values())
         figures.append((arch, len(tree.models), len(pmu_list), tree.entries, core, skipped,
-                        len(cases), agree, dict(tree.skipped), want_type))
+                        len(cases), agree, dict(tree.skipped), typ))
     return figures
 
 

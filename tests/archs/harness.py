@@ -1,8 +1,14 @@
 """What the archs suite's parts share: a pass/fail tally and a way to run the
 pfmdump / check_events programs against build/lib with the environment a
-case needs (LIBPFM_ENCODE_INACTIVE, LIBPFM_CPUID, LIBPFM_SYSROOT)."""
+case needs (LIBPFM_ENCODE_INACTIVE, LIBPFM_CPUID, LIBPFM_SYSROOT). No other
+LIBPFM_* variable of the caller reaches them, and without a LIBPFM_SYSROOT of
+its own a case runs on a tree without /proc and /sys, so neither the
+machine's identity nor its sysfs PMUs change what the library answers."""
 import os
 import subprocess
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EMPTY_SYSROOT = os.path.join(TOP, "tests/fixtures/sysroot/empty")
 
 # perf_event_attr bits as pfmdump's `encode` prints them (attr_bits())
 PINNED, EXCLUSIVE = 1 << 2, 1 << 3
@@ -32,13 +38,22 @@ class Tally:
 
 
 def env(libdir, **extra):
-    e = dict(os.environ)
-    for k in ("LIBPFM_FORCE_PMU", "LIBPFM_CPUID", "LIBPFM_SYSROOT", "LIBPFM_ENCODE_INACTIVE",
-              "LIBPFM_VERBOSE", "LIBPFM_DEBUG"):
-        e.pop(k, None)
+    e = {k: v for k, v in os.environ.items() if not k.startswith("LIBPFM_")}
     e["LD_LIBRARY_PATH"] = os.path.abspath(libdir)
+    e["LIBPFM_SYSROOT"] = EMPTY_SYSROOT
     e.update({k: str(v) for k, v in extra.items()})
     return e
+
+
+def make_sysroot(root, types):
+    """A LIBPFM_SYSROOT tree whose sysfs holds only the PMUs of types
+    ({sysfs name: attr.type}), each with just its type file."""
+    for name, typ in types.items():
+        d = os.path.join(root, "sys/bus/event_source/devices", name)
+        os.makedirs(d)
+        with open(os.path.join(d, "type"), "w") as f:
+            f.write("%d\n" % typ)
+    return root
 
 
 def run(argv, libdir, stdin=None, **extra):

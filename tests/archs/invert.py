@@ -4,8 +4,6 @@ its field when its value is 0 (PFM_OS_NONE only when it is a privilege
 modifier, never in attr.config), and the loader refuses `invert` on an
 integer modifier, naming the file."""
 import os
-import shutil
-import tempfile
 
 import harness as H
 
@@ -31,26 +29,23 @@ CASES = [  # string, PFM_OS_NONE code, attr.config
 
 
 def run(args, tally):
-    root = tempfile.mkdtemp(prefix="archs-plugins.")
-    try:
-        good, bad = os.path.join(root, "good"), os.path.join(root, "bad")
-        for d, name, pid, typ in ((good, "archs_inv", 990, "bool"), (bad, "archs_inv_int", 991, "int")):
-            os.makedirs(d)
-            with open(os.path.join(d, name + ".yaml"), "w") as f:
-                f.write(PLUGIN % {"name": name, "id": pid, "type": typ})
-        res = H.encode(args.pfmdump, args.libdir, [c[0] for c in CASES], LIBPFM_ENCODE_INACTIVE=1,
-                       LIBPFM_PLUGIN_PATH=good)
-        for s, code, config in CASES:
-            (nrc, codes), (xrc, a) = res[s]
-            ok = nrc == 0 and codes == [code]
-            if config is not None:
-                ok = ok and xrc == 0 and a["config"] == config
-            tally.check(ok, "invert: %s gives code %#x" % (s, code),
-                        "got rc %d codes %s, attr %s" % (nrc, [hex(c) for c in codes], a))
-        rc, out, err = H.run([args.pfmdump, "encode"], args.libdir, "archs_inv_int::EV\n",
-                             LIBPFM_ENCODE_INACTIVE=1, LIBPFM_PLUGIN_PATH=bad, LIBPFM_VERBOSE=1)
-        refused = "\tN\t0\t" not in out and "invert needs a bool modifier with a field" in err
-        tally.check(refused, "invert: a plugin with invert on an int modifier is refused, with the reason",
-                    "stdout %r stderr %r" % (out.strip(), err.strip()[-200:]))
-    finally:
-        shutil.rmtree(root)
+    root = os.path.join(args.tmp, "plugins")
+    good, bad = os.path.join(root, "good"), os.path.join(root, "bad")
+    for d, name, pid, typ in ((good, "archs_inv", 990, "bool"), (bad, "archs_inv_int", 991, "int")):
+        os.makedirs(d)
+        with open(os.path.join(d, name + ".yaml"), "w") as f:
+            f.write(PLUGIN % {"name": name, "id": pid, "type": typ})
+    res = H.encode(args.pfmdump, args.libdir, [c[0] for c in CASES], LIBPFM_ENCODE_INACTIVE=1,
+                   LIBPFM_PLUGIN_PATH=good)
+    for s, code, config in CASES:
+        (nrc, codes), (xrc, a) = res[s]
+        ok = nrc == 0 and codes == [code]
+        if config is not None:
+            ok = ok and xrc == 0 and a["config"] == config
+        tally.check(ok, "invert: %s gives code %#x" % (s, code),
+                    "got rc %d codes %s, attr %s" % (nrc, [hex(c) for c in codes], a))
+    rc, out, err = H.run([args.pfmdump, "encode"], args.libdir, "archs_inv_int::EV\n",
+                         LIBPFM_ENCODE_INACTIVE=1, LIBPFM_PLUGIN_PATH=bad, LIBPFM_VERBOSE=1)
+    refused = "\tN\t0\t" not in out and "invert needs a bool modifier with a field" in err
+    tally.check(refused, "invert: a plugin with invert on an int modifier is refused, with the reason",
+                "stdout %r stderr %r" % (out.strip(), err.strip()[-200:]))

@@ -1,18 +1,19 @@
 #!/usr/bin/python3
 """check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
-checked against perf's JSON (against_json.py) plus the issue's done-when
-strings, Arm raw codes and sysfs attr.type sources (donewhen.py) and the
+checked against perf's JSON (against_json.py) plus one example event per
+architecture, Arm raw codes and sysfs attr.type sources (examples.py) and the
 descriptor key `invert` through plugins (invert.py). Prints the
 per-architecture figures and appends `archs: N passed, N failed` to the
 results file."""
 import argparse
 import os
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import donewhen  # noqa: E402
 import against_json as enc  # noqa: E402
+import examples  # noqa: E402
 import harness  # noqa: E402
 import invert  # noqa: E402
 
@@ -29,9 +30,13 @@ def main():
     args = ap.parse_args()
 
     tally = harness.Tally(args.verbose)
-    figures = enc.run(args, tally)
-    donewhen.run(args, tally)
-    invert.run(args, tally)
+    # trees and plugin files the cases make: beside the results, removed whatever happens
+    where = os.path.dirname(os.path.abspath(args.results)) if args.results else None
+    with tempfile.TemporaryDirectory(prefix="archs-", dir=where) as tmp:
+        args.tmp = tmp
+        figures = enc.run(args, tally)
+        examples.run(args, tally)
+        invert.run(args, tally)
     enc.print_figures(figures)
     line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)
     print(line)

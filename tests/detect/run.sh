@@ -6,6 +6,10 @@
 # usage: tests/detect/run.sh UNIT_PROGRAM PRESENT_PROGRAM X86_MAPFILE X86_YAML_DIR PYTHON
 unit=$1 present=$2 mapfile=$3 yamldir=$4 python=${5:-python3}
 mkdir -p build/check
+# trees the unit tests make at run time: here, not in /tmp, removed at exit
+rm -rf build/check/detect-tmp && mkdir -p build/check/detect-tmp || exit 1
+TMPDIR=$(cd build/check/detect-tmp && pwd -P) && export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 log=build/check/detect.log
 walk=build/check/detect-x86-walk.cases
 passed=0 failed=0
@@ -24,14 +28,16 @@ passed=$((passed + ${1:-0})); f=${2:-0}
 [ "$st" -ne 0 ] && [ "$f" -eq 0 ] && f=1	# crashed or leaked
 failed=$((failed + f))
 
-"$present" tests/detect/fixtures.cases >build/check/detect-fixtures.log 2>&1
+# cases without their own LIBPFM_SYSROOT run on a tree without /proc and /sys
+empty=tests/fixtures/sysroot/empty
+"$present" -r "$empty" tests/detect/fixtures.cases >build/check/detect-fixtures.log 2>&1
 cat build/check/detect-fixtures.log >>"$log"; count build/check/detect-fixtures.log
 
 if "$python" tests/detect/x86_walk.py "$mapfile" "$yamldir" "$walk" >>"$log" 2>&1; then :; else
 	failed=$((failed + 1))	# a core PMU without match_priority, or no input
 fi
 if [ -s "$walk" ]; then
-	"$present" "$walk" >build/check/detect-walk.log 2>&1
+	"$present" -r "$empty" "$walk" >build/check/detect-walk.log 2>&1
 	cat build/check/detect-walk.log >>"$log"; count build/check/detect-walk.log
 fi
 

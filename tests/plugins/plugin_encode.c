@@ -24,6 +24,8 @@
 #define CMASK(x) ((uint64_t)(x) << 24)
 #define RAW      (INT | EN)	/* raw_bits: PFM_OS_NONE only */
 #define PLM03    (PFM_PLM0 | PFM_PLM3)
+/* a host root whose sysfs has the `cpu` PMU (the fixture's perf_pmu) with type 9 */
+#define CPU9_SYSROOT "tests/fixtures/sysroot/cpu-type-9"
 
 static const struct { const char *ev; int plm; uint64_t code; } none_cases[] = {
 	{ "WIDGET_OPS:LOADS:u", PLM03, EV(0x42) | UM(0x1) | USR | RAW },
@@ -104,12 +106,13 @@ static void check_fstr(void)
 	free(fstr);
 }
 
+/* run on CPU9_SYSROOT: attr.type comes from its sysfs cpu PMU */
 static void check_perf(void)
 {
 	struct perf_event_attr at;
-	unsigned int type = pt_cpu_perf_type();
+	unsigned int type = 9;
 	int r = pt_perf("WIDGET_OPS:LOADS:u", PLM03, PFM_OS_PERF_EVENT_EXT, &at);
-	pt_check("PERF_EVENT_EXT WIDGET_OPS:LOADS:u: type of sysfs cpu, config without raw bits, "
+	pt_check("PERF_EVENT_EXT WIDGET_OPS:LOADS:u: type of sysfs cpu (9), config without raw bits, "
 		 "kernel excluded (x86 has no hv level)",
 		 r == PFM_SUCCESS && at.type == type && at.config == (EV(0x42) | UM(0x1)) &&
 		 at.exclude_kernel && !at.exclude_user && !at.exclude_hv,
@@ -149,6 +152,7 @@ static void forced(const char *dir)
 	pt_env_reset();
 	pt_env("LIBPFM_PLUGIN_PATH", dir);
 	pt_env("LIBPFM_FORCE_PMU", "qk_q1");
+	pt_env("LIBPFM_SYSROOT", CPU9_SYSROOT);
 	int r = pt_init_logged(&log);
 	pt_check("forced: pfm_initialize succeeds", r == PFM_SUCCESS, "r=%d", r);
 	pt_check("forced: verbose output says which file gave PMU qk_q1",

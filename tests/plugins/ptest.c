@@ -63,6 +63,7 @@ void pt_env_reset(void)
 			break;
 		}
 	}
+	setenv("LIBPFM_SYSROOT", PT_EMPTY_SYSROOT, 1);
 }
 
 int pt_log_has(const char *log, ...)

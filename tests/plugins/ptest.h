@@ -18,9 +18,13 @@ int pt_check(const char *name, int ok, const char *why_fmt, ...)
 /* print "<prog>: N passed, N failed" and return the exit status */
 int pt_summary(const char *prog);
 
-/* set (val != NULL) or unset one variable; pt_env_reset unsets every LIBPFM_* */
+/* set (val != NULL) or unset one variable */
 void pt_env(const char *name, const char *val);
+/* unset every LIBPFM_*, then point LIBPFM_SYSROOT at PT_EMPTY_SYSROOT: no
+ * identity and no sysfs PMU of the machine running the test reaches the library */
 void pt_env_reset(void);
+/* a host root without /proc and /sys; the programs run from the top of the tree */
+#define PT_EMPTY_SYSROOT "tests/fixtures/sysroot/empty"
 
 /* pfm_initialize with LIBPFM_VERBOSE=1; *log gets what it printed (free() it) */
 int pt_init_logged(char **log);
@@ -34,7 +38,5 @@ int pt_none(const char *ev, int plm, uint64_t *code, int *count);
 /* PFM_OS_PERF_EVENT or PFM_OS_PERF_EVENT_EXT into *attr (zeroed first) */
 int pt_perf(const char *ev, int plm, pfm_os_t os, struct perf_event_attr *attr);
 
-/* attr.type the library should give a PMU whose perf_pmu is `cpu` */
-unsigned int pt_cpu_perf_type(void);
 
 #endif /* PTEST_H */

@@ -1,6 +1,6 @@
 /*
  * ptest_pfm.c - the helpers of ptest.h that call the library: pfm_initialize
- * with its stderr captured, encoders, the expected attr.type.
+ * with its stderr captured, encoders.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -60,16 +60,4 @@ int pt_perf(const char *ev, int plm, pfm_os_t os, struct perf_event_attr *attr)
 	a.size = sizeof(a);
 	a.attr = attr;
 	return pfm_get_os_event_encoding(ev, plm, os, &a);
-}
-
-unsigned int pt_cpu_perf_type(void)
-{
-	unsigned int t = PERF_TYPE_RAW;
-	FILE *f = fopen("/sys/bus/event_source/devices/cpu/type", "r");
-	if (f) {
-		if (fscanf(f, "%u", &t) != 1)
-			t = PERF_TYPE_RAW;
-		fclose(f);
-	}
-	return t;
 }

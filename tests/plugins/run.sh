@@ -2,10 +2,12 @@
 # run.sh: check-plugins. Converts the fictional QuokkaSemi model
 # (tests/fixtures/plugins) with jsontoyaml (whole-tree and one-model modes),
 # builds the override, refused-plugin and layout directories in a temporary
-# directory, runs the plugin test programs against libpfm.so.4, the negative
-# and cycle programs under valgrind and all of them built on the ASan library,
-# test_peek on the layouts and every converted descriptor, then install.sh. Appends ONE line "plugins: N passed, N failed" to
-# BUILD/check/results; logs in BUILD/check/plugins/.
+# directory (BUILD/check/plugins/tmp.*, removed at exit), runs the plugin test
+# programs against libpfm.so.4, the negative and cycle programs under valgrind
+# and all of them built on the ASan library, test_peek on the layouts and
+# every converted descriptor, then install.sh. Appends ONE line
+# "plugins: N passed, N failed" to BUILD/check/results; logs in
+# BUILD/check/plugins/.
 # usage: tests/plugins/run.sh BUILD FIXTURES   (environment: PYTHON, MAKE, PREFIX, CC)
 set -u
 b=${1:-build}
@@ -13,8 +15,9 @@ fx=${2:-tests/fixtures/plugins}
 py=${PYTHON:-/usr/bin/python3}
 out=$b/check/plugins
 bin=$b/bin
-mkdir -p "$out"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmuplug-plugins.XXXXXX") || exit 1
+mkdir -p "$out" && rm -rf "$out"/tmp.* || exit 1
+# the plugin, override and layout directories and the install DESTDIR: beside the logs, removed at exit
+tmp=$(mktemp -d "$(cd "$out" && pwd -P)/tmp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 

@@ -2,16 +2,33 @@
  * scratch.h - sysfs trees the sysfs suites create at run time, for
  * content that cannot be committed: a file larger than any sysfs
  * attribute, a file holding a NUL byte, a FIFO where a file is expected,
- * and a PMU with more format fields than a PMU may have modifiers.
+ * a PMU with more format fields than a PMU may have modifiers, and the
+ * malformed tree (tests/fixtures/sysfs/broken) completed with its links to
+ * a device, to nothing and to a missing PMU directory.
+ *
+ * Every tree lives in one directory made under $TMPDIR (else /tmp) on first
+ * use and removed by scratch_cleanup(), which also runs at exit.
  */
 #ifndef SYSFS_SCRATCH_H
 #define SYSFS_SCRATCH_H
 
-/* create the tree under a new directory; returns its root (the sysroot), NULL on failure */
+/* create the `scratch` PMU's tree (again, if it exists); returns its root (the sysroot), NULL on failure */
 const char *scratch_create(void);
 /* the `scratch` PMU's directory inside it */
 const char *scratch_pmu_dir(void);
-/* remove the whole tree */
+/* remove the `scratch` PMU's tree */
 void scratch_remove(void);
+
+/*
+ * the malformed tree: a copy of FIXTURES/broken plus
+ *   devices/ghost            -> ../../../devices/ghost (a PMU link whose target is missing)
+ *   devices/good/events/zero -> /dev/zero (a device where a file is expected)
+ *   devices/good/events/dangling -> gone, devices/good/format/dangling -> nowhere
+ * made once; returns its root (the sysroot), NULL on failure
+ */
+const char *scratch_broken(const char *fixtures);
+
+/* remove every tree and the directory holding them */
+void scratch_cleanup(void);
 
 #endif

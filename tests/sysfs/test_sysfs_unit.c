@@ -49,22 +49,29 @@ static const char *cap_end(void)
 	return captured;
 }
 
-static void pmu_dir(char *buf, size_t sz, const char *tree, const char *pmu)
+/* build PMU sysname of the sysfs tree under root into b; returns the PMU index (or <0); messages in `captured` */
+static int build_at(struct pp_builder *b, const char *root, const char *sysname, const char *name,
+		    struct pp_sysfs_info *info)
 {
-	snprintf(buf, sz, "%s/%s/sys/bus/event_source/devices/%s", fixtures, tree, pmu);
-}
-
-/* build one fixture PMU into b; returns the PMU index (or <0); messages in `captured` */
-static int build(struct pp_builder *b, const char *tree, const char *sysname, const char *name,
-		 struct pp_sysfs_info *info)
-{
-	char dir[1024];
-	pmu_dir(dir, sizeof(dir), tree, sysname);
+	char dir[2048];
+	snprintf(dir, sizeof(dir), "%s/sys/bus/event_source/devices/%s", root, sysname);
 	cap_begin();
 	int r = pp_sysfs_build_pmu(b, dir, sysname, name, 1000, info);
 	cap_end();
 	return r;
 }
+
+/* the same on the fixture tree tests/fixtures/sysfs/<tree> */
+static int build(struct pp_builder *b, const char *tree, const char *sysname, const char *name,
+		 struct pp_sysfs_info *info)
+{
+	char root[1024];
+	snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
+	return build_at(b, root, sysname, name, info);
+}
+
+/* the malformed tree, made at run time from tests/fixtures/sysfs/broken (scratch.h) */
+static const char *broken;
 
 static const struct pp_event *event_named(const struct pp_builder *b, const struct pp_pmu *p, const char *name)
 {
@@ -378,8 +385,9 @@ static void test_broken_pmu_keeps_good_entries_and_names_each_bad_one(void)
 {
 	struct pp_builder b;
 	struct pp_sysfs_info info;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
 	pp_builder_init(&b);
-	int r = build(&b, "broken", "good", "good", &info);
+	int r = build_at(&b, broken, "good", "good", &info);
 	const char *msg = captured;
 	CU_ASSERT_EQUAL_FATAL(r, 0);
 	const struct pp_pmu *p = &b.pmus.v[r];
@@ -417,13 +425,14 @@ static void test_unusable_pmus_are_skipped_and_leave_the_builder_untouched(void)
 		{ "notype", "no type file" }, { "badtype", "not a number" }, { "typedir", "not a regular file" },
 		{ "noevents", "no usable event" }, { "allbad", "no usable event" }, { "ghost", "no type file" },
 	};
+	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct pp_builder b;
 		struct pp_sysfs_info info;
 		pp_builder_init(&b);
 		pp_builder_str(&b, "before", 6);
 		uint32_t nstrs = b.nstrs;
-		int r = build(&b, "broken", cases[i].pmu, cases[i].pmu, &info);
+		int r = build_at(&b, broken, cases[i].pmu, cases[i].pmu, &info);
 		CU_ASSERT_EQUAL(r, -1);
 		CU_ASSERT_EQUAL(b.pmus.n, 0);
 		CU_ASSERT_EQUAL(b.fields.n, 0);
@@ -442,8 +451,9 @@ static void test_malformed_cpumask_is_ignored_not_fatal(void)
 {
 	struct pp_builder b;
 	struct pp_sysfs_info info;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
 	pp_builder_init(&b);
-	int r = build(&b, "broken", "badmask", "badmask", &info);
+	int r = build_at(&b, broken, "badmask", "badmask", &info);
 	CU_ASSERT_EQUAL_FATAL(r, 0);
 	CU_ASSERT_EQUAL(info.dfl_cpu, -1);
 	CU_ASSERT_EQUAL(b.pmus.v[r].type, PP_PMU_OS_GENERIC);
@@ -549,6 +559,7 @@ int main(int argc, char **argv)
 	setenv("LIBPFM_VERBOSE", "1", 1);
 	unsetenv("LIBPFM_DEBUG_STDOUT");
 	pp_config_load();
+	broken = scratch_broken(fixtures);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	CU_pSuite s = CU_add_suite("sysfs-unit", NULL, NULL);
@@ -575,6 +586,6 @@ int main(int argc, char **argv)
 	CU_basic_run_tests();
 	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
 	CU_cleanup_registry();
-	scratch_remove();
+	scratch_cleanup();
 	return fails ? 1 : 0;
 }

@@ -104,6 +104,11 @@ static void test_perf_event_open_counts_task_clock(void)
 	attr.size = sizeof(attr);
 	attr.disabled = 1;
 	int fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0 && (errno == ENOSYS || errno == EACCES || errno == EPERM)) {
+		/* no perf events in this kernel, or not for this user: nothing to count with */
+		printf("skipped: perf_event_open counts task clock: %s\n", strerror(errno));
+		return;
+	}
 	if (fd < 0)
 		fprintf(stderr, "perf_event_open: %s\n", strerror(errno));
 	CU_ASSERT_FATAL(fd >= 0);

@@ -86,6 +86,12 @@ int main(void)
 {
 	setenv("LIBPFM_FORCE_PMU", "utc", 1);
 	setenv("LIBPFM_ENCODE_INACTIVE", "1", 1);
+	/* nothing of the machine running the suite: no identity, no sysfs PMU (run from the top of the tree) */
+	setenv("LIBPFM_SYSROOT", "tests/fixtures/sysroot/empty", 1);
+	unsetenv("LIBPFM_CPUID");
+	unsetenv("LIBPFM_PLUGIN_PATH");
+	unsetenv("LIBPFM_SYSFS_PMUS");
+	unsetenv("LIBPFM_DEBUG_STDOUT");
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	ut_add_errors();	/* first: it checks the calls made before pfm_initialize */

@@ -1,9 +1,12 @@
 /*
- * donewhen.c - the issue's done-when strings under LIBPFM_FORCE_PMU=glm:
- * each is encoded by pmuplug's library and, in a separate process, by the
- * installed libpfm4 4.13 (both through oracle_dump), and every layer's
- * result (return code, codes, perf_event_attr fields, fstr) must match.
- * usage: donewhen ORACLE_DUMP OUR_LIBDIR
+ * glm_oracle.c - Goldmont strings whose encoding libpfm4 4.13 pins down:
+ * OFFCORE_RESPONSE request/supplier/snoop defaults and rules, OUTSTANDING,
+ * modifier presets and ranges, a modifier the event does not take. Under
+ * LIBPFM_FORCE_PMU=glm (so without a pmu:: prefix and on any host) each is
+ * encoded by pmuplug's library and, in a separate process, by the installed
+ * libpfm4 4.13 (both through oracle_dump), and every layer's result (return
+ * code, codes, perf_event_attr fields, fstr) must match.
+ * usage: glm_oracle ORACLE_DUMP OUR_LIBDIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,10 +76,12 @@ static void compare(size_t i)
 	}
 }
 
-#define CASE(n) static void test_glm_string_##n##_encodes_as_libpfm4(void) { compare(n); }
+#define CASE(n) static void test_string_##n(void) { compare(n); }
 CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7) CASE(8)
+static CU_TestFunc const cases[] = { test_string_0, test_string_1, test_string_2, test_string_3, test_string_4,
+				     test_string_5, test_string_6, test_string_7, test_string_8 };
 
-static void test_the_two_runs_used_two_different_libraries(void)
+static void test_the_two_runs_load_two_different_libraries(void)
 {
 	char a[1024], b[1024];
 	snprintf(a, sizeof(a), "%.*s", (int)strcspn(theirs, "\n"), theirs);
@@ -84,6 +89,23 @@ static void test_the_two_runs_used_two_different_libraries(void)
 	CU_ASSERT(!strncmp(a, "library|", 8));
 	CU_ASSERT(strstr(b, libdir) != NULL);
 	CU_ASSERT_STRING_NOT_EQUAL(a, b);
+}
+
+extern char **environ;
+
+/* unset every LIBPFM_* variable: both libraries see only what run() gives them */
+static void clear_libpfm_env(void)
+{
+	for (char **e = environ; *e;) {
+		if (strncmp(*e, "LIBPFM_", 7)) {
+			e++;
+			continue;
+		}
+		char name[256];
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(*e, "="), *e);
+		unsetenv(name);	/* environ changed: start again */
+		e = environ;
+	}
 }
 
 int main(int argc, char **argv)
@@ -94,13 +116,18 @@ int main(int argc, char **argv)
 	}
 	dump = argv[1];
 	libdir = argv[2];
+	clear_libpfm_env();
 	theirs = run(NULL);
 	ours = run(libdir);
 	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("done-when", NULL, NULL);
-	CU_add_test(s, "test_the_two_runs_used_two_different_libraries", test_the_two_runs_used_two_different_libraries);
-#define ADD(n) CU_add_test(s, "test_glm_string_" #n "_encodes_as_libpfm4", test_glm_string_##n##_encodes_as_libpfm4)
-	ADD(0); ADD(1); ADD(2); ADD(3); ADD(4); ADD(5); ADD(6); ADD(7); ADD(8);
+	CU_pSuite s = CU_add_suite("glm-oracle", NULL, NULL);
+	CU_add_test(s, "the two runs load two different libraries", test_the_two_runs_load_two_different_libraries);
+	_Static_assert(sizeof(cases) / sizeof(cases[0]) == NSTR, "one test per string");
+	for (size_t i = 0; i < NSTR; i++) {
+		char name[256];
+		snprintf(name, sizeof(name), "glm %s: every OS layer gives what libpfm4 4.13 gives", strings[i]);
+		CU_add_test(s, name, cases[i]);
+	}
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	int failed = (int)CU_get_number_of_tests_failed();
