@@ -2,7 +2,8 @@
 # suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each check-*
 # target appends "<suite>: N passed, N failed" to $(B)/check/results.
 
-include $(filter-out tests/module.mk,$(wildcard tests/*.mk))
+include tests/lib.mk
+include $(filter-out tests/module.mk tests/lib.mk,$(wildcard tests/*.mk))
 
 TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
