@@ -4,20 +4,19 @@
  * file is
  *     VAR=value ... -> name name ...      (or "-> none")
  * where the VARs (LIBPFM_CPUID, LIBPFM_SYSROOT, ...) are set for that case
- * only. Every case runs in this one process: pfm_terminate, set the
- * environment, pfm_initialize, compare the set of present core PMUs.
- * Prints each failure and ends with "N passed, N failed".
+ * only. Each line is one CUnit test, all in this one process: pfm_terminate,
+ * set the environment, pfm_initialize, compare the set of present core PMUs.
  * usage: present CASEFILE...
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
+#include "env.h"
+#include "info.h"
+#include "suite.h"
 
 #define MAX_NAMES 64
-#define MAX_VARS 8
-
-static const char *const managed[] = { "LIBPFM_CPUID", "LIBPFM_SYSROOT", "LIBPFM_FORCE_PMU" };
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -31,9 +30,7 @@ static void present_core(char *out, size_t sz)
 	int n = 0;
 	for (int id = 0; id < PFM_PMU_MAX && n < MAX_NAMES; id++) {
 		pfm_pmu_info_t info;
-		memset(&info, 0, sizeof(info));
-		info.size = sizeof(info);
-		if (pfm_get_pmu_info((pfm_pmu_t)id, &info) != PFM_SUCCESS)
+		if (tl_pmu_info(id, &info) != PFM_SUCCESS)
 			continue;
 		if (info.is_present && info.type == PFM_PMU_TYPE_CORE)
 			names[n++] = info.name;
@@ -61,72 +58,83 @@ static void normalise(char *list, char *out, size_t sz)
 		snprintf(out, sz, "none");
 }
 
-/* one case; returns 1 when it passed */
-static int run_case(const char *file, int lineno, char *line)
+/* one line of a case file */
+struct present_case {
+	const char *file;
+	int lineno;
+	char *line;
+};
+
+static void test_present_core_pmus_are_the_expected_ones(const void *data)
 {
+	const struct present_case *c = data;
+	char line[4096];
+	snprintf(line, sizeof(line), "%s", c->line);
 	char *arrow = strstr(line, "->");
-	if (!arrow) {
-		printf("%s:%d: no '->'\n", file, lineno);
-		return 0;
-	}
+	TL_ASSERT(arrow, "%s:%d: no '->'", c->file, c->lineno);
+	if (!arrow)
+		return;
 	*arrow = '\0';
-	for (size_t i = 0; i < sizeof(managed) / sizeof(managed[0]); i++)
-		unsetenv(managed[i]);
-	char *save, *vars[MAX_VARS];
-	int nv = 0;
-	for (char *w = strtok_r(line, " \t", &save); w && nv < MAX_VARS; w = strtok_r(NULL, " \t", &save)) {
+	tl_env_reset();
+	char *save;
+	for (char *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		char *eq = strchr(w, '=');
-		if (!eq) {
-			printf("%s:%d: '%s' is not VAR=value\n", file, lineno, w);
-			return 0;
-		}
+		TL_ASSERT(eq, "%s:%d: '%s' is not VAR=value", c->file, c->lineno, w);
+		if (!eq)
+			return;
 		*eq = '\0';
-		setenv(w, eq + 1, 1);
-		*eq = '=';
-		vars[nv++] = w;
+		tl_env(w, eq + 1);
 	}
 	pfm_terminate();
 	int r = pfm_initialize();
+	TL_ASSERT(r == PFM_SUCCESS, "%s:%d: pfm_initialize: %s", c->file, c->lineno, pfm_strerror(r));
+	if (r != PFM_SUCCESS)
+		return;
 	char got[2048], want[2048];
-	if (r != PFM_SUCCESS) {
-		printf("%s:%d: pfm_initialize: %s\n", file, lineno, pfm_strerror(r));
-		return 0;
-	}
 	present_core(got, sizeof(got));
 	normalise(arrow + 2, want, sizeof(want));
-	if (strcmp(got, want)) {
-		printf("%s:%d: FAIL", file, lineno);
-		for (int i = 0; i < nv; i++)
-			printf(" %s", vars[i]);
-		printf(": present [%s], expected [%s]\n", got, want);
-		return 0;
-	}
-	return 1;
+	TL_ASSERT(!strcmp(got, want), "%s:%d: present [%s], expected [%s]", c->file, c->lineno, got, want);
+}
+
+static void test_case_file_can_be_read(const void *data)
+{
+	TL_ASSERT(0, "cannot read %s", (const char *)data);
 }
 
 int main(int argc, char **argv)
 {
-	int passed = 0, failed = 0;
+	struct present_case *cases = NULL;
+	size_t n = 0;
+	CU_pSuite s = tl_suite_add("present core PMUs", NULL, NULL, NULL, 0);
 	for (int a = 1; a < argc; a++) {
 		FILE *f = fopen(argv[a], "r");
 		if (!f) {
-			perror(argv[a]);
-			failed++;
+			tl_case_add(s, test_case_file_can_be_read, argv[a], "test_case_file_can_be_read[%s]", argv[a]);
 			continue;
 		}
 		char line[4096];
 		for (int lineno = 1; fgets(line, sizeof(line), f); lineno++) {
-			char *s = line + strspn(line, " \t");
-			if (*s == '#' || *s == '\n' || !*s)
+			char *t = line + strspn(line, " \t");
+			t[strcspn(t, "\n")] = '\0';
+			if (*t == '#' || !*t)
 				continue;
-			if (run_case(argv[a], lineno, s))
-				passed++;
-			else
-				failed++;
+			struct present_case *grown = realloc(cases, (n + 1) * sizeof(*cases));
+			if (!grown)
+				return 2;
+			cases = grown;
+			cases[n] = (struct present_case){ argv[a], lineno, strdup(t) };
+			n++;
 		}
 		fclose(f);
 	}
+	for (size_t i = 0; i < n; i++)
+		tl_case_add(s, test_present_core_pmus_are_the_expected_ones, &cases[i],
+			    "test_present_core_pmus_are_the_expected_ones[%s:%d %s]", cases[i].file,
+			    cases[i].lineno, cases[i].line);
+	int status = tl_run("detect_present");
 	pfm_terminate();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed != 0;
+	for (size_t i = 0; i < n; i++)
+		free(cases[i].line);
+	free(cases);
+	return status;
 }
