@@ -6,8 +6,9 @@
  *   FAILED <test>
  *       1. file:line  - condition
  *       note: <why>
- * then CUnit's run summary (tests/run-cunit.sh reads its "tests" row) and
- * the report line of report.h.
+ * then CUnit's run summary, its rows unindented (tests/run-cunit.sh reads
+ * the "tests" row: total, ran, passed, failed, inactive), and the report
+ * line of report.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -107,6 +108,8 @@ void tl_note(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(notes + notes_len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
+	while (n > 0 && notes[notes_len + (size_t)n - 1] == '\n')	/* one line break, added below */
+		n--;
 	notes_len += (size_t)n;
 	notes[notes_len++] = '\n';
 	notes[notes_len] = '\0';
@@ -160,17 +163,22 @@ int tl_run(const char *name)
 	CU_set_suite_init_failure_handler(on_init_failure);
 	CU_set_suite_cleanup_failure_handler(on_cleanup_failure);
 	CU_ErrorCode err = CU_run_all_tests();
-	putchar('\n');
-	CU_print_run_results(stdout);
-	putchar('\n');
-	unsigned long run = CU_get_number_of_tests_run(), failed = CU_get_number_of_tests_failed();
+	const CU_RunSummary *r = CU_get_run_summary();
+	const CU_TestRegistry *reg = CU_get_registry();
+	printf("\nRun Summary:  type   total     ran  passed  failed  inactive\n");
+	printf("suites      %8u%8u%8s%8u%10u\n", reg->uiNumberOfSuites, r->nSuitesRun, "n/a", r->nSuitesFailed,
+	       r->nSuitesInactive);
+	printf("tests       %8u%8u%8u%8u%10u\n", reg->uiNumberOfTests, r->nTestsRun, r->nTestsRun - r->nTestsFailed,
+	       r->nTestsFailed, r->nTestsInactive);
+	printf("asserts     %8u%8u%8u%8u%10s\n\n", r->nAsserts, r->nAsserts, r->nAsserts - r->nAssertsFailed,
+	       r->nAssertsFailed, "n/a");
+	unsigned long passed = r->nTestsRun - r->nTestsFailed;
 	/* a suite whose set-up or clean-up failed is one failure more */
-	failed += CU_get_number_of_suites_failed();
+	unsigned long failed = r->nTestsFailed + r->nSuitesFailed;
 	if (err != CUE_SUCCESS && !failed) {
 		printf("FAILED: CUnit: %s\n", CU_get_error_msg());
 		failed = 1;
 	}
-	unsigned long passed = run - CU_get_number_of_tests_failed();
 	CU_cleanup_registry();
 	free(cases);
 	cases = NULL;
