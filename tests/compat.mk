@@ -1,8 +1,9 @@
 # tests/compat.mk: a program built against the installed libpfm4 4.13 headers
 # and library (not ours) runs on our libpfm.so.4 and enumerates everything.
-$(B)/bin/enumerate_4_13: tests/compat/enumerate.c
+# Of tests/lib it takes the report line only (report.h includes no libpfm header).
+$(B)/bin/enumerate_4_13: tests/compat/enumerate.c tests/lib/report.h $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O1 -Wall -Wextra -o $@ $< -lpfm -ldl
+	$(CC) -std=gnu11 -O1 -Wall -Wextra $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lpfm -ldl
 
 check-enumerate: $(B)/bin/enumerate_4_13 $(LIBPFM_SO)
 	@mkdir -p $(B)/check
