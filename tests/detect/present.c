@@ -101,15 +101,16 @@ static void test_case_file_can_be_read(const void *data)
 	TL_ASSERT(0, "cannot read %s", (const char *)data);
 }
 
-int main(int argc, char **argv)
+static struct present_case *cases;
+static size_t ncases;
+
+/* one test per case line of the files (and a failing one per file that cannot be read) */
+static void add_cases(CU_pSuite s, int nfiles, char **files)
 {
-	struct present_case *cases = NULL;
-	size_t n = 0;
-	CU_pSuite s = tl_suite_add("present core PMUs", NULL, NULL, NULL, 0);
-	for (int a = 1; a < argc; a++) {
-		FILE *f = fopen(argv[a], "r");
+	for (int a = 0; a < nfiles; a++) {
+		FILE *f = fopen(files[a], "r");
 		if (!f) {
-			tl_case_add(s, test_case_file_can_be_read, argv[a], "test_case_file_can_be_read[%s]", argv[a]);
+			tl_case_add(s, test_case_file_can_be_read, files[a], "test_case_file_can_be_read[%s]", files[a]);
 			continue;
 		}
 		char line[4096];
@@ -118,22 +119,27 @@ int main(int argc, char **argv)
 			t[strcspn(t, "\n")] = '\0';
 			if (*t == '#' || !*t)
 				continue;
-			struct present_case *grown = realloc(cases, (n + 1) * sizeof(*cases));
+			struct present_case *grown = realloc(cases, (ncases + 1) * sizeof(*cases));
 			if (!grown)
-				return 2;
+				break;
 			cases = grown;
-			cases[n] = (struct present_case){ argv[a], lineno, strdup(t) };
-			n++;
+			cases[ncases++] = (struct present_case){ files[a], lineno, strdup(t) };
 		}
 		fclose(f);
 	}
-	for (size_t i = 0; i < n; i++)
+	/* registered once every line is read: the array no longer moves */
+	for (size_t i = 0; i < ncases; i++)
 		tl_case_add(s, test_present_core_pmus_are_the_expected_ones, &cases[i],
-			    "test_present_core_pmus_are_the_expected_ones[%s:%d %s]", cases[i].file,
-			    cases[i].lineno, cases[i].line);
+			    "test_present_core_pmus_are_the_expected_ones[%s:%d %s]", cases[i].file, cases[i].lineno,
+			    cases[i].line);
+}
+
+int main(int argc, char **argv)
+{
+	add_cases(tl_suite_add("present core PMUs", NULL, NULL, NULL, 0), argc - 1, argv + 1);
 	int status = tl_run("detect_present");
 	pfm_terminate();
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < ncases; i++)
 		free(cases[i].line);
 	free(cases);
 	return status;

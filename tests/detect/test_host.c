@@ -366,39 +366,40 @@ static void test_without_variables_the_native_reader_runs(void)
 	CU_ASSERT_FALSE(h.forced);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones),
+	TL_TEST(test_cpuid_override_keeps_commas_of_s390_identities),
+	TL_TEST(test_cpuid_override_wins_over_sysroot),
+	TL_TEST(test_identity_shape_tells_its_architecture),
+	TL_TEST(test_x86_pattern_matches_identity_with_or_without_stepping),
+	TL_TEST(test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake),
+	TL_TEST(test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries),
+	TL_TEST(test_arm64_midr_entry_version_is_a_minimum),
+	TL_TEST(test_arm64_midr_of_other_part_or_implementer_does_not_match),
+	TL_TEST(test_riscv_regex_must_match_the_whole_identity),
+	TL_TEST(test_powerpc_pvr_regex_matches_version_half),
+	TL_TEST(test_s390_patterns_with_their_own_anchors),
+	TL_TEST(test_match_arch_never_crosses_architectures),
+	TL_TEST(test_invalid_pattern_matches_nothing),
+	TL_TEST(test_arm64_sysfs_gives_one_identity_per_core_type),
+	TL_TEST(test_arm64_sysfs_skips_cpu_without_regs),
+	TL_TEST(test_arm64_cpuinfo_lines_rebuild_the_midr),
+	TL_TEST(test_arm64_sysfs_is_preferred_over_cpuinfo),
+	TL_TEST(test_cpuinfo_over_long_line_does_not_split_a_block),
+	TL_TEST(test_riscv_cpuinfo_gives_vendor_arch_impl),
+	TL_TEST(test_riscv_hart_missing_an_id_is_skipped),
+	TL_TEST(test_powerpc_pvr_comes_from_revision_line),
+	TL_TEST(test_powerpc_without_pvr_uses_the_cpu_name),
+	TL_TEST(test_s390_identity_has_type_model_and_counter_facility),
+	TL_TEST(test_s390_guest_without_cpu_mf_has_no_facility_version),
+	TL_TEST(test_s390_without_sysinfo_takes_machine_type_from_cpuinfo),
+	TL_TEST(test_each_reader_recognises_only_its_architecture),
+	TL_TEST(test_sysroot_without_known_files_gives_no_identity),
+	TL_TEST(test_without_variables_the_native_reader_runs),
+};
+
 int main(void)
 {
-	static const struct tl_test tests[] = {
-		TL_TEST(test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones),
-		TL_TEST(test_cpuid_override_keeps_commas_of_s390_identities),
-		TL_TEST(test_cpuid_override_wins_over_sysroot),
-		TL_TEST(test_identity_shape_tells_its_architecture),
-		TL_TEST(test_x86_pattern_matches_identity_with_or_without_stepping),
-		TL_TEST(test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake),
-		TL_TEST(test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries),
-		TL_TEST(test_arm64_midr_entry_version_is_a_minimum),
-		TL_TEST(test_arm64_midr_of_other_part_or_implementer_does_not_match),
-		TL_TEST(test_riscv_regex_must_match_the_whole_identity),
-		TL_TEST(test_powerpc_pvr_regex_matches_version_half),
-		TL_TEST(test_s390_patterns_with_their_own_anchors),
-		TL_TEST(test_match_arch_never_crosses_architectures),
-		TL_TEST(test_invalid_pattern_matches_nothing),
-		TL_TEST(test_arm64_sysfs_gives_one_identity_per_core_type),
-		TL_TEST(test_arm64_sysfs_skips_cpu_without_regs),
-		TL_TEST(test_arm64_cpuinfo_lines_rebuild_the_midr),
-		TL_TEST(test_arm64_sysfs_is_preferred_over_cpuinfo),
-		TL_TEST(test_cpuinfo_over_long_line_does_not_split_a_block),
-		TL_TEST(test_riscv_cpuinfo_gives_vendor_arch_impl),
-		TL_TEST(test_riscv_hart_missing_an_id_is_skipped),
-		TL_TEST(test_powerpc_pvr_comes_from_revision_line),
-		TL_TEST(test_powerpc_without_pvr_uses_the_cpu_name),
-		TL_TEST(test_s390_identity_has_type_model_and_counter_facility),
-		TL_TEST(test_s390_guest_without_cpu_mf_has_no_facility_version),
-		TL_TEST(test_s390_without_sysinfo_takes_machine_type_from_cpuinfo),
-		TL_TEST(test_each_reader_recognises_only_its_architecture),
-		TL_TEST(test_sysroot_without_known_files_gives_no_identity),
-		TL_TEST(test_without_variables_the_native_reader_runs),
-	};
 	clear_env();
 	tl_suite("host detection", NULL, NULL, tests);
 	return tl_run("detect_host");

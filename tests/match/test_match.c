@@ -205,16 +205,17 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 	CU_ASSERT(rejected > compared / 2);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_literals_classes_and_quantifiers),
+	TL_TEST(test_groups_alternation_and_anchors),
+	TL_TEST(test_unsupported_syntax_is_reported_not_guessed),
+	TL_TEST(test_quick_test_rejects_by_prefix_and_first_bytes),
+	TL_TEST(test_quick_test_gives_up_when_unsure),
+	TL_TEST(test_agrees_with_regexec_on_every_mapfile_pattern),
+};
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test tests[] = {
-		TL_TEST(test_literals_classes_and_quantifiers),
-		TL_TEST(test_groups_alternation_and_anchors),
-		TL_TEST(test_unsupported_syntax_is_reported_not_guessed),
-		TL_TEST(test_quick_test_rejects_by_prefix_and_first_bytes),
-		TL_TEST(test_quick_test_gives_up_when_unsure),
-		TL_TEST(test_agrees_with_regexec_on_every_mapfile_pattern),
-	};
 	if (argc > 1)
 		arch_root = argv[1];
 	tl_suite("match", NULL, NULL, tests);

@@ -61,13 +61,14 @@ static void test_library_answers_PFM_ERR_NOINIT_after_pfm_terminate(void)
 	TL_ASSERT(r == PFM_ERR_NOINIT, "r=%d", r);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_pfm_initialize_succeeds_in_every_cycle),
+	TL_TEST(test_plugin_and_override_are_there_exactly_in_the_cycles_that_load_them),
+	TL_TEST(test_library_answers_PFM_ERR_NOINIT_after_pfm_terminate),
+};
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test tests[] = {
-		TL_TEST(test_pfm_initialize_succeeds_in_every_cycle),
-		TL_TEST(test_plugin_and_override_are_there_exactly_in_the_cycles_that_load_them),
-		TL_TEST(test_library_answers_PFM_ERR_NOINIT_after_pfm_terminate),
-	};
 	if (argc != 5) {
 		fprintf(stderr, "usage: %s N GOOD_DIR BAD_DIR OVERRIDE_DIR\n", argv[0]);
 		return 2;

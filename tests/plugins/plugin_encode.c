@@ -268,35 +268,39 @@ static void test_plugin_that_is_not_present_still_encodes_under_encode_inactive(
 		  init_ret, e, (unsigned long long)o.codes[0], ri, pi.is_present);
 }
 
+static const struct tl_test forced[] = {
+	TL_TEST(test_forced_plugin_initialises),
+	TL_TEST(test_verbose_output_names_the_file_that_gave_the_plugin_pmu),
+	TL_TEST(test_pmu_info_describes_the_plugin_pmu),
+	TL_TEST(test_plugin_pmu_is_present),
+	TL_TEST(test_fstr_of_a_plugin_event_names_its_pmu_and_modifiers),
+	TL_TEST(test_perf_ext_gives_the_sysfs_cpu_type_the_config_without_raw_bits_and_no_hv_exclusion),
+	TL_TEST(test_perf_ext_unit_mask_presets_inv_and_cmask_in_config),
+	TL_TEST(test_perf_ext_precise_on_a_pebs_event_sets_precise_ip),
+	TL_TEST(test_perf_ext_precise_on_an_event_perf_does_not_mark_pebs_is_PFM_ERR_ATTR),
+	TL_TEST(test_perf_ext_period_sets_sample_period),
+	TL_TEST(test_perf_event_without_ext_has_no_precise_attribute),
+};
+
+static const struct tl_test detected[] = {
+	TL_TEST(test_plugin_pmu_is_detected_by_its_identity),
+	TL_TEST(test_pmu_info_describes_the_plugin_pmu),
+	TL_TEST(test_plugin_pmu_is_present),
+	TL_TEST(test_event_without_pmu_prefix_is_the_detected_plugins),
+};
+
+static const struct tl_test unmatched[] = {
+	TL_TEST(test_unmatched_identity_leaves_the_plugin_unloaded),
+	TL_TEST(test_unmatched_identity_pmu_info_is_PFM_ERR_NOTSUPP),
+	TL_TEST(test_unmatched_identity_plugin_event_is_not_found),
+};
+
+static const struct tl_test unmatched_inactive[] = {
+	TL_TEST(test_plugin_that_is_not_present_still_encodes_under_encode_inactive),
+};
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test forced[] = {
-		TL_TEST(test_forced_plugin_initialises),
-		TL_TEST(test_verbose_output_names_the_file_that_gave_the_plugin_pmu),
-		TL_TEST(test_pmu_info_describes_the_plugin_pmu),
-		TL_TEST(test_plugin_pmu_is_present),
-		TL_TEST(test_fstr_of_a_plugin_event_names_its_pmu_and_modifiers),
-		TL_TEST(test_perf_ext_gives_the_sysfs_cpu_type_the_config_without_raw_bits_and_no_hv_exclusion),
-		TL_TEST(test_perf_ext_unit_mask_presets_inv_and_cmask_in_config),
-		TL_TEST(test_perf_ext_precise_on_a_pebs_event_sets_precise_ip),
-		TL_TEST(test_perf_ext_precise_on_an_event_perf_does_not_mark_pebs_is_PFM_ERR_ATTR),
-		TL_TEST(test_perf_ext_period_sets_sample_period),
-		TL_TEST(test_perf_event_without_ext_has_no_precise_attribute),
-	};
-	static const struct tl_test detected[] = {
-		TL_TEST(test_plugin_pmu_is_detected_by_its_identity),
-		TL_TEST(test_pmu_info_describes_the_plugin_pmu),
-		TL_TEST(test_plugin_pmu_is_present),
-		TL_TEST(test_event_without_pmu_prefix_is_the_detected_plugins),
-	};
-	static const struct tl_test unmatched[] = {
-		TL_TEST(test_unmatched_identity_leaves_the_plugin_unloaded),
-		TL_TEST(test_unmatched_identity_pmu_info_is_PFM_ERR_NOTSUPP),
-		TL_TEST(test_unmatched_identity_plugin_event_is_not_found),
-	};
-	static const struct tl_test unmatched_inactive[] = {
-		TL_TEST(test_plugin_that_is_not_present_still_encodes_under_encode_inactive),
-	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s PLUGIN_DIR\n", argv[0]);
 		return 2;

@@ -162,21 +162,22 @@ static void test_glm_identity_detects_the_override_present_with_code_0xee(void)
 		  det.present, det.enc, (unsigned long long)det.code, det.log);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_builtin_glm_event_has_code_0xca),
+	TL_TEST(test_verbose_output_says_the_plugin_file_replaced_builtin_glm),
+	TL_TEST(test_override_initialises),
+	TL_TEST(test_overridden_event_encodes_with_the_plugin_code_0xee_other_bits_unchanged),
+	TL_TEST(test_overridden_event_info_reports_code_0xee),
+	TL_TEST(test_another_event_of_the_overridden_pmu_keeps_its_encoding),
+	TL_TEST(test_override_adds_no_pmu_keeps_the_event_count_and_forced_glm_present),
+	TL_TEST(test_pfm_pmu_validate_accepts_the_replaced_table),
+	TL_TEST(test_builtin_code_0xca_is_back_after_terminate_and_init_without_the_plugin),
+	TL_TEST(test_override_applies_under_encode_inactive_with_glm_not_present),
+	TL_TEST(test_glm_identity_detects_the_override_present_with_code_0xee),
+};
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test tests[] = {
-		TL_TEST(test_builtin_glm_event_has_code_0xca),
-		TL_TEST(test_verbose_output_says_the_plugin_file_replaced_builtin_glm),
-		TL_TEST(test_override_initialises),
-		TL_TEST(test_overridden_event_encodes_with_the_plugin_code_0xee_other_bits_unchanged),
-		TL_TEST(test_overridden_event_info_reports_code_0xee),
-		TL_TEST(test_another_event_of_the_overridden_pmu_keeps_its_encoding),
-		TL_TEST(test_override_adds_no_pmu_keeps_the_event_count_and_forced_glm_present),
-		TL_TEST(test_pfm_pmu_validate_accepts_the_replaced_table),
-		TL_TEST(test_builtin_code_0xca_is_back_after_terminate_and_init_without_the_plugin),
-		TL_TEST(test_override_applies_under_encode_inactive_with_glm_not_present),
-		TL_TEST(test_glm_identity_detects_the_override_present_with_code_0xee),
-	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s PLUGIN_DIR\n", argv[0]);
 		return 2;

@@ -231,21 +231,23 @@ static void add_refusals(CU_pSuite s, int header_only)
 	}
 }
 
+static const struct tl_test all_files[] = {
+	TL_TEST(test_baseline_without_plugins_initialises),
+	TL_TEST(test_refused_plugin_files_leave_pfm_initialize_successful),
+	TL_TEST(test_good_plugin_is_loaded),
+	TL_TEST(test_hidden_files_and_names_not_ending_in_yaml_are_not_looked_at),
+	TL_TEST(test_every_builtin_pmu_keeps_its_name_events_and_first_encoding),
+	TL_TEST(test_exactly_one_pmu_more_than_without_plugins_the_good_ones),
+	TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
+};
+
+static const struct tl_test peek_only[] = {
+	TL_TEST(test_path_with_a_missing_directory_and_empty_entries_initialises),
+	TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
+};
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test all_files[] = {
-		TL_TEST(test_baseline_without_plugins_initialises),
-		TL_TEST(test_refused_plugin_files_leave_pfm_initialize_successful),
-		TL_TEST(test_good_plugin_is_loaded),
-		TL_TEST(test_hidden_files_and_names_not_ending_in_yaml_are_not_looked_at),
-		TL_TEST(test_every_builtin_pmu_keeps_its_name_events_and_first_encoding),
-		TL_TEST(test_exactly_one_pmu_more_than_without_plugins_the_good_ones),
-		TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
-	};
-	static const struct tl_test peek_only[] = {
-		TL_TEST(test_path_with_a_missing_directory_and_empty_entries_initialises),
-		TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
-	};
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s DIR\n", argv[0]);
 		return 2;

@@ -402,30 +402,32 @@ static void test_live_msr_tsc_counts_when_opened_with_our_encoding(void)
 	pfm_terminate();
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_ccn_is_an_uncore_pmu_present_with_an_id_from_the_top_of_the_range),
+	TL_TEST(test_ccn_parameters_land_in_their_config_bits_with_type_from_sysfs),
+	TL_TEST(test_ccn_cpu_defaults_to_the_first_cpu_of_cpumask_and_a_given_cpu_wins),
+	TL_TEST(test_missing_parameter_is_PFM_ERR_ATTR_and_the_message_names_it),
+	TL_TEST(test_value_wider_than_its_field_is_PFM_ERR_ATTR_VAL),
+	TL_TEST(test_field_fixed_by_the_template_cannot_be_given),
+	TL_TEST(test_perf_spelling_encodes_like_the_libpfm4_spelling),
+	TL_TEST(test_unprefixed_names_keep_their_table_meaning_and_reach_sysfs_events_last),
+	TL_TEST(test_raw_codes_under_PFM_OS_NONE),
+	TL_TEST(test_sysfs_pmus_set_no_privilege_or_guest_exclusion),
+	TL_TEST(test_a_table_of_this_host_with_that_perf_pmu_serves_the_sysfs_pmu),
+	TL_TEST(test_rapl_energy_pkg_encodes_with_its_unit_in_the_description),
+	TL_TEST(test_pmus_without_event_templates_and_core_pmus_are_not_added),
+	TL_TEST(test_split_fields_bare_terms_raw_config_and_parameters_encode),
+	TL_TEST(test_malformed_tree_initialises_and_everything_else_keeps_working),
+	TL_TEST(test_malformed_tree_messages_name_what_was_skipped),
+	TL_TEST(test_fifo_huge_and_nul_files_neither_block_nor_fail_initialisation),
+	TL_TEST(test_no_sysfs_tree_and_discovery_turned_off_give_no_sysfs_pmu),
+	TL_TEST(test_repeated_initialisation_gives_the_same_pmus),
+};
+
+static const struct tl_test live[] = { TL_TEST(test_live_msr_tsc_counts_when_opened_with_our_encoding) };
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test tests[] = {
-		TL_TEST(test_ccn_is_an_uncore_pmu_present_with_an_id_from_the_top_of_the_range),
-		TL_TEST(test_ccn_parameters_land_in_their_config_bits_with_type_from_sysfs),
-		TL_TEST(test_ccn_cpu_defaults_to_the_first_cpu_of_cpumask_and_a_given_cpu_wins),
-		TL_TEST(test_missing_parameter_is_PFM_ERR_ATTR_and_the_message_names_it),
-		TL_TEST(test_value_wider_than_its_field_is_PFM_ERR_ATTR_VAL),
-		TL_TEST(test_field_fixed_by_the_template_cannot_be_given),
-		TL_TEST(test_perf_spelling_encodes_like_the_libpfm4_spelling),
-		TL_TEST(test_unprefixed_names_keep_their_table_meaning_and_reach_sysfs_events_last),
-		TL_TEST(test_raw_codes_under_PFM_OS_NONE),
-		TL_TEST(test_sysfs_pmus_set_no_privilege_or_guest_exclusion),
-		TL_TEST(test_a_table_of_this_host_with_that_perf_pmu_serves_the_sysfs_pmu),
-		TL_TEST(test_rapl_energy_pkg_encodes_with_its_unit_in_the_description),
-		TL_TEST(test_pmus_without_event_templates_and_core_pmus_are_not_added),
-		TL_TEST(test_split_fields_bare_terms_raw_config_and_parameters_encode),
-		TL_TEST(test_malformed_tree_initialises_and_everything_else_keeps_working),
-		TL_TEST(test_malformed_tree_messages_name_what_was_skipped),
-		TL_TEST(test_fifo_huge_and_nul_files_neither_block_nor_fail_initialisation),
-		TL_TEST(test_no_sysfs_tree_and_discovery_turned_off_give_no_sysfs_pmu),
-		TL_TEST(test_repeated_initialisation_gives_the_same_pmus),
-	};
-	static const struct tl_test live[] = { TL_TEST(test_live_msr_tsc_counts_when_opened_with_our_encoding) };
 	if (argc > 1)
 		fixtures = argv[1];
 	tl_env_reset();

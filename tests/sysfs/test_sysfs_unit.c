@@ -507,29 +507,30 @@ static void test_read_refuses_files_larger_than_the_buffer(void)
 	CU_ASSERT_EQUAL(pp_sysfs_read(path, ok, sizeof(ok), &why), PP_SYSFS_MISSING);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_format_notations_become_register_masks),
+	TL_TEST(test_malformed_format_specs_are_refused_with_a_reason),
+	TL_TEST(test_cpulist_gives_first_cpu_or_minus_one),
+	TL_TEST(test_sysfs_names_become_libpfm4_pmu_names),
+	TL_TEST(test_template_terms_split_into_values_bare_terms_and_parameters),
+	TL_TEST(test_template_numbers_are_hex_or_decimal_like_perf),
+	TL_TEST(test_malformed_templates_are_refused),
+	TL_TEST(test_ccn_directory_becomes_uncore_pmu_with_fields_modifiers_and_events),
+	TL_TEST(test_ccn_template_parameters_become_required_modifiers),
+	TL_TEST(test_template_fixed_fields_are_not_modifiers_of_the_event),
+	TL_TEST(test_rapl_companions_go_into_the_description),
+	TL_TEST(test_split_ranges_bare_terms_raw_config_and_flags),
+	TL_TEST(test_broken_pmu_keeps_good_entries_and_names_each_bad_one),
+	TL_TEST(test_unusable_pmus_are_skipped_and_leave_the_builder_untouched),
+	TL_TEST(test_malformed_cpumask_is_ignored_not_fatal),
+	TL_TEST(test_huge_nul_and_fifo_files_are_skipped_without_blocking),
+	TL_TEST(test_fields_past_the_limits_are_dropped_or_not_modifiers),
+	TL_TEST(test_join_builds_paths_and_refuses_what_does_not_fit),
+	TL_TEST(test_read_refuses_files_larger_than_the_buffer),
+};
+
 int main(int argc, char **argv)
 {
-	static const struct tl_test tests[] = {
-		TL_TEST(test_format_notations_become_register_masks),
-		TL_TEST(test_malformed_format_specs_are_refused_with_a_reason),
-		TL_TEST(test_cpulist_gives_first_cpu_or_minus_one),
-		TL_TEST(test_sysfs_names_become_libpfm4_pmu_names),
-		TL_TEST(test_template_terms_split_into_values_bare_terms_and_parameters),
-		TL_TEST(test_template_numbers_are_hex_or_decimal_like_perf),
-		TL_TEST(test_malformed_templates_are_refused),
-		TL_TEST(test_ccn_directory_becomes_uncore_pmu_with_fields_modifiers_and_events),
-		TL_TEST(test_ccn_template_parameters_become_required_modifiers),
-		TL_TEST(test_template_fixed_fields_are_not_modifiers_of_the_event),
-		TL_TEST(test_rapl_companions_go_into_the_description),
-		TL_TEST(test_split_ranges_bare_terms_raw_config_and_flags),
-		TL_TEST(test_broken_pmu_keeps_good_entries_and_names_each_bad_one),
-		TL_TEST(test_unusable_pmus_are_skipped_and_leave_the_builder_untouched),
-		TL_TEST(test_malformed_cpumask_is_ignored_not_fatal),
-		TL_TEST(test_huge_nul_and_fifo_files_are_skipped_without_blocking),
-		TL_TEST(test_fields_past_the_limits_are_dropped_or_not_modifiers),
-		TL_TEST(test_join_builds_paths_and_refuses_what_does_not_fit),
-		TL_TEST(test_read_refuses_files_larger_than_the_buffer),
-	};
 	if (argc > 1)
 		fixtures = argv[1];
 	tl_env_reset();
