@@ -1,7 +1,10 @@
-"""Shared helpers of jsontoyaml's tests: paths, and running a conversion of a
-fixture tree in-process (transforms off unless asked) into a temp dir."""
+"""Shared helpers of jsontoyaml's tests: paths, temporary directories removed
+when the tests end, and running a conversion of a fixture tree in-process
+(transforms off unless asked) into a temp dir."""
+import atexit
 import io
 import os
+import shutil
 import sys
 import tempfile
 
@@ -19,6 +22,13 @@ from errors import ConvertError, Warnings  # noqa: E402
 
 def fixture(*parts):
     return os.path.join(FIX, *parts)
+
+
+def tmpdir():
+    """A new directory jsontoyaml-test-*, removed with its content at exit."""
+    d = tempfile.mkdtemp(prefix="jsontoyaml-test-")
+    atexit.register(shutil.rmtree, d, True)
+    return d
 
 
 class Run:
@@ -45,7 +55,7 @@ class Run:
 
 def convert_tree(arch_root, overlay_root=OVERLAYS, only=(), strict=False, tmods=(), out=None):
     """Convert arch_root; raises ConvertError like the CLI would report it."""
-    out = out or tempfile.mkdtemp(prefix="jsontoyaml-test-")
+    out = out or tmpdir()
     stats, warnings = convert.Stats(), Warnings()
     written = convert.convert_tree(arch_root, overlay_root, out, set(only), strict, stats,
                                    warnings, list(tmods), verify=True)

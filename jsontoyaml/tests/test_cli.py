@@ -3,12 +3,11 @@ one-model conversion a plugin author uses (overlay file or options)."""
 import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
 import yaml
 
-from helpers import JSONTOYAML, OVERLAYS, fixture
+from helpers import JSONTOYAML, OVERLAYS, fixture, tmpdir
 
 CLI = os.path.join(JSONTOYAML, "jsontoyaml.py")
 
@@ -26,7 +25,7 @@ class CliTest(unittest.TestCase):
             self.assertIn(opt, out)
 
     def test_error_exits_1_with_file_line_col(self):
-        out = tempfile.mkdtemp()
+        out = tmpdir()
         rc, _, err = cli("--arch-root", fixture("bad-json"), "--overlay-root", OVERLAYS, "--out", out,
                          "--no-transforms")
         self.assertEqual(rc, 1)
@@ -34,7 +33,7 @@ class CliTest(unittest.TestCase):
                       % fixture("bad-json", "x86", "tiny", "pipeline.json"), err)
 
     def test_tree_conversion_prints_figures(self):
-        out = tempfile.mkdtemp()
+        out = tmpdir()
         rc, so, _ = cli("--arch-root", fixture("arch-ok"), "--overlay-root", OVERLAYS, "--out", out,
                         "--no-transforms", "--report", os.path.join(out, "r.txt"))
         self.assertEqual(rc, 0)
@@ -42,7 +41,7 @@ class CliTest(unittest.TestCase):
         self.assertIn("  skipped      1  out of scope: Unit CBOX", open(os.path.join(out, "r.txt")).read())
 
     def test_plugin_from_overlay_file(self):
-        out = os.path.join(tempfile.mkdtemp(), "my_core.yaml")
+        out = os.path.join(tmpdir(), "my_core.yaml")
         rc, _, err = cli("--model-dir", fixture("plugin", "mycore"), "--overlay", fixture("plugin", "mycore.yaml"),
                          "--overlay-root", OVERLAYS, "--out", out, "--no-transforms", "--verify")
         self.assertEqual(rc, 0, err)
@@ -57,7 +56,7 @@ class CliTest(unittest.TestCase):
                           "STALLED": ({"umask": 0, "inv": 1, "cmask": 1}, False, True)})
 
     def test_plugin_from_options(self):
-        out = tempfile.mkdtemp()
+        out = tmpdir()
         rc, _, err = cli("--model-dir", fixture("plugin", "mycore"), "--arch", "x86", "--family", "intel",
                          "--name", "cli_core", "--id", "991", "--desc", "From options", "--match", "X-1",
                          "--overlay-root", OVERLAYS, "--out", out, "--no-transforms")
@@ -67,7 +66,7 @@ class CliTest(unittest.TestCase):
                          ("From options", ["X-1"], "x86/mycore plugin"))
 
     def test_model_mode_needs_an_identity(self):
-        rc, _, err = cli("--model-dir", fixture("plugin", "mycore"), "--out", tempfile.mkdtemp())
+        rc, _, err = cli("--model-dir", fixture("plugin", "mycore"), "--out", tmpdir())
         self.assertEqual(rc, 2)
         self.assertIn("--model-dir needs --overlay FILE, or --arch, --family, --name, --id and --desc", err)
 

@@ -1,10 +1,9 @@
 """Reading perf's inputs: mapfile rows and regexes, JSON entries with their
 lines, ArchStdEvent resolution, field types; errors as file:line[:col]."""
 import os
-import tempfile
 import unittest
 
-from helpers import ConvertError, error_of, fixture
+from helpers import ConvertError, error_of, fixture, tmpdir
 
 import mapfile
 import perffields
@@ -13,7 +12,7 @@ from errors import Warnings
 
 
 def write_tmp(text, name="f.json"):
-    d = tempfile.mkdtemp(prefix="jsontoyaml-test-")
+    d = tmpdir()
     path = os.path.join(d, name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
