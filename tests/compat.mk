@@ -2,9 +2,10 @@
 # and library (not ours) runs on our libpfm.so.4 and enumerates everything,
 # as an Alder Lake host (two core types) whose sysfs is tests/fixtures/sysfs/rapl
 # (two sysfs PMUs), whatever machine runs it.
-$(B)/bin/enumerate_4_13: tests/compat/enumerate.c
+# Of tests/lib it takes the report line only (report.h includes no libpfm header).
+$(B)/bin/enumerate_4_13: tests/compat/enumerate.c tests/lib/report.h $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O1 -Wall -Wextra -o $@ $< -lpfm -ldl
+	$(CC) -std=gnu11 -O1 -Wall -Wextra $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lpfm -ldl
 
 check-enumerate: $(B)/bin/enumerate_4_13 $(LIBPFM_SO)
 	@mkdir -p $(B)/check

@@ -11,13 +11,14 @@ DETECT_UNIT   := $(B)/bin/test_detect_host
 DETECT_PRESENT := $(B)/bin/detect_present
 DETECT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-$(DETECT_UNIT): tests/detect/test_host.c $(DETECT_SRCS) $(wildcard pfmlib/host/*.h pfmlib/util/*.h)
+$(DETECT_UNIT): tests/detect/test_host.c $(DETECT_SRCS) $(wildcard pfmlib/host/*.h pfmlib/util/*.h) $(TL_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(DETECT_SAN) -o $@ tests/detect/test_host.c $(DETECT_SRCS) -lcunit
+	$(CC) $(TOOL_CFLAGS) -g $(DETECT_SAN) $(TL_CFLAGS) -o $@ tests/detect/test_host.c $(DETECT_SRCS) $(TL_LIB) -lcunit
 
-$(DETECT_PRESENT): tests/detect/present.c $(LIBPFM_SO) $(B)/lib/libpfm.so
+$(DETECT_PRESENT): tests/detect/present.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO) $(B)/lib/libpfm.so
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -o $@ tests/detect/present.c -L$(B)/lib -lpfm '-Wl,-rpath,$$ORIGIN/../lib'
+	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -o $@ tests/detect/present.c $(TL_LIB) -L$(B)/lib -lpfm -lcunit \
+		'-Wl,-rpath,$$ORIGIN/../lib'
 
 check-detect: $(DETECT_UNIT) $(DETECT_PRESENT) $(PERF_ARCH_DEP)
 	@tests/detect/run.sh $(DETECT_UNIT) $(DETECT_PRESENT) $(PMU_EVENTS_ARCH)/x86/mapfile.csv $(B)/yaml/x86 $(PYTHON)

@@ -2,7 +2,8 @@
 # every other suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each
 # check-* target appends "<suite>: N passed, N failed" to $(B)/check/results.
 
-include $(filter-out tests/module.mk,$(wildcard tests/*.mk))
+include tests/lib.mk
+include $(filter-out tests/module.mk tests/lib.mk,$(wildcard tests/*.mk))
 
 TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -19,9 +20,9 @@ CHECKS += check-loader
 .PHONY: check-loader
 
 # the mapfile pattern matcher, checked against regexec on perf's own patterns
-$(B)/bin/test_match: tests/match/test_match.c pfmlib/host/match.c pfmlib/host/match.h
+$(B)/bin/test_match: tests/match/test_match.c pfmlib/host/match.c pfmlib/host/match.h $(TL_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SAN_TEST) -o $@ tests/match/test_match.c pfmlib/host/match.c -lcunit
+	$(CC) $(TEST_CFLAGS) $(SAN_TEST) $(TL_CFLAGS) -o $@ tests/match/test_match.c pfmlib/host/match.c $(TL_LIB) -lcunit
 
 check-match: $(B)/bin/test_match $(PERF_ARCH_DEP)
 	@tests/run-cunit.sh match $(B)/bin/test_match $(PMU_EVENTS_ARCH)

@@ -7,24 +7,24 @@
 # tests/plugins/run.sh appends "plugins: N passed, N failed".
 
 PLUGIN_TESTS   := encode override refuse cycles detect
-PLUGIN_T_HDRS  := tests/plugins/ptest.h include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
+PLUGIN_T_HDRS  := $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan) \
 		  $(B)/bin/test_plugin_peek
-PLUGIN_T_SRCS  := tests/plugins/ptest.c tests/plugins/ptest_pfm.c
 
-$(B)/bin/test_plugin_%: tests/plugins/plugin_%.c $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(LIBPFM_SO)
+# CUnit programs (tests/lib), on libpfm.so.4 (run under valgrind too) and on the ASan library
+$(B)/bin/test_plugin_%: tests/plugins/plugin_%.c $(PLUGIN_T_HDRS) $(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g -o $@ $< $(PLUGIN_T_SRCS) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
+	$(CC) $(TOOL_CFLAGS) -g $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
-$(B)/bin/test_plugin_%_asan: tests/plugins/plugin_%.c $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(LIBPFM_ASAN_A)
+$(B)/bin/test_plugin_%_asan: tests/plugins/plugin_%.c $(PLUGIN_T_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) -o $@ $< $(PLUGIN_T_SRCS) $(LIBPFM_ASAN_A) -lyaml
+	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
 # the peek and the loader themselves: internal functions, from the ASan archive
-$(B)/bin/test_plugin_peek: tests/plugins/test_peek.c tests/plugins/ptest.c $(PLUGIN_T_HDRS) $(LIBPFM_ASAN_A)
+$(B)/bin/test_plugin_peek: tests/plugins/test_peek.c $(PLUGIN_T_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) -o $@ $< tests/plugins/ptest.c $(LIBPFM_ASAN_A) -lyaml
+	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
 check-plugins: $(PLUGIN_T_BINS) $(YAML_STAMP)
 	@PYTHON='$(PYTHON)' MAKE='$(MAKE)' PREFIX='$(PREFIX)' CC='$(CC)' B='$(B)' \

@@ -4,13 +4,14 @@
 # skl) whose sysfs is tests/fixtures/sysfs/ccn, whatever machine runs them.
 ROBUST_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-$(B)/bin/robust_strings: tests/robust/mutate_strings.c $(LIBPFM_ASAN_A)
+# drivers, not CUnit programs: each prints its "robust-...: N passed, N failed" line (tests/lib/report.h)
+$(B)/bin/robust_strings: tests/robust/mutate_strings.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) -o $@ $< $(LIBPFM_ASAN_A) -lyaml
+	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml
 
-$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c $(LOADER_SRCS) $(SCHEMA_H)
+$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c tests/lib/report.h $(TL_LIB) $(LOADER_SRCS) $(SCHEMA_H)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) -o $@ $< $(LOADER_SRCS) -lyaml
+	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) $(TL_CFLAGS) -o $@ $< $(LOADER_SRCS) $(TL_LIB) -lyaml
 
 check-robust: $(B)/bin/robust_strings $(B)/bin/robust_yaml $(YAML_STAMP)
 	@mkdir -p $(B)/check

@@ -10,21 +10,22 @@ SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanit
 SYSFS_LIBSRC  := pfmlib/sysfs/build.c pfmlib/sysfs/parse.c pfmlib/sysfs/read.c \
 		 pfmlib/table/builder.c pfmlib/table/format.c pfmlib/util/log.c pfmlib/util/config.c
 SYSFS_SCRATCH := tests/sysfs/scratch.c
-SYSFS_HDRS    := tests/sysfs/scratch.h $(wildcard pfmlib/sysfs/*.h pfmlib/table/*.h pfmlib/util/*.h)
+SYSFS_HDRS    := tests/sysfs/scratch.h $(TL_HDRS) $(wildcard pfmlib/sysfs/*.h pfmlib/table/*.h pfmlib/util/*.h)
 
-$(B)/bin/test_sysfs_unit: tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) $(SYSFS_LIBSRC) $(SYSFS_HDRS)
+$(B)/bin/test_sysfs_unit: tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) $(SYSFS_LIBSRC) $(SYSFS_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) -o $@ tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) $(SYSFS_LIBSRC) -lcunit
+	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) $(TL_CFLAGS) -o $@ tests/sysfs/test_sysfs_unit.c $(SYSFS_SCRATCH) \
+		$(SYSFS_LIBSRC) $(TL_LIB) -lcunit
 
-$(B)/bin/test_sysfs_api: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) tests/sysfs/scratch.h $(LIBPFM_SO)
+$(B)/bin/test_sysfs_api: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) tests/sysfs/scratch.h $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(SYSFS_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) $(LIBPFM_SO) \
+	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) $(TL_LIB) $(LIBPFM_SO) \
 		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
-$(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) tests/sysfs/scratch.h $(LIBPFM_ASAN_A)
+$(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) tests/sysfs/scratch.h $(TL_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) \
-		$(LIBPFM_ASAN_A) -lyaml -lcunit
+	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) $(TL_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) \
+		$(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
 check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs

@@ -7,7 +7,7 @@
 #                     rules, presets, ranges): pmuplug's build/lib against the
 #                     installed libpfm4 4.13, in separate processes
 UNIT_SRCS   := tests/unit/ut.c $(wildcard tests/unit/t_*.c)
-UNIT_HDRS   := tests/unit/ut.h
+UNIT_HDRS   := tests/unit/ut.h $(TL_HDRS)
 UNIT_TABLES := $(sort $(wildcard tests/unit/fixtures/*.yaml)) arch/generic/perf.yaml arch/generic/perf_raw.yaml
 UNIT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -19,13 +19,15 @@ $(B)/unit/ut_table.c: $(TABLEGEN) $(UNIT_TABLES)
 $(B)/unit/ut_table.o: $(B)/unit/ut_table.c pfmlib/table/table.h
 	$(CC) $(CFLAGS_COMMON) -O0 -c -o $@ $<
 
-$(B)/bin/test_encoder: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_A)
+$(B)/bin/test_encoder: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(TL_LIB) $(LIBPFM_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_A) -lcunit -lyaml -pthread
+	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(TL_LIB) \
+		$(LIBPFM_A) -lcunit -lyaml -pthread
 
-$(B)/bin/test_encoder_asan: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A)
+$(B)/bin/test_encoder_asan: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(TL_LIB) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) $(UNIT_SAN) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(LIBPFM_ASAN_A) -lcunit -lyaml -pthread
+	$(CC) $(TOOL_CFLAGS) $(UNIT_SAN) $(TL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(TL_LIB) \
+		$(LIBPFM_ASAN_A) -lcunit -lyaml -pthread
 
 $(B)/bin/oracle_dump: tests/unit/oracle_dump.c
 	@mkdir -p $(@D)

@@ -4,7 +4,8 @@
  * walks every PMU the way PAPI does (ids until PFM_ERR_INVAL), every event,
  * every attribute under each OS layer, finds each event back by name and
  * encodes it, and fails on any error a correct library must not give.
- * Prints "enumerate: N passed, N failed".
+ * Prints "enumerate: N passed, N failed" (tests/lib/report.h, which needs
+ * no libpfm header).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -12,17 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib_perf_event.h>
-
-static int pass, fail;
+#include "report.h"
 
 static void check(int ok, const char *what, const char *detail)
 {
-	if (ok) {
-		pass++;
-		return;
-	}
-	if (fail++ < 20)
-		fprintf(stderr, "FAILED: %s: %s\n", what, detail);
+	tl_check(ok, "%s: %s", what, detail);
 }
 
 int main(int argc, char **argv)
@@ -102,6 +97,5 @@ int main(int argc, char **argv)
 	pfm_terminate();
 	printf("enumerate: library %s: %d PMUs, %d events, %d attributes, %d found by name, %d encoded alone\n",
 	       lib, npmus, nevents, nattrs, found, encoded);
-	printf("enumerate: %d passed, %d failed\n", pass, fail);
-	return fail != 0;
+	return tl_report("enumerate");
 }

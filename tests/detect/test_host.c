@@ -9,25 +9,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <CUnit/Basic.h>
 #include "host/readers.h"
 #include "util/config.h"
+#include "env.h"
+#include "suite.h"
+#include "tmpdir.h"
 
 #define FIX "tests/fixtures/sysroot/"
 
 /* the library reads its environment once (pp_config_load, as pfm_initialize does) */
 static void clear_env(void)
 {
-	unsetenv("LIBPFM_CPUID");
-	unsetenv("LIBPFM_SYSROOT");
+	tl_env_reset();
 	pp_config_load();
 }
 
 static void env_set(const char *name, const char *value)
 {
-	setenv(name, value, 1);
+	tl_env(name, value);
 	pp_config_load();
 }
 
@@ -229,50 +228,21 @@ static void test_arm64_cpuinfo_lines_rebuild_the_midr(void)
 	EXPECT_IDS(&h, "0x00000000410fd034", "0x00000000410fd082");
 }
 
-static int write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return -1;
-	int r = fputs(text, f) < 0;
-	return fclose(f) || r ? -1 : 0;
-}
-
-/* a tree made here, under $TMPDIR (else /tmp), removed whatever the outcome:
- * sysfs says Cortex-A76, /proc/cpuinfo says Cortex-A55 */
+/* a tree made here, a temporary directory of tests/lib under $TMPDIR (removed
+ * at exit at the latest): sysfs says Cortex-A76, /proc/cpuinfo says Cortex-A55 */
 static void test_arm64_sysfs_is_preferred_over_cpuinfo(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	char root[512], path[768];
-	snprintf(root, sizeof(root), "%s/pp-detect-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(root));
-	const char *dirs[] = { "/sys", "/sys/devices", "/sys/devices/system", "/sys/devices/system/cpu",
-			       "/sys/devices/system/cpu/cpu0", "/sys/devices/system/cpu/cpu0/regs",
-			       "/sys/devices/system/cpu/cpu0/regs/identification", "/proc" };
-	int made = 0;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s%s", root, dirs[i]);
-		made |= mkdir(path, 0700);
-	}
-	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", root);
-	made |= write_file(path, "0x00000000414fd0b1\n");
-	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
-	made |= write_file(path, "processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd05\n");
-	CU_ASSERT_EQUAL(made, 0);
-	if (made == 0) {
-		struct pp_host h;
-		identify_tree(root, &h);
-		EXPECT_IDS(&h, "0x00000000414fd0b1");
-	}
-	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", root);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
-	unlink(path);
-	for (size_t i = sizeof(dirs) / sizeof(dirs[0]); i-- > 0;) {
-		snprintf(path, sizeof(path), "%s%s", root, dirs[i]);
-		rmdir(path);
-	}
-	CU_ASSERT_EQUAL(rmdir(root), 0);
+	const char *root = tl_tmp_dir("detect");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	CU_ASSERT_EQUAL_FATAL(tl_tmp_puts(root, "sys/devices/system/cpu/cpu0/regs/identification/midr_el1",
+					  "0x00000000414fd0b1\n"), 0);
+	CU_ASSERT_EQUAL_FATAL(tl_tmp_puts(root, "proc/cpuinfo",
+					  "processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd05\n"), 0);
+
+	struct pp_host h;
+	identify_tree(root, &h);
+	EXPECT_IDS(&h, "0x00000000414fd0b1");
+	tl_tmp_remove(root);
 }
 
 static void test_cpuinfo_over_long_line_does_not_split_a_block(void)
@@ -397,49 +367,41 @@ static void test_without_variables_the_native_reader_runs(void)
 	CU_ASSERT_FALSE(h.forced);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones),
+	TL_TEST(test_cpuid_override_keeps_commas_of_s390_identities),
+	TL_TEST(test_cpuid_override_wins_over_sysroot),
+	TL_TEST(test_identity_shape_tells_its_architecture),
+	TL_TEST(test_x86_pattern_matches_identity_with_or_without_stepping),
+	TL_TEST(test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake),
+	TL_TEST(test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries),
+	TL_TEST(test_arm64_midr_entry_version_is_a_minimum),
+	TL_TEST(test_arm64_midr_of_other_part_or_implementer_does_not_match),
+	TL_TEST(test_riscv_regex_must_match_the_whole_identity),
+	TL_TEST(test_powerpc_pvr_regex_matches_version_half),
+	TL_TEST(test_s390_patterns_with_their_own_anchors),
+	TL_TEST(test_match_arch_never_crosses_architectures),
+	TL_TEST(test_invalid_pattern_matches_nothing),
+	TL_TEST(test_arm64_sysfs_gives_one_identity_per_core_type),
+	TL_TEST(test_arm64_sysfs_skips_cpu_without_regs),
+	TL_TEST(test_arm64_cpuinfo_lines_rebuild_the_midr),
+	TL_TEST(test_arm64_sysfs_is_preferred_over_cpuinfo),
+	TL_TEST(test_cpuinfo_over_long_line_does_not_split_a_block),
+	TL_TEST(test_riscv_cpuinfo_gives_vendor_arch_impl),
+	TL_TEST(test_riscv_hart_missing_an_id_is_skipped),
+	TL_TEST(test_powerpc_pvr_comes_from_revision_line),
+	TL_TEST(test_powerpc_without_pvr_uses_the_cpu_name),
+	TL_TEST(test_s390_identity_has_type_model_and_counter_facility),
+	TL_TEST(test_s390_guest_without_cpu_mf_has_no_facility_version),
+	TL_TEST(test_s390_without_sysinfo_takes_machine_type_from_cpuinfo),
+	TL_TEST(test_each_reader_recognises_only_its_architecture),
+	TL_TEST(test_sysroot_without_known_files_gives_no_identity),
+	TL_TEST(test_without_variables_the_native_reader_runs),
+};
+
 int main(void)
 {
-	static const struct { const char *name; CU_TestFunc fn; } tests[] = {
-#define T(f) { #f, f }
-		T(test_cpuid_override_keeps_each_identity_once_and_skips_empty_ones),
-		T(test_cpuid_override_keeps_commas_of_s390_identities),
-		T(test_cpuid_override_wins_over_sysroot),
-		T(test_identity_shape_tells_its_architecture),
-		T(test_x86_pattern_matches_identity_with_or_without_stepping),
-		T(test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake),
-		T(test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries),
-		T(test_arm64_midr_entry_version_is_a_minimum),
-		T(test_arm64_midr_of_other_part_or_implementer_does_not_match),
-		T(test_riscv_regex_must_match_the_whole_identity),
-		T(test_powerpc_pvr_regex_matches_version_half),
-		T(test_s390_patterns_with_their_own_anchors),
-		T(test_match_arch_never_crosses_architectures),
-		T(test_invalid_pattern_matches_nothing),
-		T(test_arm64_sysfs_gives_one_identity_per_core_type),
-		T(test_arm64_sysfs_skips_cpu_without_regs),
-		T(test_arm64_cpuinfo_lines_rebuild_the_midr),
-		T(test_arm64_sysfs_is_preferred_over_cpuinfo),
-		T(test_cpuinfo_over_long_line_does_not_split_a_block),
-		T(test_riscv_cpuinfo_gives_vendor_arch_impl),
-		T(test_riscv_hart_missing_an_id_is_skipped),
-		T(test_powerpc_pvr_comes_from_revision_line),
-		T(test_powerpc_without_pvr_uses_the_cpu_name),
-		T(test_s390_identity_has_type_model_and_counter_facility),
-		T(test_s390_guest_without_cpu_mf_has_no_facility_version),
-		T(test_s390_without_sysinfo_takes_machine_type_from_cpuinfo),
-		T(test_each_reader_recognises_only_its_architecture),
-		T(test_sysroot_without_known_files_gives_no_identity),
-		T(test_without_variables_the_native_reader_runs),
-#undef T
-	};
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("host detection", NULL, NULL);
-	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
-		CU_add_test(s, tests[i].name, tests[i].fn);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	clear_env();
+	tl_suite("host detection", NULL, NULL, tests);
+	return tl_run("detect_host");
 }

@@ -9,8 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <CUnit/Basic.h>
+#include <CUnit/CUnit.h>
 #include "host/match.h"
+#include "suite.h"
 
 static const char *arch_root = "build/perf-arch";
 
@@ -204,22 +205,19 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 	CU_ASSERT(rejected > compared / 2);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_literals_classes_and_quantifiers),
+	TL_TEST(test_groups_alternation_and_anchors),
+	TL_TEST(test_unsupported_syntax_is_reported_not_guessed),
+	TL_TEST(test_quick_test_rejects_by_prefix_and_first_bytes),
+	TL_TEST(test_quick_test_gives_up_when_unsure),
+	TL_TEST(test_agrees_with_regexec_on_every_mapfile_pattern),
+};
+
 int main(int argc, char **argv)
 {
 	if (argc > 1)
 		arch_root = argv[1];
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("match", NULL, NULL);
-	CU_add_test(s, "literals, classes and quantifiers", test_literals_classes_and_quantifiers);
-	CU_add_test(s, "groups, alternation and anchors", test_groups_alternation_and_anchors);
-	CU_add_test(s, "unsupported syntax is reported, not guessed", test_unsupported_syntax_is_reported_not_guessed);
-	CU_add_test(s, "quick test rejects by prefix and first bytes", test_quick_test_rejects_by_prefix_and_first_bytes);
-	CU_add_test(s, "quick test gives up when unsure", test_quick_test_gives_up_when_unsure);
-	CU_add_test(s, "agrees with regexec on every mapfile pattern", test_agrees_with_regexec_on_every_mapfile_pattern);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	tl_suite("match", NULL, NULL, tests);
+	return tl_run("match");
 }

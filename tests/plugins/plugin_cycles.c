@@ -3,14 +3,69 @@
  * plugins loaded, refused and overriding, in turn with none at all: every
  * cycle initialises and encodes as expected (so nothing of a previous cycle
  * survives), and, run under valgrind or LeakSanitizer by run.sh, nothing
- * leaks. usage: plugin_cycles N GOOD_DIR BAD_DIR OVERRIDE_DIR
+ * leaks. The suite's set-up runs the cycles and counts what went wrong.
+ * CUnit program. usage: plugin_cycles N GOOD_DIR BAD_DIR OVERRIDE_DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ptest.h"
+#include "encode.h"
+#include "env.h"
+#include "suite.h"
 
-#define PLM03 (PFM_PLM0 | PFM_PLM3)
+static int ncycles, bad_init, bad_enc;
+static char all_dirs[3 * 4096 + 4];
+
+static int cycles(void)
+{
+	for (int i = 0; i < ncycles; i++) {
+		int with = i % 2 == 0;	/* odd cycles: no plugins at all */
+		struct tl_none q, g;
+		tl_env_empty_host();
+		tl_env("LIBPFM_ENCODE_INACTIVE", "1");
+		tl_env("LIBPFM_PLUGIN_PATH", with ? all_dirs : NULL);
+		int r = pfm_initialize();
+		if (r != PFM_SUCCESS || pfm_initialize() != PFM_SUCCESS)	/* second call: no-op */
+			bad_init++;
+		int rq = tl_none("qk_q1::WIDGET_OPS:LOADS", PFM_PLM3, &q);
+		int rg = tl_none("glm::ISSUE_SLOTS_NOT_CONSUMED:RESOURCE_FULL", TL_PLM_UK, &g);
+		int ok = with ? rq == PFM_SUCCESS && q.codes[0] == 0x510142 && rg == PFM_SUCCESS &&
+				(g.codes[0] & 0xff) == 0xee
+			      : rq == PFM_ERR_NOTFOUND && rg == PFM_SUCCESS && (g.codes[0] & 0xff) == 0xca;
+		if (!ok) {
+			bad_enc++;
+			printf("  cycle %d (%s plugins): qk_q1 %d 0x%llx, glm %d 0x%llx\n", i,
+			       with ? "with" : "without", rq, (unsigned long long)q.codes[0], rg,
+			       (unsigned long long)g.codes[0]);
+		}
+		pfm_terminate();
+		pfm_terminate();	/* second call: no-op */
+	}
+	return 0;
+}
+
+static void test_pfm_initialize_succeeds_in_every_cycle(void)
+{
+	TL_ASSERT(ncycles > 0 && !bad_init, "%d of %d cycles failed", bad_init, ncycles);
+}
+
+static void test_plugin_and_override_are_there_exactly_in_the_cycles_that_load_them(void)
+{
+	TL_ASSERT(ncycles > 0 && !bad_enc, "%d of %d cycles encoded wrongly", bad_enc, ncycles);
+}
+
+static void test_library_answers_PFM_ERR_NOINIT_after_pfm_terminate(void)
+{
+	struct tl_none o;
+	int r = tl_none("qk_q1::WIDGET_OPS", PFM_PLM3, &o);
+	TL_ASSERT(r == PFM_ERR_NOINIT, "r=%d", r);
+}
+
+static const struct tl_test tests[] = {
+	TL_TEST(test_pfm_initialize_succeeds_in_every_cycle),
+	TL_TEST(test_plugin_and_override_are_there_exactly_in_the_cycles_that_load_them),
+	TL_TEST(test_library_answers_PFM_ERR_NOINIT_after_pfm_terminate),
+};
 
 int main(int argc, char **argv)
 {
@@ -18,38 +73,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s N GOOD_DIR BAD_DIR OVERRIDE_DIR\n", argv[0]);
 		return 2;
 	}
-	int n = atoi(argv[1]), bad_init = 0, bad_enc = 0;
-	char all[3 * 4096 + 4];
-	snprintf(all, sizeof(all), "%s:%s:%s", argv[2], argv[3], argv[4]);
-	for (int i = 0; i < n; i++) {
-		int with = i % 2 == 0;	/* odd cycles: no plugins at all */
-		pt_env_reset();
-		pt_env("LIBPFM_ENCODE_INACTIVE", "1");
-		pt_env("LIBPFM_PLUGIN_PATH", with ? all : NULL);
-		int r = pfm_initialize();
-		if (r != PFM_SUCCESS || pfm_initialize() != PFM_SUCCESS)	/* second call: no-op */
-			bad_init++;
-		uint64_t q, g;
-		int count;
-		int rq = pt_none("qk_q1::WIDGET_OPS:LOADS", PFM_PLM3, &q, &count);
-		int rg = pt_none("glm::ISSUE_SLOTS_NOT_CONSUMED:RESOURCE_FULL", PLM03, &g, &count);
-		int ok = with ? rq == PFM_SUCCESS && q == 0x510142 && rg == PFM_SUCCESS && (g & 0xff) == 0xee
-			      : rq == PFM_ERR_NOTFOUND && rg == PFM_SUCCESS && (g & 0xff) == 0xca;
-		if (!ok) {
-			bad_enc++;
-			printf("  cycle %d (%s plugins): qk_q1 %d 0x%llx, glm %d 0x%llx\n", i,
-			       with ? "with" : "without", rq, (unsigned long long)q, rg,
-			       (unsigned long long)g);
-		}
-		pfm_terminate();
-		pfm_terminate();	/* second call: no-op */
-	}
-	char name[128];
-	snprintf(name, sizeof(name), "%d init/terminate cycles: pfm_initialize always succeeds", n);
-	pt_check(name, n > 0 && !bad_init, "%d failed", bad_init);
-	snprintf(name, sizeof(name), "%d cycles: plugin and override present exactly when loaded", n);
-	pt_check(name, n > 0 && !bad_enc, "%d cycles encoded wrongly", bad_enc);
-	int r = pt_none("qk_q1::WIDGET_OPS", PFM_PLM3, &(uint64_t){ 0 }, &(int){ 0 });
-	pt_check("after pfm_terminate the library answers PFM_ERR_NOINIT", r == PFM_ERR_NOINIT, "r=%d", r);
-	return pt_summary("plugin_cycles");
+	ncycles = atoi(argv[1]);
+	snprintf(all_dirs, sizeof(all_dirs), "%s:%s:%s", argv[2], argv[3], argv[4]);
+	tl_suite("init/terminate cycles, with plugins every other one", cycles, NULL, tests);
+	return tl_run("plugin_cycles");
 }

@@ -4,30 +4,54 @@
  * the reason, while pfm_initialize succeeds, every built-in PMU is exactly as
  * without plugins and the good plugin of the same directory works. The
  * directory is prepared by tests/plugins/run.sh (fixtures/plugins/bad, plus
- * the unsafe files it makes). usage: plugin_refuse DIR
+ * the unsafe files it makes). A file the runner could not make (not root:
+ * no foreign owner) has no test. CUnit program. usage: plugin_refuse DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "ptest.h"
+#include "capture.h"
+#include "encode.h"
+#include "env.h"
+#include "info.h"
+#include "suite.h"
 
-/* file in DIR, what its line must also say (":line:" for parse errors) */
-static const struct { const char *file, *where, *reason; int header; } refused[] = {
-	{ "syntax.yaml", ":18:", "did not find expected ',' or '}'", 0 },
-	{ "truncated.yaml", ":19:", "did not find expected ',' or '}'", 0 },
-	{ "schema2.yaml", ":2:", "schema version 2 is not supported", 1 },
-	{ "unknown-key.yaml", ":14:", "unknown key 'dsec'", 0 },
-	{ "not-a-descriptor.yaml", ":2:", "not a PMU descriptor", 1 },
-	{ "dup-id.yaml", "", "PMU id 202 is already used by 'glm'", 0 },
-	{ "name-taken.yaml", "", "PMU 'glm' already exists", 0 },
-	{ "override-id.yaml", "", "must keep its id 202", 1 },
-	{ "oversized.yaml", "", "too large", 1 },
-	{ "group-writable.yaml", "", "writable by group or others", 1 },
-	{ "other-writable.yaml", "", "writable by group or others", 1 },
-	{ "foreign-owner.yaml", "", "owned by another user", 1 },
-	{ "symlink.yaml", "", "a symbolic link", 1 },
-	{ "directory.yaml", "", "a directory", 1 },
+/* file in DIR, what its line must also say (":line:" for parse errors), refused
+ * before it is parsed (header), and the behaviour its test pins */
+static const struct refusal {
+	const char *file, *where, *reason;
+	int header;
+	const char *test;
+} refused[] = {
+	{ "syntax.yaml", ":18:", "did not find expected ',' or '}'", 0,
+	  "test_plugin_with_a_yaml_syntax_error_is_refused_with_file_and_line" },
+	{ "truncated.yaml", ":19:", "did not find expected ',' or '}'", 0,
+	  "test_truncated_plugin_is_refused_with_file_and_line" },
+	{ "schema2.yaml", ":2:", "schema version 2 is not supported", 1,
+	  "test_plugin_of_schema_version_2_is_refused_with_file_and_line" },
+	{ "unknown-key.yaml", ":14:", "unknown key 'dsec'", 0,
+	  "test_plugin_with_unknown_key_is_refused_with_file_and_line" },
+	{ "not-a-descriptor.yaml", ":2:", "not a PMU descriptor", 1,
+	  "test_yaml_file_that_is_not_a_pmu_descriptor_is_refused_with_file_and_line" },
+	{ "dup-id.yaml", "", "PMU id 202 is already used by 'glm'", 0,
+	  "test_plugin_taking_a_builtin_pmu_id_is_refused" },
+	{ "name-taken.yaml", "", "PMU 'glm' already exists", 0,
+	  "test_plugin_taking_a_builtin_pmu_name_is_refused" },
+	{ "override-id.yaml", "", "must keep its id 202", 1,
+	  "test_override_with_another_id_than_the_builtin_is_refused" },
+	{ "oversized.yaml", "", "too large", 1,
+	  "test_plugin_file_over_the_size_limit_is_refused" },
+	{ "group-writable.yaml", "", "writable by group or others", 1,
+	  "test_group_writable_plugin_file_is_refused" },
+	{ "other-writable.yaml", "", "writable by group or others", 1,
+	  "test_world_writable_plugin_file_is_refused" },
+	{ "foreign-owner.yaml", "", "owned by another user", 1,
+	  "test_plugin_file_owned_by_another_user_is_refused" },
+	{ "symlink.yaml", "", "a symbolic link", 1,
+	  "test_plugin_file_that_is_a_symbolic_link_is_refused" },
+	{ "directory.yaml", "", "a directory", 1,
+	  "test_directory_named_like_a_plugin_is_refused" },
 };
 /* PMUs the refused or ignored files would have added */
 static const char *const absent[] = {
@@ -42,6 +66,11 @@ struct pmu_facts {
 	uint64_t code;
 };
 static struct pmu_facts base[PFM_PMU_MAX], cur[PFM_PMU_MAX];
+static int nbase, ncur, base_init;
+
+static const char *dir;
+static int init_ret;
+static char *init_log;
 
 static int snapshot(struct pmu_facts *f)
 {
@@ -49,27 +78,24 @@ static int snapshot(struct pmu_facts *f)
 	memset(f, 0, sizeof(base));
 	for (int id = 0; id < PFM_PMU_MAX; id++) {
 		pfm_pmu_info_t pi;
-		memset(&pi, 0, sizeof(pi));
-		pi.size = sizeof(pi);
-		if (pfm_get_pmu_info(id, &pi) != PFM_SUCCESS)
+		pfm_event_info_t ei;
+		if (tl_pmu_info(id, &pi) != PFM_SUCCESS)
 			continue;
 		n++;
 		snprintf(f[id].name, sizeof(f[id].name), "%s", pi.name);
 		f[id].nevents = pi.nevents;
-		pfm_event_info_t ei;
-		memset(&ei, 0, sizeof(ei));
-		ei.size = sizeof(ei);
-		if (pi.first_event >= 0 && pfm_get_event_info(pi.first_event, PFM_OS_NONE, &ei) == PFM_SUCCESS) {
+		if (pi.first_event >= 0 && tl_event_info(pi.first_event, PFM_OS_NONE, &ei) == PFM_SUCCESS) {
 			char ev[256];
-			int count;
+			struct tl_none o;
 			snprintf(ev, sizeof(ev), "%s::%s", pi.name, ei.name);
-			f[id].enc = pt_none(ev, PFM_PLM0 | PFM_PLM3, &f[id].code, &count);
+			f[id].enc = tl_none(ev, TL_PLM_UK, &o);
+			f[id].code = o.codes[0];
 		}
 	}
 	return n;
 }
 
-static int exists(const char *dir, const char *file)
+static int exists(const char *file)
 {
 	char p[4096];
 	struct stat st;
@@ -77,98 +103,148 @@ static int exists(const char *dir, const char *file)
 	return !lstat(p, &st);
 }
 
-static void check_refusals(const char *dir, const char *log, int header_only, const char *mode)
+/* pfm_initialize under the environment set so far, LIBPFM_VERBOSE output kept */
+static void session(void)
 {
-	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
-		char name[256], where[4096];
-		if (header_only && !refused[i].header)
-			continue;
-		snprintf(name, sizeof(name), "%s: %s refused: %s", mode, refused[i].file, refused[i].reason);
-		if (!exists(dir, refused[i].file)) {
-			printf("skip %s (the runner could not make the file)\n", name);
-			continue;
-		}
-		snprintf(where, sizeof(where), "%s/%s%s", dir, refused[i].file, refused[i].where);
-		pt_check(name, pt_log_has(log, "libpfm: ", where, refused[i].reason, NULL),
-			 "no line with '%s' and '%s' in:\n%s", where, refused[i].reason, log);
-	}
+	const char *log;
+	tl_env("LIBPFM_VERBOSE", "1");
+	init_ret = tl_capture_call(pfm_initialize, &log);
+	free(init_log);
+	init_log = strdup(log);
 }
 
-static void check_good_plugin(const char *mode)
+static int session_end(void)
 {
-	char name[160];
-	uint64_t code;
-	int count;
-	int r = pt_none("qk_q1::WIDGET_OPS:LOADS", PFM_PLM3, &code, &count);
-	snprintf(name, sizeof(name), "%s: the good plugin next to the refused ones encodes", mode);
-	pt_check(name, r == PFM_SUCCESS && code == 0x510142, "r=%d code=0x%llx", r,
-		 (unsigned long long)code);
-}
-
-static void all_inactive(const char *dir)
-{
-	char *log;
-	pt_env_reset();
-	pt_env("LIBPFM_ENCODE_INACTIVE", "1");
-	int r = pfm_initialize();
-	int nbase = snapshot(base);
 	pfm_terminate();
-	pt_check("baseline without plugins initialises", r == PFM_SUCCESS && nbase > 10, "r=%d pmus=%d",
-		 r, nbase);
+	free(init_log);
+	init_log = NULL;
+	return 0;
+}
 
-	pt_env("LIBPFM_PLUGIN_PATH", dir);
-	r = pt_init_logged(&log);
-	pt_check("every file parsed: pfm_initialize still returns PFM_SUCCESS", r == PFM_SUCCESS, "r=%d", r);
-	check_refusals(dir, log, 0, "every file parsed");
-	pt_check("the good plugin is loaded", pt_log_has(log, dir, "qk_q1.yaml: PMU qk_q1 loaded", NULL),
-		 "log:\n%s", log);
-	pt_check("hidden files and names not ending in .yaml are not looked at",
-		 !pt_log_has(log, ".hidden.yaml", NULL) && !pt_log_has(log, "other.yml", NULL), "log:\n%s",
-		 log);
-	free(log);
-	int ncur = snapshot(cur);
-	int same = 1;
+static void test_refused_plugin_file_is_named_with_its_reason(const void *data)
+{
+	const struct refusal *c = data;
+	char where[4096];
+	snprintf(where, sizeof(where), "%s/%s%s", dir, c->file, c->where);
+	TL_ASSERT(tl_log_has(init_log, "libpfm: ", where, c->reason, NULL), "no line with '%s' and '%s' in:\n%s",
+		  where, c->reason, init_log);
+}
+
+static void test_good_plugin_next_to_the_refused_ones_encodes(void)
+{
+	struct tl_none o;
+	int r = tl_none("qk_q1::WIDGET_OPS:LOADS", PFM_PLM3, &o);
+	TL_ASSERT(r == PFM_SUCCESS && o.codes[0] == 0x510142, "r=%d code=0x%llx", r, (unsigned long long)o.codes[0]);
+}
+
+/* ---- every file parsed: LIBPFM_ENCODE_INACTIVE, baseline first ---- */
+
+static int all_files_init(void)
+{
+	tl_env_empty_host();
+	tl_env("LIBPFM_ENCODE_INACTIVE", "1");
+	base_init = pfm_initialize();
+	nbase = snapshot(base);
+	pfm_terminate();
+	tl_env("LIBPFM_PLUGIN_PATH", dir);
+	session();
+	ncur = snapshot(cur);
+	return 0;
+}
+
+static void test_baseline_without_plugins_initialises(void)
+{
+	TL_ASSERT(base_init == PFM_SUCCESS && nbase > 10, "r=%d pmus=%d", base_init, nbase);
+}
+
+static void test_refused_plugin_files_leave_pfm_initialize_successful(void)
+{
+	TL_ASSERT(init_ret == PFM_SUCCESS, "r=%d", init_ret);
+}
+
+static void test_good_plugin_is_loaded(void)
+{
+	TL_ASSERT(tl_log_has(init_log, dir, "qk_q1.yaml: PMU qk_q1 loaded", NULL), "log:\n%s", init_log);
+}
+
+static void test_hidden_files_and_names_not_ending_in_yaml_are_not_looked_at(void)
+{
+	TL_ASSERT(!tl_log_has(init_log, ".hidden.yaml", NULL) && !tl_log_has(init_log, "other.yml", NULL),
+		  "log:\n%s", init_log);
+}
+
+static void test_every_builtin_pmu_keeps_its_name_events_and_first_encoding(void)
+{
 	for (int id = 0; id < PFM_PMU_MAX; id++) {
 		if (!base[id].name[0])
 			continue;
-		if (strcmp(base[id].name, cur[id].name) || base[id].nevents != cur[id].nevents ||
-		    base[id].enc != cur[id].enc || base[id].code != cur[id].code) {
-			same = 0;
-			printf("  pmu %d: %s/%d/%d/0x%llx became %s/%d/%d/0x%llx\n", id, base[id].name,
-			       base[id].nevents, base[id].enc, (unsigned long long)base[id].code,
-			       cur[id].name, cur[id].nevents, cur[id].enc, (unsigned long long)cur[id].code);
-		}
+		TL_ASSERT(!strcmp(base[id].name, cur[id].name) && base[id].nevents == cur[id].nevents &&
+			  base[id].enc == cur[id].enc && base[id].code == cur[id].code,
+			  "pmu %d: %s/%d/%d/0x%llx became %s/%d/%d/0x%llx", id, base[id].name, base[id].nevents,
+			  base[id].enc, (unsigned long long)base[id].code, cur[id].name, cur[id].nevents,
+			  cur[id].enc, (unsigned long long)cur[id].code);
 	}
-	pt_check("every built-in PMU keeps its name, events and first encoding", same, "see above");
-	pt_check("exactly one PMU more than without plugins: the good plugin's",
-		 ncur == nbase + 1 && !base[990].name[0] && !strcmp(cur[990].name, "qk_q1"),
-		 "pmus %d vs %d", ncur, nbase);
-	for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++) {
-		char name[128], ev[128];
-		snprintf(ev, sizeof(ev), "%s::NIBBLES", absent[i]);
-		snprintf(name, sizeof(name), "no PMU %s from a refused or ignored file", absent[i]);
-		pt_check(name, pfm_find_event(ev) == PFM_ERR_NOTFOUND, "%s found", ev);
-	}
-	check_good_plugin("every file parsed");
-	pfm_terminate();
 }
 
-/* not every file is parsed in full: the checks before parsing still refuse */
-static void peek_only(const char *dir)
+static void test_exactly_one_pmu_more_than_without_plugins_the_good_ones(void)
 {
-	char *log, path[4096];
-	pt_env_reset();
-	pt_env("LIBPFM_FORCE_PMU", "qk_q1");
-	snprintf(path, sizeof(path), "/nonexistent/plugins::%s:", dir);
-	pt_env("LIBPFM_PLUGIN_PATH", path);
-	int r = pt_init_logged(&log);
-	pt_check("forced, path with a missing directory and empty entries: pfm_initialize succeeds",
-		 r == PFM_SUCCESS, "r=%d", r);
-	check_refusals(dir, log, 1, "peek only");
-	free(log);
-	check_good_plugin("peek only");
-	pfm_terminate();
+	TL_ASSERT(ncur == nbase + 1 && !base[990].name[0] && !strcmp(cur[990].name, "qk_q1"), "pmus %d vs %d",
+		  ncur, nbase);
 }
+
+static void test_refused_or_ignored_file_adds_no_pmu(const void *data)
+{
+	char ev[128];
+	snprintf(ev, sizeof(ev), "%s::NIBBLES", (const char *)data);
+	TL_ASSERT(pfm_find_event(ev) == PFM_ERR_NOTFOUND, "%s found", ev);
+}
+
+/* ---- not every file parsed (forced PMU): the checks before parsing still refuse ---- */
+
+static int peek_only_init(void)
+{
+	char path[4096];
+	tl_env_empty_host();
+	tl_env("LIBPFM_FORCE_PMU", "qk_q1");
+	snprintf(path, sizeof(path), "/nonexistent/plugins::%s:", dir);
+	tl_env("LIBPFM_PLUGIN_PATH", path);
+	session();
+	return 0;
+}
+
+static void test_path_with_a_missing_directory_and_empty_entries_initialises(void)
+{
+	TL_ASSERT(init_ret == PFM_SUCCESS, "r=%d", init_ret);
+}
+
+static void add_refusals(CU_pSuite s, int header_only)
+{
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		if (header_only && !refused[i].header)
+			continue;
+		if (!exists(refused[i].file)) {
+			printf("note: no test %s (the runner could not make %s)\n", refused[i].test, refused[i].file);
+			continue;
+		}
+		tl_case_add(s, test_refused_plugin_file_is_named_with_its_reason, &refused[i], "%s[%s: %s]",
+			    refused[i].test, refused[i].file, refused[i].reason);
+	}
+}
+
+static const struct tl_test all_files[] = {
+	TL_TEST(test_baseline_without_plugins_initialises),
+	TL_TEST(test_refused_plugin_files_leave_pfm_initialize_successful),
+	TL_TEST(test_good_plugin_is_loaded),
+	TL_TEST(test_hidden_files_and_names_not_ending_in_yaml_are_not_looked_at),
+	TL_TEST(test_every_builtin_pmu_keeps_its_name_events_and_first_encoding),
+	TL_TEST(test_exactly_one_pmu_more_than_without_plugins_the_good_ones),
+	TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
+};
+
+static const struct tl_test peek_only[] = {
+	TL_TEST(test_path_with_a_missing_directory_and_empty_entries_initialises),
+	TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
+};
 
 int main(int argc, char **argv)
 {
@@ -176,7 +252,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DIR\n", argv[0]);
 		return 2;
 	}
-	all_inactive(argv[1]);
-	peek_only(argv[1]);
-	return pt_summary("plugin_refuse");
+	dir = argv[1];
+	CU_pSuite s = tl_suite("every file parsed (LIBPFM_ENCODE_INACTIVE=1)", all_files_init, session_end,
+			       all_files);
+	add_refusals(s, 0);
+	for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
+		tl_case_add(s, test_refused_or_ignored_file_adds_no_pmu, absent[i],
+			    "test_refused_or_ignored_file_adds_no_pmu[%s]", absent[i]);
+	s = tl_suite("only peeked at (LIBPFM_FORCE_PMU=qk_q1)", peek_only_init, session_end, peek_only);
+	add_refusals(s, 1);
+	return tl_run("plugin_refuse");
 }

@@ -3,29 +3,30 @@
  * match, read without parsing the events) agrees with the full loader
  * (pp_yaml_load_file) on every file given: the converter's descriptors and
  * hand-written layouts (tests/fixtures/plugins/peek). Built from the
- * library's sources under ASan+UBSan. usage: test_peek FILE...
+ * library's sources under ASan+UBSan. CUnit program, one test per file.
+ * usage: test_peek FILE...
  */
 #include <stdio.h>
 #include <string.h>
 #include "table/yaml.h"
 #include "table/builder.h"
-#include "ptest.h"
+#include "suite.h"
 
 #define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \
 		      sizeof(((struct pp_yaml_header *)0)->match[0])))
 
-static void one(const char *path)
+static void test_peek_agrees_with_the_full_loader(const void *data)
 {
-	char err[1024], name[1200];
+	const char *path = data;
+	char err[1024];
 	struct pp_yaml_opts o = { .max_bytes = 32u << 20 };
 	struct pp_yaml_header h;
 	struct pp_builder b;
 	struct pp_table t;
 
-	snprintf(name, sizeof(name), "peek agrees with the full loader: %s", path);
 	pp_builder_init(&b);
 	if (pp_yaml_load_file(&b, path, &o, err, sizeof(err)) < 0) {
-		pt_check(name, 0, "the loader refuses it: %s", err);
+		TL_ASSERT(0, "the loader refuses it: %s", err);
 		pp_builder_free(&b);
 		return;
 	}
@@ -41,15 +42,17 @@ static void one(const char *path)
 			ok = 0;
 	/* every pattern counted; all kept, or the count says some were not */
 	ok = ok && h.match_count == n;
-	pt_check(name, ok, "peek r=%d name=%s override=%d match_count=%d; loader name=%s override=%d "
-		 "patterns=%d %s", r, h.name, h.override, h.match_count, pp_str(&t, p->name),
-		 !!(p->flags & PP_PMU_F_OVERRIDE), n, r ? err : "");
+	TL_ASSERT(ok, "peek r=%d name=%s override=%d match_count=%d; loader name=%s override=%d patterns=%d %s", r,
+		  h.name, h.override, h.match_count, pp_str(&t, p->name), !!(p->flags & PP_PMU_F_OVERRIDE), n,
+		  r ? err : "");
 	pp_builder_free(&b);
 }
 
 int main(int argc, char **argv)
 {
+	CU_pSuite s = tl_suite_add("peek", NULL, NULL, NULL, 0);
 	for (int i = 1; i < argc; i++)
-		one(argv[i]);
-	return pt_summary("test_peek");
+		tl_case_add(s, test_peek_agrees_with_the_full_loader, argv[i], "test_peek_agrees_with_the_full_loader[%s]",
+			    argv[i]);
+	return tl_run("test_peek");
 }

@@ -5,13 +5,15 @@
  * pseudo-random sequence and encoded under every OS layer. Built against the
  * ASan+UBSan library: any crash, leak or undefined behaviour fails; every
  * answer must be PFM_SUCCESS or a libpfm4 error code, and a success must be
- * a sane encoding. Prints "robust-strings: N passed, N failed".
+ * a sane encoding. Prints "robust-strings: N passed, N failed" (tests/lib).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <perfmon/pfmlib_perf_event.h>
+#include "info.h"
+#include "report.h"
 
 static const char *corpus[] = {
 	"glm::OFFCORE_RESPONSE_0:DMND_DATA_RD:ANY_RESPONSE",
@@ -86,8 +88,6 @@ static void mutate(char *buf, size_t cap)
 	}
 }
 
-static int pass, fail;
-
 /*
  * Strings whose fstr libpfm4 4.13 itself cannot encode again, and ours, being
  * identical to libpfm4's, neither: a bare MEM_TRANS_RETIRED selects
@@ -100,21 +100,14 @@ static int fstr_not_reencodable_in_libpfm4(const char *s)
 
 static void check(int ok, const char *what, const char *str, int r)
 {
-	if (ok) {
-		pass++;
-		return;
-	}
-	if (fail++ < 20)
-		fprintf(stderr, "FAILED: %s: \"%s\" -> %d\n", what, str, r);
+	tl_check(ok, "%s: \"%s\" -> %d", what, str, r);
 }
 
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 20000;
-	if (pfm_initialize() != PFM_SUCCESS) {
-		printf("robust-strings: 0 passed, 1 failed\n");
-		return 1;
-	}
+	if (!tl_check(pfm_initialize() == PFM_SUCCESS, "pfm_initialize"))
+		return tl_report("robust-strings");
 	static char buf[8192];
 	for (int i = 0; i < rounds; i++) {
 		snprintf(buf, sizeof(buf), "%s", corpus[rnd(sizeof(corpus) / sizeof(corpus[0]))]);
@@ -133,12 +126,8 @@ int main(int argc, char **argv)
 		if (r == PFM_SUCCESS) {
 			pfm_pmu_info_t pi;
 			pfm_event_info_t ei;
-			memset(&pi, 0, sizeof(pi));
-			memset(&ei, 0, sizeof(ei));
-			pi.size = sizeof(pi);
-			ei.size = sizeof(ei);
-			int ok = pfm_get_event_info(raw.idx, PFM_OS_NONE, &ei) == PFM_SUCCESS &&
-				 pfm_get_pmu_info(ei.pmu, &pi) == PFM_SUCCESS &&
+			int ok = tl_event_info(raw.idx, PFM_OS_NONE, &ei) == PFM_SUCCESS &&
+				 tl_pmu_info(ei.pmu, &pi) == PFM_SUCCESS &&
 				 raw.count >= 1 && raw.count <= pi.max_encoding && raw.codes && fstr;
 			check(ok, "PFM_OS_NONE success is a sane encoding", buf, r);
 			/* the fully qualified string encodes to the same codes */
@@ -151,7 +140,7 @@ int main(int argc, char **argv)
 				int r2 = pfm_get_os_event_encoding(fstr, PFM_PLM0 | PFM_PLM3, PFM_OS_NONE, &again);
 				int same = r2 == PFM_SUCCESS && again.count == raw.count &&
 					   !memcmp(again.codes, raw.codes, sizeof(uint64_t) * (size_t)raw.count);
-				if (!same && fail < 20)
+				if (!same && tl_failures() < TL_REPORT_SHOWN)
 					fprintf(stderr, "  (encoded from \"%s\")\n", buf);
 				check(same, "fstr encodes to the same codes", fstr, r2);
 				free(again.codes);
@@ -181,6 +170,5 @@ int main(int argc, char **argv)
 	}
 	pfm_terminate();
 	printf("robust-strings: %d rounds\n", rounds);
-	printf("robust-strings: %d passed, %d failed\n", pass, fail);
-	return fail != 0;
+	return tl_report("robust-strings");
 }

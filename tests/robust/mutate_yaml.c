@@ -5,12 +5,13 @@
  * duplicated or dropped, the file truncated) and loaded. Built under
  * ASan+UBSan: no crash, leak or undefined behaviour; each load either
  * succeeds or fails with "name:line..." and leaves the builder as it was.
- * Prints "robust-yaml: N passed, N failed".
+ * Prints "robust-yaml: N passed, N failed" (tests/lib).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "table/yaml.h"
+#include "report.h"
 
 static unsigned long long rng = 0x2545f4914f6cdd1dULL;
 static unsigned rnd(unsigned n)
@@ -109,16 +110,13 @@ static size_t mutate(const char *src, size_t len, char *dst, size_t cap)
 
 int main(int argc, char **argv)
 {
-	int pass = 0, fail = 0, ok_loads = 0;
+	int ok_loads = 0;
 	int rounds = 300;
 	for (int a = 1; a < argc; a++) {
 		size_t len;
 		char *src = slurp(argv[a], &len);
-		if (!src) {
-			fprintf(stderr, "FAILED: cannot read %s\n", argv[a]);
-			fail++;
+		if (!tl_check(src != NULL, "cannot read %s", argv[a]))
 			continue;
-		}
 		size_t cap = len * 2 + 64;
 		char *buf = malloc(cap);
 		struct pp_builder b;
@@ -141,17 +139,12 @@ int main(int argc, char **argv)
 				ok = !strncmp(err, "mutant.yaml:", 12) && err[12] >= '1' && err[12] <= '9' &&
 				     !memcmp(&before, &after, sizeof(before));
 			}
-			if (ok) {
-				pass++;
-			} else if (fail++ < 20) {
-				fprintf(stderr, "FAILED: %s round %d: r=%d err=%s\n", argv[a], i, r, err);
-			}
+			tl_check(ok, "%s round %d: r=%d err=%s", argv[a], i, r, err);
 		}
 		pp_builder_free(&b);
 		free(buf);
 		free(src);
 	}
 	printf("robust-yaml: %d mutants loaded, the others refused with file:line\n", ok_loads);
-	printf("robust-yaml: %d passed, %d failed\n", pass, fail);
-	return fail != 0;
+	return tl_report("robust-yaml");
 }

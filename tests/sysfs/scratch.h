@@ -4,19 +4,18 @@
  * attribute, a file holding a NUL byte, a FIFO where a file is expected,
  * a PMU with more format fields than a PMU may have modifiers, and the
  * malformed tree (tests/fixtures/sysfs/broken) completed with its links to
- * a device, to nothing and to a missing PMU directory.
- *
- * Every tree lives in one directory made under $TMPDIR (else /tmp) on first
- * use and removed by scratch_cleanup(), which also runs at exit.
+ * a device, to nothing and to a missing PMU directory. Each tree is a
+ * temporary directory of tests/lib, under $TMPDIR (removed at exit at the
+ * latest).
  */
 #ifndef SYSFS_SCRATCH_H
 #define SYSFS_SCRATCH_H
 
-/* create the `scratch` PMU's tree (again, if it exists); returns its root (the sysroot), NULL on failure */
+/* create the `scratch` PMU's tree under a new directory; returns its root (the sysroot), NULL on failure */
 const char *scratch_create(void);
 /* the `scratch` PMU's directory inside it */
 const char *scratch_pmu_dir(void);
-/* remove the `scratch` PMU's tree */
+/* remove the whole tree */
 void scratch_remove(void);
 
 /*
@@ -27,8 +26,5 @@ void scratch_remove(void);
  * made once; returns its root (the sysroot), NULL on failure
  */
 const char *scratch_broken(const char *fixtures);
-
-/* remove every tree and the directory holding them */
-void scratch_cleanup(void);
 
 #endif

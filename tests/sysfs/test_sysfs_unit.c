@@ -5,17 +5,17 @@
  * (sysfs/build.c), on the hand-written trees of tests/fixtures/sysfs and
  * on a run-time tree (scratch.c). Built with ASan+UBSan: a leak fails it.
  */
-#define _GNU_SOURCE
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
-#include <CUnit/Basic.h>
 #include "sysfs/sysfs.h"
 #include "util/config.h"
+#include "capture.h"
+#include "env.h"
 #include "scratch.h"
+#include "suite.h"
+#include "watchdog.h"
 
 
 static const char *fixtures = "tests/fixtures/sysfs";
@@ -24,40 +24,15 @@ static const char *fixtures = "tests/fixtures/sysfs";
 
 static const char *S(const struct pp_builder *b, pp_str_t s) { return b->strs + s; }
 
-static char captured[65536];
-static FILE *cap_file;
-static int cap_saved = -1;
-
-/* LIBPFM_VERBOSE messages (stderr) are kept in `captured` between these */
-static void cap_begin(void)
-{
-	fflush(stderr);
-	cap_file = tmpfile();
-	cap_saved = dup(2);
-	dup2(fileno(cap_file), 2);
-}
-
-static const char *cap_end(void)
-{
-	fflush(stderr);
-	dup2(cap_saved, 2);
-	close(cap_saved);
-	rewind(cap_file);
-	size_t n = fread(captured, 1, sizeof(captured) - 1, cap_file);
-	captured[n] = '\0';
-	fclose(cap_file);
-	return captured;
-}
-
-/* build PMU sysname of the sysfs tree under root into b; returns the PMU index (or <0); messages in `captured` */
+/* build PMU sysname of the sysfs tree under root into b; returns the PMU index (or <0); messages in tl_captured() */
 static int build_at(struct pp_builder *b, const char *root, const char *sysname, const char *name,
 		    struct pp_sysfs_info *info)
 {
 	char dir[2048];
 	snprintf(dir, sizeof(dir), "%s/sys/bus/event_source/devices/%s", root, sysname);
-	cap_begin();
+	tl_capture_begin();
 	int r = pp_sysfs_build_pmu(b, dir, sysname, name, 1000, info);
-	cap_end();
+	tl_capture_end();
 	return r;
 }
 
@@ -388,7 +363,7 @@ static void test_broken_pmu_keeps_good_entries_and_names_each_bad_one(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
 	pp_builder_init(&b);
 	int r = build_at(&b, broken, "good", "good", &info);
-	const char *msg = captured;
+	const char *msg = tl_captured();
 	CU_ASSERT_EQUAL_FATAL(r, 0);
 	const struct pp_pmu *p = &b.pmus.v[r];
 	/* fields: event, two_a, two_b (overlapping each other: allowed) */
@@ -440,9 +415,9 @@ static void test_unusable_pmus_are_skipped_and_leave_the_builder_untouched(void)
 		CU_ASSERT_EQUAL(b.events.n, 0);
 		CU_ASSERT_EQUAL(b.sets.n, 0);
 		CU_ASSERT_EQUAL(b.nstrs, nstrs);
-		CU_ASSERT_PTR_NOT_NULL(strstr(captured, cases[i].says));
-		if (!strstr(captured, cases[i].says))
-			printf("%s: got '%s'\n", cases[i].pmu, captured);
+		CU_ASSERT_PTR_NOT_NULL(strstr(tl_captured(), cases[i].says));
+		if (!strstr(tl_captured(), cases[i].says))
+			printf("%s: got '%s'\n", cases[i].pmu, tl_captured());
 		pp_builder_free(&b);
 	}
 }
@@ -457,17 +432,8 @@ static void test_malformed_cpumask_is_ignored_not_fatal(void)
 	CU_ASSERT_EQUAL_FATAL(r, 0);
 	CU_ASSERT_EQUAL(info.dfl_cpu, -1);
 	CU_ASSERT_EQUAL(b.pmus.v[r].type, PP_PMU_OS_GENERIC);
-	CU_ASSERT_PTR_NOT_NULL(strstr(captured, "cpumask"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tl_captured(), "cpumask"));
 	pp_builder_free(&b);
-}
-
-static void alarm_fail(int sig)
-{
-	(void)sig;
-	static const char m[] = "sysfs reader blocked (FIFO?)\n";
-	ssize_t w = write(1, m, sizeof(m) - 1);
-	(void)w;
-	_exit(3);
 }
 
 static void test_huge_nul_and_fifo_files_are_skipped_without_blocking(void)
@@ -477,17 +443,16 @@ static void test_huge_nul_and_fifo_files_are_skipped_without_blocking(void)
 	const char *root = scratch_create();
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	pp_builder_init(&b);
-	signal(SIGALRM, alarm_fail);
-	alarm(20);
-	cap_begin();
+	tl_watchdog(20, "sysfs reader (FIFO?)");
+	tl_capture_begin();
 	int r = pp_sysfs_build_pmu(&b, scratch_pmu_dir(), "scratch", "scratch", 1000, &info);
-	cap_end();
-	alarm(0);
+	tl_capture_end();
+	tl_watchdog(0, NULL);
 	CU_ASSERT_EQUAL_FATAL(r, 0);
 	const struct pp_pmu *p = &b.pmus.v[r];
-	CU_ASSERT_PTR_NOT_NULL(strstr(captured, "events/huge: too large"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(captured, "events/nul: holds a NUL byte"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(captured, "events/fifo: not a regular file"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tl_captured(), "events/huge: too large"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tl_captured(), "events/nul: holds a NUL byte"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tl_captured(), "events/fifo: not a regular file"));
 	CU_ASSERT_PTR_NULL(event_named(&b, p, "huge"));
 	CU_ASSERT_PTR_NULL(event_named(&b, p, "nul"));
 	CU_ASSERT_PTR_NULL(event_named(&b, p, "fifo"));
@@ -502,9 +467,9 @@ static void test_fields_past_the_limits_are_dropped_or_not_modifiers(void)
 	struct pp_sysfs_info info;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(scratch_create());
 	pp_builder_init(&b);
-	cap_begin();
+	tl_capture_begin();
 	int r = pp_sysfs_build_pmu(&b, scratch_pmu_dir(), "scratch", "scratch", 1000, &info);
-	cap_end();
+	tl_capture_end();
 	CU_ASSERT_EQUAL_FATAL(r, 0);
 	const struct pp_pmu *p = &b.pmus.v[r];
 	CU_ASSERT_EQUAL(p->nfields, PP_SYSFS_MAX_FIELDS);
@@ -517,7 +482,7 @@ static void test_fields_past_the_limits_are_dropped_or_not_modifiers(void)
 	CU_ASSERT_PTR_NULL(event_named(&b, p, "highask"));	/* but not asked for */
 	CU_ASSERT_PTR_NULL(event_named(&b, p, "dropped"));
 	CU_ASSERT_PTR_NOT_NULL(event_named(&b, p, "lowbit"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(captured, "format/f61: more than 61 fields"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tl_captured(), "format/f61: more than 61 fields"));
 	CU_ASSERT_EQUAL(p->max_encoding, 2);
 	pp_builder_free(&b);
 	scratch_remove();
@@ -552,40 +517,36 @@ static void test_read_refuses_files_larger_than_the_buffer(void)
 	CU_ASSERT_EQUAL(pp_sysfs_read(path, ok, sizeof(ok), &why), PP_SYSFS_MISSING);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_format_notations_become_register_masks),
+	TL_TEST(test_malformed_format_specs_are_refused_with_a_reason),
+	TL_TEST(test_cpulist_gives_first_cpu_or_minus_one),
+	TL_TEST(test_sysfs_names_become_libpfm4_pmu_names),
+	TL_TEST(test_template_terms_split_into_values_bare_terms_and_parameters),
+	TL_TEST(test_template_numbers_are_hex_or_decimal_like_perf),
+	TL_TEST(test_malformed_templates_are_refused),
+	TL_TEST(test_ccn_directory_becomes_uncore_pmu_with_fields_modifiers_and_events),
+	TL_TEST(test_ccn_template_parameters_become_required_modifiers),
+	TL_TEST(test_template_fixed_fields_are_not_modifiers_of_the_event),
+	TL_TEST(test_rapl_companions_go_into_the_description),
+	TL_TEST(test_split_ranges_bare_terms_raw_config_and_flags),
+	TL_TEST(test_broken_pmu_keeps_good_entries_and_names_each_bad_one),
+	TL_TEST(test_unusable_pmus_are_skipped_and_leave_the_builder_untouched),
+	TL_TEST(test_malformed_cpumask_is_ignored_not_fatal),
+	TL_TEST(test_huge_nul_and_fifo_files_are_skipped_without_blocking),
+	TL_TEST(test_fields_past_the_limits_are_dropped_or_not_modifiers),
+	TL_TEST(test_join_builds_paths_and_refuses_what_does_not_fit),
+	TL_TEST(test_read_refuses_files_larger_than_the_buffer),
+};
+
 int main(int argc, char **argv)
 {
 	if (argc > 1)
 		fixtures = argv[1];
-	setenv("LIBPFM_VERBOSE", "1", 1);
-	unsetenv("LIBPFM_DEBUG_STDOUT");
+	tl_env_reset();
+	tl_env("LIBPFM_VERBOSE", "1");
 	pp_config_load();
 	broken = scratch_broken(fixtures);
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("sysfs-unit", NULL, NULL);
-	CU_add_test(s, "format notations become register masks", test_format_notations_become_register_masks);
-	CU_add_test(s, "malformed format specs are refused with a reason", test_malformed_format_specs_are_refused_with_a_reason);
-	CU_add_test(s, "cpulist gives first cpu or -1", test_cpulist_gives_first_cpu_or_minus_one);
-	CU_add_test(s, "sysfs names become libpfm4 PMU names", test_sysfs_names_become_libpfm4_pmu_names);
-	CU_add_test(s, "template terms split into values, bare terms and parameters", test_template_terms_split_into_values_bare_terms_and_parameters);
-	CU_add_test(s, "template numbers are hex or decimal like perf", test_template_numbers_are_hex_or_decimal_like_perf);
-	CU_add_test(s, "malformed templates are refused", test_malformed_templates_are_refused);
-	CU_add_test(s, "CCN directory becomes uncore PMU with fields, modifiers and events", test_ccn_directory_becomes_uncore_pmu_with_fields_modifiers_and_events);
-	CU_add_test(s, "CCN template parameters become required modifiers", test_ccn_template_parameters_become_required_modifiers);
-	CU_add_test(s, "template-fixed fields are not modifiers of the event", test_template_fixed_fields_are_not_modifiers_of_the_event);
-	CU_add_test(s, "RAPL companions go into the description", test_rapl_companions_go_into_the_description);
-	CU_add_test(s, "split ranges, bare terms, raw config and flags", test_split_ranges_bare_terms_raw_config_and_flags);
-	CU_add_test(s, "broken PMU keeps good entries and names each bad one", test_broken_pmu_keeps_good_entries_and_names_each_bad_one);
-	CU_add_test(s, "unusable PMUs are skipped and leave the builder untouched", test_unusable_pmus_are_skipped_and_leave_the_builder_untouched);
-	CU_add_test(s, "malformed cpumask is ignored, not fatal", test_malformed_cpumask_is_ignored_not_fatal);
-	CU_add_test(s, "huge, NUL and FIFO files are skipped without blocking", test_huge_nul_and_fifo_files_are_skipped_without_blocking);
-	CU_add_test(s, "fields past the limits are dropped or not modifiers", test_fields_past_the_limits_are_dropped_or_not_modifiers);
-	CU_add_test(s, "join builds paths and refuses what does not fit", test_join_builds_paths_and_refuses_what_does_not_fit);
-	CU_add_test(s, "read refuses files larger than the buffer", test_read_refuses_files_larger_than_the_buffer);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	scratch_cleanup();
-	return fails ? 1 : 0;
+	tl_suite("sysfs-unit", NULL, NULL, tests);
+	return tl_run("sysfs_unit");
 }

@@ -9,10 +9,10 @@ static void names(int idx, pfm_os_t os, char *out, size_t n)
 {
 	char b[64];
 	out[0] = '\0';
-	for (int a = 0; a < ut_nattrs(idx, os); a++) {
+	for (int a = 0; a < tl_nattrs(idx, os); a++) {
 		if (a)
 			strncat(out, ",", n - strlen(out) - 1);
-		strncat(out, ut_attr_name(idx, a, os, b, sizeof(b)), n - strlen(out) - 1);
+		strncat(out, tl_attr_name(idx, a, os, b, sizeof(b)), n - strlen(out) - 1);
 	}
 }
 
@@ -99,7 +99,7 @@ static void test_attribute_fields_carry_libpfm4_values(void)
 	CU_ASSERT_STRING_EQUAL(a.name, "c");
 	CU_ASSERT_EQUAL(a.type, PFM_ATTR_MOD_INTEGER);
 	/* perf_events attribute: libpfm4's code, control */
-	int n = ut_nattrs(idx, PFM_OS_PERF_EVENT_EXT);
+	int n = tl_nattrs(idx, PFM_OS_PERF_EVENT_EXT);
 	CU_ASSERT_EQUAL(pfm_get_event_attr_info(idx, n - 1, PFM_OS_PERF_EVENT_EXT, &a), PFM_SUCCESS);
 	CU_ASSERT_STRING_EQUAL(a.name, "pinned");
 	CU_ASSERT_EQUAL(a.code, 10);
@@ -112,24 +112,24 @@ static void test_nattrs_of_event_info_matches_the_list(void)
 	int idx = pfm_find_event("utc::OFFCORE_RESPONSE_0");
 	char b[64];
 	for (pfm_os_t os = PFM_OS_NONE; os < PFM_OS_MAX; os++) {
-		int n = ut_nattrs(idx, os);
+		int n = tl_nattrs(idx, os);
 		CU_ASSERT(n > 0);
-		CU_ASSERT_STRING_NOT_EQUAL(ut_attr_name(idx, n - 1, os, b, sizeof(b)), "");
-		CU_ASSERT_STRING_EQUAL(ut_attr_name(idx, n, os, b, sizeof(b)), "");
+		CU_ASSERT_STRING_NOT_EQUAL(tl_attr_name(idx, n - 1, os, b, sizeof(b)), "");
+		CU_ASSERT_STRING_EQUAL(tl_attr_name(idx, n, os, b, sizeof(b)), "");
 	}
-	CU_ASSERT_EQUAL(ut_nattrs(idx, PFM_OS_NONE), 11 + 5);
+	CU_ASSERT_EQUAL(tl_nattrs(idx, PFM_OS_NONE), 11 + 5);
 }
 
 void ut_add_attrs(void)
 {
-	static const struct ut_test t[] = {
-		T(test_os_none_lists_umasks_then_all_event_modifiers),
-		T(test_perf_event_hides_privilege_modifiers_and_appends_its_own),
-		T(test_precise_and_hw_smpl_follow_the_event),
-		T(test_precise_unit_masks_support_hw_smpl),
-		T(test_pmu_perf_attrs_list_is_used),
-		T(test_attribute_fields_carry_libpfm4_values),
-		T(test_nattrs_of_event_info_matches_the_list),
+	static const struct tl_test t[] = {
+		TL_TEST(test_os_none_lists_umasks_then_all_event_modifiers),
+		TL_TEST(test_perf_event_hides_privilege_modifiers_and_appends_its_own),
+		TL_TEST(test_precise_and_hw_smpl_follow_the_event),
+		TL_TEST(test_precise_unit_masks_support_hw_smpl),
+		TL_TEST(test_pmu_perf_attrs_list_is_used),
+		TL_TEST(test_attribute_fields_carry_libpfm4_values),
+		TL_TEST(test_nattrs_of_event_info_matches_the_list),
 	};
-	UT_SUITE("attributes", t);
+	tl_suite("attributes", ut_init, NULL, t);
 }

@@ -12,7 +12,7 @@ static void test_calls_before_pfm_initialize_return_NOINIT(void)
 	pfm_event_attr_info_t ai;
 	memset(&a, 0, sizeof(a));
 	memset(&ai, 0, sizeof(ai));
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, &a), PFM_ERR_NOINIT);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, &a), PFM_ERR_NOINIT);
 	CU_ASSERT_EQUAL(pfm_find_event("ISSUE_SLOTS"), PFM_ERR_NOINIT);
 	CU_ASSERT_EQUAL(pfm_get_event_attr_info(0, 0, PFM_OS_NONE, &ai), PFM_ERR_NOINIT);
 	CU_ASSERT_EQUAL(pfm_pmu_validate(PFM_PMU_PERF_EVENT, stderr), PFM_ERR_NOINIT);
@@ -23,25 +23,25 @@ static void test_null_string_or_argument_is_INVAL(void)
 {
 	pfm_pmu_encode_arg_t a;
 	memset(&a, 0, sizeof(a));
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding(NULL, PLM_UK, PFM_OS_NONE, &a), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, NULL), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_PERF_EVENT, NULL), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding(NULL, TL_PLM_UK, PFM_OS_NONE, &a), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, NULL), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_PERF_EVENT, NULL), PFM_ERR_INVAL);
 }
 
 static void test_unknown_os_layer_is_NOTSUPP(void)
 {
 	pfm_pmu_encode_arg_t a;
 	memset(&a, 0, sizeof(a));
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_MAX, &a), PFM_ERR_NOTSUPP);
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, (pfm_os_t)-1, &a), PFM_ERR_NOTSUPP);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_MAX, &a), PFM_ERR_NOTSUPP);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, (pfm_os_t)-1, &a), PFM_ERR_NOTSUPP);
 }
 
 static void test_dfl_plm_beyond_the_five_levels_is_INVAL(void)
 {
-	struct ut_none o;
-	CU_ASSERT_EQUAL(ut_none("ISSUE_SLOTS", 0x20, &o), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(ut_none("ISSUE_SLOTS", -1, &o), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(ut_none("ISSUE_SLOTS", 0x1f, &o), PFM_SUCCESS);
+	struct tl_none o;
+	CU_ASSERT_EQUAL(tl_none("ISSUE_SLOTS", 0x20, &o), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(tl_none("ISSUE_SLOTS", -1, &o), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(tl_none("ISSUE_SLOTS", 0x1f, &o), PFM_SUCCESS);
 }
 
 static void test_codes_array_too_small_is_TOOSMALL(void)
@@ -52,13 +52,13 @@ static void test_codes_array_too_small_is_TOOSMALL(void)
 	a.size = sizeof(a);
 	a.codes = codes;
 	a.count = 1;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("OFFCORE_RESPONSE_0", PLM_UK, PFM_OS_NONE, &a), PFM_ERR_TOOSMALL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("OFFCORE_RESPONSE_0", TL_PLM_UK, PFM_OS_NONE, &a), PFM_ERR_TOOSMALL);
 	a.count = 0;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, &a), PFM_ERR_TOOSMALL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, &a), PFM_ERR_TOOSMALL);
 	a.count = -1;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, &a), PFM_ERR_TOOSMALL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, &a), PFM_ERR_TOOSMALL);
 	a.count = 2;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("OFFCORE_RESPONSE_0", PLM_UK, PFM_OS_NONE, &a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("OFFCORE_RESPONSE_0", TL_PLM_UK, PFM_OS_NONE, &a), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(a.count, 2);
 	CU_ASSERT_PTR_EQUAL(a.codes, codes);
 }
@@ -69,20 +69,20 @@ static void test_arg_size_below_first_abi_is_INVAL(void)
 	pfm_pmu_encode_arg_t *a = (void *)buf;
 	memset(buf, 0, sizeof(buf));
 	a->size = 16;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, a), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, a), PFM_ERR_INVAL);
 	pfm_perf_encode_arg_t *p = (void *)buf;
 	struct perf_event_attr attr;
 	memset(buf, 0, sizeof(buf));
 	p->attr = &attr;
 	p->size = 32;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_PERF_EVENT, p), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_PERF_EVENT, p), PFM_ERR_INVAL);
 }
 
 static void test_arg_size_zero_means_first_abi(void)
 {
 	pfm_pmu_encode_arg_t a;
 	memset(&a, 0, sizeof(a));
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, &a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, &a), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(a.count, 1);
 	free(a.codes);
 }
@@ -93,12 +93,12 @@ static void test_nonzero_bytes_beyond_known_size_are_INVAL(void)
 	pfm_pmu_encode_arg_t *a = (void *)buf;
 	memset(buf, 0, sizeof(buf));
 	a->size = 40;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, a), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, a), PFM_SUCCESS);
 	free(a->codes);
 	memset(buf, 0, sizeof(buf));
 	a->size = 40;
 	buf[36] = 1;
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_NONE, a), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_NONE, a), PFM_ERR_INVAL);
 }
 
 static void test_perf_layer_null_attr_is_INVAL(void)
@@ -106,8 +106,8 @@ static void test_perf_layer_null_attr_is_INVAL(void)
 	pfm_perf_encode_arg_t a;
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
-	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", PLM_UK, PFM_OS_PERF_EVENT, &a), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(pfm_get_perf_event_encoding("ISSUE_SLOTS", PLM_UK, NULL, NULL, NULL), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_os_event_encoding("ISSUE_SLOTS", TL_PLM_UK, PFM_OS_PERF_EVENT, &a), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_perf_event_encoding("ISSUE_SLOTS", TL_PLM_UK, NULL, NULL, NULL), PFM_ERR_INVAL);
 }
 
 static void test_old_encoding_api_needs_codes_and_count(void)
@@ -115,9 +115,9 @@ static void test_old_encoding_api_needs_codes_and_count(void)
 	uint64_t *codes = NULL;
 	int count = 0, idx = -1;
 	char *fstr = NULL;
-	CU_ASSERT_EQUAL(pfm_get_event_encoding("ISSUE_SLOTS", PLM_UK, NULL, NULL, NULL, &count), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(pfm_get_event_encoding("ISSUE_SLOTS", PLM_UK, NULL, NULL, &codes, NULL), PFM_ERR_INVAL);
-	CU_ASSERT_EQUAL(pfm_get_event_encoding("OFFCORE_RESPONSE_0", PLM_UK, &fstr, &idx, &codes, &count), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pfm_get_event_encoding("ISSUE_SLOTS", TL_PLM_UK, NULL, NULL, NULL, &count), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_event_encoding("ISSUE_SLOTS", TL_PLM_UK, NULL, NULL, &codes, NULL), PFM_ERR_INVAL);
+	CU_ASSERT_EQUAL(pfm_get_event_encoding("OFFCORE_RESPONSE_0", TL_PLM_UK, &fstr, &idx, &codes, &count), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(count, 2);
 	CU_ASSERT(idx >= 0);
 	CU_ASSERT_PTR_NOT_NULL(fstr);
@@ -156,21 +156,19 @@ static void test_pmu_validate_needs_a_file_and_a_pmu(void)
 
 void ut_add_errors(void)
 {
-	static const struct ut_test t[] = {
-		T(test_calls_before_pfm_initialize_return_NOINIT),
-		T(test_null_string_or_argument_is_INVAL),
-		T(test_unknown_os_layer_is_NOTSUPP),
-		T(test_dfl_plm_beyond_the_five_levels_is_INVAL),
-		T(test_codes_array_too_small_is_TOOSMALL),
-		T(test_arg_size_below_first_abi_is_INVAL),
-		T(test_arg_size_zero_means_first_abi),
-		T(test_nonzero_bytes_beyond_known_size_are_INVAL),
-		T(test_perf_layer_null_attr_is_INVAL),
-		T(test_old_encoding_api_needs_codes_and_count),
-		T(test_attr_info_bad_index_or_os_is_INVAL),
-		T(test_pmu_validate_needs_a_file_and_a_pmu),
+	static const struct tl_test t[] = {
+		TL_TEST(test_calls_before_pfm_initialize_return_NOINIT),
+		TL_TEST(test_null_string_or_argument_is_INVAL),
+		TL_TEST(test_unknown_os_layer_is_NOTSUPP),
+		TL_TEST(test_dfl_plm_beyond_the_five_levels_is_INVAL),
+		TL_TEST(test_codes_array_too_small_is_TOOSMALL),
+		TL_TEST(test_arg_size_below_first_abi_is_INVAL),
+		TL_TEST(test_arg_size_zero_means_first_abi),
+		TL_TEST(test_nonzero_bytes_beyond_known_size_are_INVAL),
+		TL_TEST(test_perf_layer_null_attr_is_INVAL),
+		TL_TEST(test_old_encoding_api_needs_codes_and_count),
+		TL_TEST(test_attr_info_bad_index_or_os_is_INVAL),
+		TL_TEST(test_pmu_validate_needs_a_file_and_a_pmu),
 	};
-	CU_pSuite s = CU_add_suite("errors", NULL, NULL);
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		CU_add_test(s, t[i].n, t[i].f);
+	tl_suite("errors", NULL, NULL, t);
 }

@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "ut.h"
 
 #define NTHREADS 8
@@ -18,52 +16,27 @@
 #define NCALLS 25
 #define SYSFS_TYPE 21
 
-static char root[64];
-
-static int put_file(const char *rel, const char *text)
-{
-	char path[256], dir[256];
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		snprintf(dir, sizeof(dir), "%.*s", (int)(p - path), path);
-		mkdir(dir, 0755);
-	}
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return -1;
-	fputs(text, f);
-	return fclose(f);
-}
-
-static void remove_tree(void)
-{
-	char cmd[128];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (root[0] && system(cmd) != 0)
-		fprintf(stderr, "t_threads: could not remove %s\n", root);
-}
+static const char *root;
 
 static int threads_init(void)
 {
 	char type[16];
-	strcpy(root, "/tmp/pmuplug-threads.XXXXXX");
-	if (!mkdtemp(root))
-		return -1;
 	snprintf(type, sizeof(type), "%d\n", SYSFS_TYPE);
-	if (put_file("/sys/bus/event_source/devices/utc_pmu/type", type))
+	root = tl_tmp_dir("threads");
+	if (!root || tl_tmp_puts(root, "sys/bus/event_source/devices/utc_pmu/type", type))
 		return -1;
 	pfm_terminate();
-	setenv("LIBPFM_SYSROOT", root, 1);
-	setenv("LIBPFM_FORCE_PMU", "utc", 1);
+	tl_env("LIBPFM_SYSROOT", root);
+	tl_env("LIBPFM_FORCE_PMU", "utc");
 	return pfm_initialize() == PFM_SUCCESS ? 0 : -1;
 }
 
 static int threads_fini(void)
 {
 	pfm_terminate();
-	unsetenv("LIBPFM_SYSROOT");
-	unsetenv("LIBPFM_FORCE_PMU");
-	remove_tree();
+	tl_env("LIBPFM_SYSROOT", NULL);
+	tl_env("LIBPFM_FORCE_PMU", NULL);
+	tl_tmp_remove(root);
 	return pfm_initialize() == PFM_SUCCESS ? 0 : -1;
 }
 
@@ -78,16 +51,10 @@ static void *encode_many(void *arg)
 	struct worker *w = arg;
 	pthread_barrier_wait(w->start);
 	for (int i = 0; i < NCALLS; i++) {
-		struct perf_event_attr attr;
-		pfm_perf_encode_arg_t a;
-		memset(&attr, 0, sizeof(attr));
-		memset(&a, 0, sizeof(a));
-		a.size = sizeof(a);
-		a.attr = &attr;
-		if (pfm_get_os_event_encoding("utc::ISSUE_SLOTS:RESOURCE_FULL", PLM_UK,
-					      PFM_OS_PERF_EVENT_EXT, &a) != PFM_SUCCESS)
+		struct tl_perf o;
+		if (tl_perf("utc::ISSUE_SLOTS:RESOURCE_FULL", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &o) != PFM_SUCCESS)
 			w->failed++;
-		else if (attr.type != SYSFS_TYPE)
+		else if (o.attr.type != SYSFS_TYPE)
 			w->wrong_type++;
 	}
 	return NULL;
@@ -123,18 +90,16 @@ static void test_threads_encoding_at_once_all_get_the_sysfs_type(void)
 
 static void test_sysfs_type_is_known_before_the_first_encoding(void)
 {
-	struct ut_perf o;
-	CU_ASSERT_EQUAL(ut_perf("utc::ISSUE_SLOTS:RESOURCE_FULL", PLM_UK, PFM_OS_PERF_EVENT, &o), PFM_SUCCESS);
+	struct tl_perf o;
+	CU_ASSERT_EQUAL(tl_perf("utc::ISSUE_SLOTS:RESOURCE_FULL", TL_PLM_UK, PFM_OS_PERF_EVENT, &o), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(o.attr.type, SYSFS_TYPE);
 }
 
 void ut_add_threads(void)
 {
-	static const struct ut_test tests[] = {
-		T(test_threads_encoding_at_once_all_get_the_sysfs_type),
-		T(test_sysfs_type_is_known_before_the_first_encoding),
+	static const struct tl_test tests[] = {
+		TL_TEST(test_threads_encoding_at_once_all_get_the_sysfs_type),
+		TL_TEST(test_sysfs_type_is_known_before_the_first_encoding),
 	};
-	CU_pSuite s = CU_add_suite("threads", threads_init, threads_fini);
-	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
-		CU_add_test(s, tests[i].n, tests[i].f);
+	tl_suite("threads", threads_init, threads_fini, tests);
 }

@@ -1,0 +1,30 @@
+/*
+ * info.h - what the library says about PMUs, events and attributes, each
+ * call made with a zeroed struct of the right size, and the perf type
+ * this host's sysfs gives a kernel PMU.
+ */
+#ifndef TL_INFO_H
+#define TL_INFO_H
+
+#include <stddef.h>
+#include <perfmon/pfmlib.h>
+
+/* pfm_get_pmu_info(pmu) into *pi */
+int tl_pmu_info(int pmu, pfm_pmu_info_t *pi);
+
+/* the pfm_pmu_t of the PMU called name (its info in *pi), or -1 */
+int tl_pmu_named(const char *name, pfm_pmu_info_t *pi);
+
+/* pfm_get_event_info(idx, os) into *ei */
+int tl_event_info(int idx, pfm_os_t os, pfm_event_info_t *ei);
+
+/* number of attributes of event idx under os, -1 on error */
+int tl_nattrs(int idx, pfm_os_t os);
+
+/* name of attribute aidx of event idx under os, into buf ("" on error) */
+const char *tl_attr_name(int idx, int aidx, pfm_os_t os, char *buf, size_t n);
+
+/* /sys/bus/event_source/devices/<pmu>/type, or dflt when unreadable */
+unsigned int tl_sysfs_type(const char *pmu, unsigned int dflt);
+
+#endif
