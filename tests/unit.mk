@@ -33,9 +33,9 @@ $(B)/bin/oracle_dump: tests/unit/oracle_dump.c
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra $(CFLAGS) -o $@ $< -lpfm -ldl
 
-$(B)/bin/test_glm_oracle: tests/unit/glm_oracle.c
+$(B)/bin/test_glm_oracle: tests/unit/glm_oracle.c $(TL_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< -lcunit
+	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lcunit
 
 check-unit: $(B)/bin/test_encoder
 	@tests/run-cunit.sh unit $(B)/bin/test_encoder

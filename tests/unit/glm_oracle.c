@@ -5,13 +5,15 @@
  * LIBPFM_FORCE_PMU=glm (so without a pmu:: prefix and on any host) each is
  * encoded by pmuplug's library and, in a separate process, by the installed
  * libpfm4 4.13 (both through oracle_dump), and every layer's result (return
- * code, codes, perf_event_attr fields, fstr) must match.
+ * code, codes, perf_event_attr fields, fstr) must match: one CUnit test
+ * per string.
  * usage: glm_oracle ORACLE_DUMP OUR_LIBDIR
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <CUnit/Basic.h>
+#include "env.h"
+#include "suite.h"
 
 static const char *dump, *libdir;
 static char *theirs, *ours;	/* whole outputs */
@@ -62,24 +64,18 @@ static void line(const char *out, const char *s, const char *layer, char *buf, s
 	}
 }
 
-static void compare(size_t i)
+static void test_every_os_layer_gives_what_libpfm4_4_13_gives(const void *data)
 {
 	static const char *const layers[] = { "none", "perf", "perf_ext" };
+	const char *s = *(const char *const *)data;
 	char a[2048], b[2048];
 	for (int k = 0; k < 3; k++) {
-		line(theirs, strings[i], layers[k], a, sizeof(a));
-		line(ours, strings[i], layers[k], b, sizeof(b));
-		CU_ASSERT_STRING_NOT_EQUAL(a, "");
-		CU_ASSERT_STRING_EQUAL(b, a);
-		if (strcmp(a, b))
-			fprintf(stderr, "\n  libpfm4: %s\n  pmuplug: %s\n", a, b);
+		line(theirs, s, layers[k], a, sizeof(a));
+		line(ours, s, layers[k], b, sizeof(b));
+		TL_ASSERT(a[0], "libpfm4 printed no %s line", layers[k]);
+		TL_ASSERT(!strcmp(a, b), "%s:\n  libpfm4: %s\n  pmuplug: %s", layers[k], a, b);
 	}
 }
-
-#define CASE(n) static void test_string_##n(void) { compare(n); }
-CASE(0) CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7) CASE(8)
-static CU_TestFunc const cases[] = { test_string_0, test_string_1, test_string_2, test_string_3, test_string_4,
-				     test_string_5, test_string_6, test_string_7, test_string_8 };
 
 static void test_the_two_runs_load_two_different_libraries(void)
 {
@@ -91,22 +87,9 @@ static void test_the_two_runs_load_two_different_libraries(void)
 	CU_ASSERT_STRING_NOT_EQUAL(a, b);
 }
 
-extern char **environ;
-
-/* unset every LIBPFM_* variable: both libraries see only what run() gives them */
-static void clear_libpfm_env(void)
-{
-	for (char **e = environ; *e;) {
-		if (strncmp(*e, "LIBPFM_", 7)) {
-			e++;
-			continue;
-		}
-		char name[256];
-		snprintf(name, sizeof(name), "%.*s", (int)strcspn(*e, "="), *e);
-		unsetenv(name);	/* environ changed: start again */
-		e = environ;
-	}
-}
+static const struct tl_test tests[] = {
+	TL_TEST(test_the_two_runs_load_two_different_libraries),
+};
 
 int main(int argc, char **argv)
 {
@@ -116,23 +99,15 @@ int main(int argc, char **argv)
 	}
 	dump = argv[1];
 	libdir = argv[2];
-	clear_libpfm_env();
+	tl_env_reset();	/* both libraries see only what run() gives them */
 	theirs = run(NULL);
 	ours = run(libdir);
-	CU_initialize_registry();
-	CU_pSuite s = CU_add_suite("glm-oracle", NULL, NULL);
-	CU_add_test(s, "the two runs load two different libraries", test_the_two_runs_load_two_different_libraries);
-	_Static_assert(sizeof(cases) / sizeof(cases[0]) == NSTR, "one test per string");
-	for (size_t i = 0; i < NSTR; i++) {
-		char name[256];
-		snprintf(name, sizeof(name), "glm %s: every OS layer gives what libpfm4 4.13 gives", strings[i]);
-		CU_add_test(s, name, cases[i]);
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	int failed = (int)CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
+	CU_pSuite s = tl_suite("glm-oracle", NULL, NULL, tests);
+	for (size_t i = 0; i < NSTR; i++)
+		tl_case_add(s, test_every_os_layer_gives_what_libpfm4_4_13_gives, &strings[i],
+			    "test_every_os_layer_gives_what_libpfm4_4_13_gives[glm %s]", strings[i]);
+	int status = tl_run("glm-oracle");
 	free(theirs);
 	free(ours);
-	return failed ? 1 : 0;
+	return status;
 }
