@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <CUnit/Basic.h>
+#include "suite.h"
 #include "table/yaml.h"
 
 static const char *fixtures = "tests/fixtures/yaml";
@@ -189,7 +189,7 @@ static void expect_error(const char *file, const char *where, const char *reason
 	pp_builder_mark(&b, &before);
 	CU_ASSERT_EQUAL(load(&b, file, err, sizeof(err)), -1);
 	if (!strstr(err, where) || !strstr(err, reason))
-		fprintf(stderr, "\n  %s: got \"%s\", want \"%s\" and \"%s\"\n", file, err, where, reason);
+		tl_note("%s: got \"%s\", want \"%s\" and \"%s\"", file, err, where, reason);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, where));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, reason));
 	/* nothing of the refused file stays in the builder */
@@ -277,36 +277,31 @@ static void test_interned_strings_are_stored_once(void)
 	pp_builder_free(&b);
 }
 
+static const struct tl_test tests[] = {
+	TL_TEST(test_valid_descriptor_becomes_one_pmu_with_all_records),
+	TL_TEST(test_format_ranges_become_register_masks),
+	TL_TEST(test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refused),
+	TL_TEST(test_with_umask_sets_modifier_flags_and_needs_a_field),
+	TL_TEST(test_umask_defaults_code_group_and_flags_are_loaded),
+	TL_TEST(test_modifier_defaults_code_and_max_from_field),
+	TL_TEST(test_truncated_file_is_a_yaml_error_with_line_and_column),
+	TL_TEST(test_wrong_type_names_key_and_line),
+	TL_TEST(test_unknown_key_names_key_and_line),
+	TL_TEST(test_missing_required_field_names_it),
+	TL_TEST(test_unknown_schema_version_is_refused),
+	TL_TEST(test_value_wider_than_field_is_refused),
+	TL_TEST(test_rule_on_unknown_umask_is_refused),
+	TL_TEST(test_two_events_with_one_name_are_refused),
+	TL_TEST(test_overlapping_format_ranges_are_refused),
+	TL_TEST(test_missing_file_is_an_error_not_a_crash),
+	TL_TEST(test_oversized_file_is_refused),
+	TL_TEST(test_interned_strings_are_stored_once),
+};
+
 int main(int argc, char **argv)
 {
 	if (argc > 1)
 		fixtures = argv[1];
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("loader", NULL, NULL);
-	CU_add_test(s, "valid descriptor becomes one PMU with all records", test_valid_descriptor_becomes_one_pmu_with_all_records);
-	CU_add_test(s, "format ranges become register masks", test_format_ranges_become_register_masks);
-	CU_add_test(s, "raw_fields flag their format fields; unknown ones are refused",
-		    test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refused);
-	CU_add_test(s, "with_umask sets modifier flags and needs a field",
-		    test_with_umask_sets_modifier_flags_and_needs_a_field);
-	CU_add_test(s, "umask defaults, code, group and flags are loaded", test_umask_defaults_code_group_and_flags_are_loaded);
-	CU_add_test(s, "modifier defaults: code and max from field", test_modifier_defaults_code_and_max_from_field);
-	CU_add_test(s, "truncated file is a YAML error with line and column", test_truncated_file_is_a_yaml_error_with_line_and_column);
-	CU_add_test(s, "wrong type names key and line", test_wrong_type_names_key_and_line);
-	CU_add_test(s, "unknown key names key and line", test_unknown_key_names_key_and_line);
-	CU_add_test(s, "missing required field names it", test_missing_required_field_names_it);
-	CU_add_test(s, "unknown schema version is refused", test_unknown_schema_version_is_refused);
-	CU_add_test(s, "value wider than its field is refused", test_value_wider_than_field_is_refused);
-	CU_add_test(s, "rule on unknown umask is refused", test_rule_on_unknown_umask_is_refused);
-	CU_add_test(s, "two events with one name are refused", test_two_events_with_one_name_are_refused);
-	CU_add_test(s, "overlapping format ranges are refused", test_overlapping_format_ranges_are_refused);
-	CU_add_test(s, "missing file is an error, not a crash", test_missing_file_is_an_error_not_a_crash);
-	CU_add_test(s, "oversized file is refused", test_oversized_file_is_refused);
-	CU_add_test(s, "interned strings are stored once", test_interned_strings_are_stored_once);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	tl_suite("loader", NULL, NULL, tests);
+	return tl_run("loader");
 }
