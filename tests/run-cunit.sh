@@ -2,10 +2,15 @@
 # Runs one CUnit test program, keeps its output in build/check/<suite>.log and
 # appends "<suite>: N passed, N failed" (from CUnit's run summary) to
 # build/check/results. Exits non-zero when a test failed or the program crashed.
+# What the program writes at run time (tests/lib/tmpdir.h) goes under
+# build/check/<suite>-tmp (TMPDIR), removed at exit.
 # usage: tests/run-cunit.sh SUITE PROGRAM [ARGS...]
 suite=$1; shift
 mkdir -p build/check
 log=build/check/$suite.log
+rm -rf "build/check/$suite-tmp" && mkdir "build/check/$suite-tmp" || exit 1
+TMPDIR=$(cd "build/check/$suite-tmp" && pwd -P) && export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 "$@" >"$log" 2>&1
 st=$?
 line=$(awk '$1 == "tests" && NF >= 5 { print $3, $4, $5 }' "$log" | tail -n 1)

@@ -34,7 +34,7 @@ static int threads_init(void)
 static int threads_fini(void)
 {
 	pfm_terminate();
-	tl_env("LIBPFM_SYSROOT", NULL);
+	tl_env("LIBPFM_SYSROOT", TL_EMPTY_SYSROOT);	/* back to the suites' host */
 	tl_env("LIBPFM_FORCE_PMU", NULL);
 	tl_tmp_remove(root);
 	return pfm_initialize() == PFM_SUCCESS ? 0 : -1;
