@@ -1,5 +1,5 @@
 /*
- * test_host.c - CUnit suite for host detection (pfmlib/host/*.c): the
+ * test_host.c - CUnit suite for host detection (pfmlib/host/): the
  * identity each architecture's reader makes of the hand-written /proc and
  * /sys trees in tests/fixtures/sysroot, the LIBPFM_CPUID override, how an
  * identity's shape tells its architecture, and matching against perf's
