@@ -6,7 +6,7 @@
  * present, an identity it does not match leaves it unloaded unless it says
  * `override` or has patterns the peek did not keep (then the file is read in
  * full, and the PMU is loaded but not present). Two tests per layout, each
- * its own pfm_initialize session. CUnit program. usage: plugin_detect DIR
+ * its own pfm_initialize and pfm_terminate. CUnit program. usage: plugin_detect DIR
  */
 #include <stdio.h>
 #include <stdlib.h>

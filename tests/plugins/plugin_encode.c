@@ -4,7 +4,7 @@
  * with LIBPFM_FORCE_PMU it encodes under PFM_OS_NONE and the perf_event
  * layers with the fixture's field layout; detected by host identity
  * (LIBPFM_CPUID) it is the default PMU; an identity it does not match leaves
- * it unloaded. Each suite is one pfm_initialize session. CUnit program.
+ * it unloaded. Each suite runs between one pfm_initialize and its pfm_terminate. CUnit program.
  * usage: plugin_encode PLUGIN_DIR (holding qk_q1.yaml)
  */
 #include <stdio.h>
@@ -51,13 +51,13 @@ static const struct error_case { const char *ev; int err; } error_cases[] = {
 };
 
 static const char *plugin_dir;
-/* the session a suite set up: its pfm_initialize answer and verbose output */
+/* what a suite's pfm_initialize gave: its pfm_initialize answer and verbose output */
 static int init_ret;
 static char *init_log;
 static const char *cpuid;
 
 /* pfm_initialize under the environment set so far, with LIBPFM_VERBOSE output kept */
-static int session(void)
+static int init_logged(void)
 {
 	const char *log;
 	tl_env("LIBPFM_PLUGIN_PATH", plugin_dir);
@@ -68,7 +68,7 @@ static int session(void)
 	return 0;	/* the tests check init_ret */
 }
 
-static int session_end(void)
+static int init_logged_end(void)
 {
 	pfm_terminate();
 	free(init_log);
@@ -83,7 +83,7 @@ static int forced_init(void)
 	tl_env_empty_host();
 	tl_env("LIBPFM_FORCE_PMU", "qk_q1");
 	tl_env("LIBPFM_SYSROOT", CPU9_SYSROOT);
-	return session();
+	return init_logged();
 }
 
 static void test_forced_plugin_initialises(void)
@@ -199,7 +199,7 @@ static int detected_1a_init(void)
 	cpuid = "QuokkaSemi-7-1A-3";
 	tl_env_empty_host();
 	tl_env("LIBPFM_CPUID", cpuid);
-	return session();
+	return init_logged();
 }
 
 static int detected_1b_init(void)
@@ -207,7 +207,7 @@ static int detected_1b_init(void)
 	cpuid = "QuokkaSemi-7-1B";	/* no stepping */
 	tl_env_empty_host();
 	tl_env("LIBPFM_CPUID", cpuid);
-	return session();
+	return init_logged();
 }
 
 static void test_plugin_pmu_is_detected_by_its_identity(void)
@@ -230,7 +230,7 @@ static int unmatched_init(void)
 {
 	tl_env_empty_host();
 	tl_env("LIBPFM_CPUID", "QuokkaSemi-7-2C-0");
-	return session();
+	return init_logged();
 }
 
 static void test_unmatched_identity_leaves_the_plugin_unloaded(void)
@@ -258,7 +258,7 @@ static int unmatched_inactive_init(void)
 	tl_env_empty_host();
 	tl_env("LIBPFM_CPUID", "QuokkaSemi-7-2C-0");
 	tl_env("LIBPFM_ENCODE_INACTIVE", "1");
-	return session();
+	return init_logged();
 }
 
 static void test_plugin_that_is_not_present_still_encodes_under_encode_inactive(void)
@@ -310,7 +310,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	plugin_dir = argv[1];
-	CU_pSuite s = tl_suite("forced by LIBPFM_FORCE_PMU=qk_q1", forced_init, session_end, forced);
+	CU_pSuite s = tl_suite("forced by LIBPFM_FORCE_PMU=qk_q1", forced_init, init_logged_end, forced);
 	for (size_t i = 0; i < sizeof(none_cases) / sizeof(none_cases[0]); i++)
 		tl_case_add(s, test_plugin_event_encodes_under_PFM_OS_NONE, &none_cases[i],
 			    "test_plugin_event_encodes_under_PFM_OS_NONE[%s plm 0x%x = 0x%llx]", none_cases[i].ev,
@@ -319,10 +319,10 @@ int main(int argc, char **argv)
 		tl_case_add(s, test_bad_plugin_event_string_is_refused_with_its_error, &error_cases[i],
 			    "test_bad_plugin_event_string_is_refused_with_its_error[%s: %s]", error_cases[i].ev,
 			    pfm_strerror(error_cases[i].err));
-	tl_suite("detected by LIBPFM_CPUID=QuokkaSemi-7-1A-3", detected_1a_init, session_end, detected);
-	tl_suite("detected by LIBPFM_CPUID=QuokkaSemi-7-1B", detected_1b_init, session_end, detected);
-	tl_suite("identity not matched", unmatched_init, session_end, unmatched);
-	tl_suite("identity not matched, LIBPFM_ENCODE_INACTIVE=1", unmatched_inactive_init, session_end,
+	tl_suite("detected by LIBPFM_CPUID=QuokkaSemi-7-1A-3", detected_1a_init, init_logged_end, detected);
+	tl_suite("detected by LIBPFM_CPUID=QuokkaSemi-7-1B", detected_1b_init, init_logged_end, detected);
+	tl_suite("identity not matched", unmatched_init, init_logged_end, unmatched);
+	tl_suite("identity not matched, LIBPFM_ENCODE_INACTIVE=1", unmatched_inactive_init, init_logged_end,
 		 unmatched_inactive);
 	return tl_run("plugin_encode");
 }

@@ -4,7 +4,7 @@
  * code 0xca changed to 0xee) replaces that PMU: its event encodes with the
  * new code, the rest of the PMU is unchanged, no PMU is added, detection
  * still works, and the built-in comes back once the plugin is gone. The
- * suite's set-up runs the five sessions in turn and keeps what each saw;
+ * suite's set-up runs the five initializations in turn and keeps what each saw;
  * the tests compare them. CUnit program.
  * usage: plugin_override PLUGIN_DIR (holding the glm override)
  */
@@ -21,7 +21,7 @@
 #define EVENT "glm::ISSUE_SLOTS_NOT_CONSUMED:RESOURCE_FULL"
 #define OTHER "glm::INST_RETIRED:ANY_P"
 
-/* what one session saw */
+/* what one initialization saw */
 struct facts {
 	int init, enc, other_enc, npmus, nevents, present, validate;
 	uint64_t code, other, info_code;
@@ -76,7 +76,7 @@ static void init_and_gather(const char *dir, const char *force, const char *cpui
 	pfm_terminate();
 }
 
-static int sessions(void)
+static int inits(void)
 {
 	init_and_gather(NULL, "glm", NULL, 0, &base);
 	init_and_gather(plugin_dir, "glm", NULL, 0, &ov);
@@ -86,7 +86,7 @@ static int sessions(void)
 	return 0;
 }
 
-static int sessions_free(void)
+static int inits_free(void)
 {
 	struct facts *all[] = { &base, &ov, &back, &inact, &det };
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
@@ -183,6 +183,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	plugin_dir = argv[1];
-	tl_suite("override of built-in glm", sessions, sessions_free, tests);
+	tl_suite("override of built-in glm", inits, inits_free, tests);
 	return tl_run("plugin_override");
 }

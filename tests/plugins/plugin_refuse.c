@@ -104,7 +104,7 @@ static int exists(const char *file)
 }
 
 /* pfm_initialize under the environment set so far, LIBPFM_VERBOSE output kept */
-static void session(void)
+static void init_logged(void)
 {
 	const char *log;
 	tl_env("LIBPFM_VERBOSE", "1");
@@ -113,7 +113,7 @@ static void session(void)
 	init_log = strdup(log);
 }
 
-static int session_end(void)
+static int init_logged_end(void)
 {
 	pfm_terminate();
 	free(init_log);
@@ -147,7 +147,7 @@ static int all_files_init(void)
 	nbase = snapshot(base);
 	pfm_terminate();
 	tl_env("LIBPFM_PLUGIN_PATH", dir);
-	session();
+	init_logged();
 	ncur = snapshot(cur);
 	return 0;
 }
@@ -208,7 +208,7 @@ static int peek_only_init(void)
 	tl_env("LIBPFM_FORCE_PMU", "qk_q1");
 	snprintf(path, sizeof(path), "/nonexistent/plugins::%s:", dir);
 	tl_env("LIBPFM_PLUGIN_PATH", path);
-	session();
+	init_logged();
 	return 0;
 }
 
@@ -253,13 +253,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	dir = argv[1];
-	CU_pSuite s = tl_suite("every file parsed (LIBPFM_ENCODE_INACTIVE=1)", all_files_init, session_end,
+	CU_pSuite s = tl_suite("every file parsed (LIBPFM_ENCODE_INACTIVE=1)", all_files_init, init_logged_end,
 			       all_files);
 	add_refusals(s, 0);
 	for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
 		tl_case_add(s, test_refused_or_ignored_file_adds_no_pmu, absent[i],
 			    "test_refused_or_ignored_file_adds_no_pmu[%s]", absent[i]);
-	s = tl_suite("only peeked at (LIBPFM_FORCE_PMU=qk_q1)", peek_only_init, session_end, peek_only);
+	s = tl_suite("only peeked at (LIBPFM_FORCE_PMU=qk_q1)", peek_only_init, init_logged_end, peek_only);
 	add_refusals(s, 1);
 	return tl_run("plugin_refuse");
 }
