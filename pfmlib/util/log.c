@@ -7,9 +7,12 @@
 #include "util/config.h"
 #include "util/log.h"
 
-static void vlog(const char *prefix, const char *fmt, va_list ap)
+/* "libpfm: " + message, when LIBPFM_VERBOSE (or, for traces, LIBPFM_DEBUG) is on */
+static void vlog(int level, const char *prefix, const char *fmt, va_list ap)
 {
 	FILE *f = pp_cfg.log_stdout ? stdout : stderr;
+	if (level <= 0)
+		return;
 	fputs(prefix, f);
 	vfprintf(f, fmt, ap);
 	fputc('\n', f);
@@ -17,31 +20,25 @@ static void vlog(const char *prefix, const char *fmt, va_list ap)
 
 void pp_verbose(const char *fmt, ...)
 {
-	if (pp_cfg.verbose <= 0)
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vlog("libpfm: ", fmt, ap);
+	vlog(pp_cfg.verbose, "libpfm: ", fmt, ap);
 	va_end(ap);
 }
 
 int pp_fail(int err, const char *fmt, ...)
 {
-	if (pp_cfg.verbose <= 0)
-		return err;
 	va_list ap;
 	va_start(ap, fmt);
-	vlog("libpfm: ", fmt, ap);
+	vlog(pp_cfg.verbose, "libpfm: ", fmt, ap);
 	va_end(ap);
 	return err;
 }
 
 void pp_debug(const char *fmt, ...)
 {
-	if (pp_cfg.debug <= 0)
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vlog("libpfm: debug: ", fmt, ap);
+	vlog(pp_cfg.debug, "libpfm: debug: ", fmt, ap);
 	va_end(ap);
 }
