@@ -437,6 +437,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	e->exact_alias = p->exact ? p->exact_alias : NULL;
 	e->ev_num = p->ev_num;
 	e->view = v;
+	e->named_ev = p->via_equiv ? p->named_ev : NULL;
+	e->dfl_plm = dfl_plm;
 	e->raw_name = p->has_raw;
 	e->raw_val = p->raw;
 	t = e->pmu->t;

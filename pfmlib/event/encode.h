@@ -24,6 +24,8 @@ struct pp_enc {
 	const struct pp_view *view;	/* what the OS layer shows of the event */
 	int raw_name;			/* event written r<hex>: raw_val replaces its first set */
 	const struct pp_alias *exact_alias;	/* reached through this exact alias, or NULL */
+	const struct pp_event *named_ev;	/* the event named, when ev is its equivalent, or NULL */
+	int dfl_plm;			/* the caller's default privilege levels */
 	uint64_t raw_val;
 
 	/* selected unit masks (absolute indexes), in event (table) order */
@@ -56,6 +58,17 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 int pp_enc_ncodes(const struct pp_enc *e);
 /* perf_event_attr.precise_ip of e: `precise`, else 1 with hw_smpl, else 0 */
 unsigned int pp_enc_precise_ip(const struct pp_enc *e);
+
+/* mg and mh by value, 0 when not given: guest execution is counted with mg=1,
+ * host execution is left out with mg=1 and mh=0 (as libpfm4 when both are given) */
+static inline int pp_enc_mg(const struct pp_enc *e)
+{
+	return (e->os_given >> PP_PA_MG) & 1 && e->os_val[PP_PA_MG];
+}
+static inline int pp_enc_mh(const struct pp_enc *e)
+{
+	return (e->os_given >> PP_PA_MH) & 1 && e->os_val[PP_PA_MH];
+}
 
 /* parse and encode str in view v into *p and *e (caller-owned); PFM_SUCCESS or PFM_ERR_* */
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,

@@ -157,6 +157,7 @@ static int take(struct pp_pmu_rt *pmu, const char *name, size_t cut, struct pp_p
 		 * whose own equivalent is not followed: snb LLC_MISSES is
 		 * LAST_LEVEL_CACHE_MISSES' codes (0x412e), not L3_LAT_CACHE:MISS */
 		p->via_equiv = 1;
+		p->named_ev = ev;
 		*err = expand(pmu, pp_str(pmu->t, ev->equiv), p, depth);
 		return (int)cut;
 	}

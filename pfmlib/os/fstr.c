@@ -5,7 +5,8 @@
  * order (u k h [period freq] precise excl mg mh hw_smpl; cpu and pinned are
  * never printed). An encoding reached through an exact alias (perf's offcore
  * names, whose value no default unit mask may complete) is written with that
- * alias's name in place of the event, so the string encodes the same again.
+ * alias's name in place of the event. Every fstr encodes the same again:
+ * where libpfm4's spelling would not, a strict one is returned (spell()).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "os/os.h"
+#include "util/log.h"
 
 struct sbuf {
 	char *s;
@@ -54,7 +56,7 @@ static void put(struct sbuf *b, const char *fmt, ...)
 /* value printed for attribute a (e->os_val holds what the string gave) */
 static uint64_t os_shown(const struct pp_enc *e, unsigned int a)
 {
-	int mg = (e->os_given >> PP_PA_MG) & 1, mh = (e->os_given >> PP_PA_MH) & 1;
+	int mg = pp_enc_mg(e), mh = pp_enc_mh(e);
 
 	switch (a) {
 	case PP_PA_U: return (e->plm & PFM_PLM3) != 0;
@@ -72,7 +74,19 @@ static uint64_t os_shown(const struct pp_enc *e, unsigned int a)
 	}
 }
 
-char *pp_fstr(const struct pp_enc *e)
+/*
+ * The string in one of two spellings. LIBPFM4: libpfm4 4.13's, every
+ * selected unit mask and every modifier the layer shows. STRICT: only what
+ * the string named or a unit mask set, so that it always encodes the same
+ * again: default unit masks are left for the encoder to add again, a
+ * modifier at a value no string may give (below its minimum) is left out,
+ * an event reached through its equivalent is named as the string named it,
+ * a raw event is always spelled r<hex>, period or freq only as given, cpu
+ * and pinned when given.
+ */
+enum spelling { LIBPFM4, STRICT };
+
+static char *spell(const struct pp_enc *e, enum spelling how)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
@@ -84,28 +98,48 @@ char *pp_fstr(const struct pp_enc *e)
 	put(&b, "%s::", pp_str(t, p->name));
 	if (e->ev->flags & PP_F_RAW_NAME) {
 		/* libpfm4 4.13 spells a raw event rHEX under PFM_OS_NONE only */
-		if (e->view->raw_fstr)
+		if (e->view->raw_fstr || how == STRICT)
 			put(&b, "r%" PRIx64, e->raw_val);
 	} else if (e->exact_alias) {
 		put(&b, "%s", pp_str(t, e->exact_alias->name));
+	} else if (how == STRICT && e->named_ev) {
+		put(&b, "%s", pp_str(t, e->named_ev->name));
 	} else {
 		put(&b, "%s", pp_str(t, e->ev->name));
 	}
 	for (int i = 0; i < e->nsel; i++)
-		put(&b, ":%s", pp_str(t, t->umasks[e->sel[i]].name));
+		if (how == LIBPFM4 || !e->sel_dfl[i])
+			put(&b, ":%s", pp_str(t, t->umasks[e->sel[i]].name));
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		uint32_t mi = p->first_mod + i;
+		const struct pp_modifier *m = &t->mods[mi];
 		if (!pp_mod_ok(e->pmu, e->ev, mi) || pp_view_hides_mod(e->view, e->pmu, mi))
 			continue;
-		put(&b, ":%s=%" PRIu64, pp_str(t, t->mods[mi].name), e->mod_val[i]);
+		if (how == STRICT && m->type == PP_MOD_INT && e->mod_val[i] < m->min)
+			continue;
+		put(&b, ":%s=%" PRIu64, pp_str(t, m->name), e->mod_val[i]);
 	}
 	uint32_t osm = pp_view_attr_mask(e->view, e->pmu, e->ev);
 	int sampling = (e->os_given >> PP_PA_PERIOD | e->os_given >> PP_PA_FREQ) & 1;
 	for (unsigned int a = 0; a < PP_PA_COUNT; a++) {
-		if (!((osm >> a) & 1) || a == PP_PA_CPU || a == PP_PA_PINNED)
+		if (!((osm >> a) & 1))
+			continue;
+		/* libpfm4 never prints cpu and pinned; the strict spelling does when given */
+		if ((a == PP_PA_CPU || a == PP_PA_PINNED) && (how == LIBPFM4 || !((e->os_given >> a) & 1)))
 			continue;
 		if ((a == PP_PA_PERIOD || a == PP_PA_FREQ) && !sampling)
 			continue;
+		/* libpfm4 prints period and freq both, with the one value given */
+		if (how == STRICT && (a == PP_PA_PERIOD || a == PP_PA_FREQ)) {
+			if ((e->os_given >> a) & 1)
+				put(&b, ":%s=%" PRIu64, pp_perf_attrs[a].name, e->os_val[a]);
+			continue;
+		}
+		/* libpfm4 prints the precise value given, 0 when hw_smpl set precise_ip */
+		if (how == STRICT && a == PP_PA_PRECISE) {
+			put(&b, ":%s=%u", pp_perf_attrs[a].name, pp_enc_precise_ip(e));
+			continue;
+		}
 		put(&b, ":%s=%" PRIu64, pp_perf_attrs[a].name, os_shown(e, a));
 	}
 	if (b.oom) {
@@ -113,4 +147,62 @@ char *pp_fstr(const struct pp_enc *e)
 		return NULL;
 	}
 	return b.s;
+}
+
+/* what an OS layer writes out of an attribute the string may give */
+static uint64_t given_val(const struct pp_enc *e, unsigned int a)
+{
+	return (e->os_given >> a) & 1 ? e->os_val[a] : 0;
+}
+
+/* x and y program the same: registers, levels, attr.type and every perf_events setting */
+static int same_encoding(const struct pp_enc *x, const struct pp_enc *y)
+{
+	static const unsigned int attrs[] = { PP_PA_PERIOD, PP_PA_FREQ, PP_PA_EXCL, PP_PA_PINNED };
+	int xcpu = (x->os_given >> PP_PA_CPU & 1) ? (int)x->os_val[PP_PA_CPU] : x->pmu->dfl_cpu;
+	int ycpu = (y->os_given >> PP_PA_CPU & 1) ? (int)y->os_val[PP_PA_CPU] : y->pmu->dfl_cpu;
+	if (x->pmu != y->pmu || x->ev->perf_type != y->ev->perf_type || x->plm != y->plm ||
+	    memcmp(x->reg, y->reg, sizeof(x->reg)) || memcmp(x->raw, y->raw, sizeof(x->raw)) ||
+	    pp_enc_mg(x) != pp_enc_mg(y) || (pp_enc_mg(x) && pp_enc_mh(x) != pp_enc_mh(y)) ||
+	    pp_enc_precise_ip(x) != pp_enc_precise_ip(y) || pp_enc_ncodes(x) != pp_enc_ncodes(y) ||
+	    xcpu != ycpu)
+		return 0;
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+		if (given_val(x, attrs[i]) != given_val(y, attrs[i]))
+			return 0;
+	return 1;
+}
+
+/* s encodes as e in e's view: 1, 0, or -1 when out of memory */
+static int encodes_as(const char *s, const struct pp_enc *e)
+{
+	struct pp_parsed *p = malloc(sizeof(*p));
+	struct pp_enc *again = malloc(sizeof(*again));
+	int same = -1;
+	if (p && again)
+		same = !pp_event_encode(s, e->view, e->dfl_plm, p, again) && same_encoding(e, again);
+	free(p);
+	free(again);
+	return same;
+}
+
+char *pp_fstr(const struct pp_enc *e)
+{
+	/* libpfm4's spelling, unless it would not encode the same again (libpfm4
+	 * 4.13's own does not for, e.g., skl MEM_TRANS_RETIRED, whose default
+	 * LOAD_LATENCY gives ldlat=0) */
+	char *s = spell(e, LIBPFM4);
+	int ok = s ? encodes_as(s, e) : -1;
+	if (ok != 0) {
+		if (ok < 0) {
+			free(s);
+			s = NULL;
+		}
+		return s;
+	}
+	free(s);
+	s = spell(e, STRICT);
+	if (s && encodes_as(s, e) == 0)
+		pp_debug("fstr %s does not encode as the string it spells", s);
+	return s;
 }

@@ -29,7 +29,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 {
 	uint32_t g = e->os_given;
 	int n = pp_enc_ncodes(e);
-	int mg = (g >> PP_PA_MG) & 1, mh = (g >> PP_PA_MH) & 1;
+	int mg = pp_enc_mg(e), mh = pp_enc_mh(e);
 	uint32_t pa = e->pmu->p->perf_attrs;
 
 	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : e->pmu->perf_type;
@@ -45,7 +45,8 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	a->exclude_user = (pa >> PP_PA_U & 1) ? !(e->plm & PFM_PLM3) : 0;
 	a->exclude_kernel = (pa >> PP_PA_K & 1) ? !(e->plm & PFM_PLM0) : 0;
 	a->exclude_hv = filters_hv(e->pmu) ? !(e->plm & PFM_PLMH) : 0;
-	/* libpfm4: presence of mg/mh counts, not their values; PMUs without
+	/* mg/mh by value (libpfm4 4.13 counts their presence: there mg=0 counted
+	 * the guest, and its own fstr did not encode the same again); PMUs without
 	 * them (rapl) leave guest and host alone */
 	if (pa & (1u << PP_PA_MG | 1u << PP_PA_MH)) {
 		a->exclude_guest = !mg;

@@ -145,7 +145,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(TOP, "build/check/diff"))
     ap.add_argument("--results", help="file to append the `diff:` line to")
     ap.add_argument("--accepted-file", default=os.path.join(HERE, "accepted-differences.tsv"))
-    ap.add_argument("--agree", type=float, default=99.0)
+    ap.add_argument("--agree", type=float, default=98.0)
     ap.add_argument("--cover", type=float, default=95.0)
     ap.add_argument("--show", type=int, default=5, help="unlisted differences printed per PMU")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)

@@ -1,0 +1,163 @@
+/*
+ * roundtrip.c - the fully qualified string the library returns always
+ * encodes again to the same result. For every event and every
+ * event:unit-mask of every PMU the library has (LIBPFM_ENCODE_INACTIVE=1),
+ * alone and with each PMU modifier and perf_events attribute it accepts set
+ * to a valid value (booleans of the perf layer also cleared), under
+ * PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT: encode, take the fstr, encode the
+ * fstr, and compare codes (NONE) or the whole perf_event_attr and cpu (EXT).
+ * (The second fstr may spell a unit mask by its equivalent parts.)
+ * Driver: prints "roundtrip: N passed, N failed" (tests/lib/report.h).
+ * usage: roundtrip [PMU...]   (default: every PMU)
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <perfmon/pfmlib.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include "report.h"
+
+#define PLM (PFM_PLM0 | PFM_PLM3)
+
+struct none_enc {
+	int ret, count;
+	uint64_t codes[8];
+	char *fstr;
+};
+
+struct ext_enc {
+	int ret, cpu;
+	struct perf_event_attr attr;
+	char *fstr;
+};
+
+static void none_encode(const char *s, struct none_enc *o)
+{
+	pfm_pmu_encode_arg_t a;
+	uint64_t *codes = o->codes;
+	memset(&a, 0, sizeof(a));
+	memset(o->codes, 0, sizeof(o->codes));
+	a.size = sizeof(a);
+	a.codes = codes;
+	a.count = 8;
+	a.fstr = &o->fstr;
+	o->fstr = NULL;
+	o->ret = pfm_get_os_event_encoding(s, PLM, PFM_OS_NONE, &a);
+	o->count = a.count;
+}
+
+static void ext_encode(const char *s, struct ext_enc *o)
+{
+	pfm_perf_encode_arg_t a;
+	memset(&a, 0, sizeof(a));
+	memset(&o->attr, 0, sizeof(o->attr));
+	a.size = sizeof(a);
+	a.attr = &o->attr;
+	a.fstr = &o->fstr;
+	o->fstr = NULL;
+	o->ret = pfm_get_os_event_encoding(s, PLM, PFM_OS_PERF_EVENT_EXT, &a);
+	o->cpu = a.cpu;
+}
+
+/* s encodes; its fstr encodes the same again */
+static void round_trip(const char *s)
+{
+	struct none_enc n1, n2;
+	struct ext_enc x1, x2;
+
+	none_encode(s, &n1);
+	if (n1.ret == PFM_SUCCESS) {
+		none_encode(n1.fstr, &n2);
+		tl_check(n2.ret == PFM_SUCCESS && n2.count == n1.count &&
+			 !memcmp(n1.codes, n2.codes, sizeof(n1.codes)),
+			 "PFM_OS_NONE %s: fstr %s encodes %s (%s)", s, n1.fstr,
+			 n2.ret ? pfm_strerror(n2.ret) : "differently", n2.fstr ? n2.fstr : "-");
+		free(n2.fstr);
+	}
+	free(n1.fstr);
+	ext_encode(s, &x1);
+	if (x1.ret == PFM_SUCCESS) {
+		ext_encode(x1.fstr, &x2);
+		tl_check(x2.ret == PFM_SUCCESS && x2.cpu == x1.cpu && !memcmp(&x1.attr, &x2.attr, sizeof(x1.attr)),
+			 "PFM_OS_PERF_EVENT_EXT %s: fstr %s encodes %s (%s)", s, x1.fstr,
+			 x2.ret ? pfm_strerror(x2.ret) : "differently", x2.fstr ? x2.fstr : "-");
+		free(x2.fstr);
+	}
+	free(x1.fstr);
+}
+
+/* base alone, then with each PMU modifier the event offers set to a valid value */
+static void with_modifiers(int idx, const char *base)
+{
+	char s[1024];
+	pfm_event_info_t ei;
+	memset(&ei, 0, sizeof(ei));
+	ei.size = sizeof(ei);
+	round_trip(base);
+	if (pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return;
+	/* the PMU's modifiers and the perf_events attributes (the latter encode
+	 * under PFM_OS_PERF_EVENT_EXT only: PFM_OS_NONE refuses them) */
+	for (int a = 0; a < ei.nattrs; a++) {
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof(ai));
+		ai.size = sizeof(ai);
+		if (pfm_get_event_attr_info(idx, a, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS ||
+		    ai.type == PFM_ATTR_UMASK)
+			continue;
+		/* a boolean set, an integer at 1 (the smallest value most accept) */
+		snprintf(s, sizeof(s), "%s:%s=1", base, ai.name);
+		round_trip(s);
+		if (ai.ctrl == PFM_ATTR_CTRL_PERF_EVENT && ai.type == PFM_ATTR_MOD_BOOL) {
+			/* and cleared (mg=0, mh=0, u=0 ...) */
+			snprintf(s, sizeof(s), "%s:%s=0", base, ai.name);
+			round_trip(s);
+		}
+	}
+}
+
+static int wanted(const char *name, int argc, char **argv)
+{
+	if (argc < 2)
+		return 1;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char s[1024];
+	if (!tl_check(pfm_initialize() == PFM_SUCCESS, "pfm_initialize"))
+		return tl_report("roundtrip");
+	for (int id = 0; id < PFM_PMU_MAX + 1024; id++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		if (pfm_get_pmu_info((pfm_pmu_t)id, &pi) != PFM_SUCCESS || !wanted(pi.name, argc, argv))
+			continue;
+		for (int idx = pi.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+			pfm_event_info_t ei;
+			memset(&ei, 0, sizeof(ei));
+			ei.size = sizeof(ei);
+			if (pfm_get_event_info(idx, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+				continue;
+			snprintf(s, sizeof(s), "%s::%s", pi.name, ei.name);
+			with_modifiers(idx, s);
+			for (int a = 0; a < ei.nattrs; a++) {
+				pfm_event_attr_info_t ai;
+				memset(&ai, 0, sizeof(ai));
+				ai.size = sizeof(ai);
+				if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
+				    ai.type != PFM_ATTR_UMASK)
+					continue;
+				snprintf(s, sizeof(s), "%s::%s:%s", pi.name, ei.name, ai.name);
+				with_modifiers(idx, s);
+			}
+		}
+	}
+	pfm_terminate();
+	return tl_report("roundtrip");
+}
