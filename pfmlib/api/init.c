@@ -3,32 +3,44 @@
  * pfm_initialize (configuration read once, registry built),
  * pfm_terminate, pfm_get_version, pfm_strerror.
  */
+#include <pthread.h>
 #include <perfmon/pfmlib.h>
 #include "registry/registry.h"
 #include "util/config.h"
 
+/* pfm_initialize and pfm_terminate run one at a time, whichever threads call them */
+static pthread_mutex_t lifecycle = PTHREAD_MUTEX_INITIALIZER;
+
 pfm_err_t pfm_initialize(void)
 {
+	int r = PFM_SUCCESS;
+
+	pthread_mutex_lock(&lifecycle);
 	if (pp_registry_ready())
-		return PFM_SUCCESS;
+		goto out;
 	/* the environment is read here, once: nothing changes until pfm_terminate */
-	if (pp_config_load())
-		return PFM_ERR_NOMEM;
-	int r = pp_registry_init();
+	if (pp_config_load()) {
+		r = PFM_ERR_NOMEM;
+		goto out;
+	}
+	r = pp_registry_init();
 	if (r != PFM_SUCCESS) {
 		pp_registry_fini();
 		pp_config_free();
-		return r;
 	}
-	return PFM_SUCCESS;
+out:
+	pthread_mutex_unlock(&lifecycle);
+	return r;
 }
 
 void pfm_terminate(void)
 {
-	if (!pp_registry_ready())
-		return;
-	pp_registry_fini();
-	pp_config_free();
+	pthread_mutex_lock(&lifecycle);
+	if (pp_registry_ready()) {
+		pp_registry_fini();
+		pp_config_free();
+	}
+	pthread_mutex_unlock(&lifecycle);
 }
 
 int pfm_get_version(void)

@@ -30,7 +30,8 @@ static struct {
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
 } R;
 
-int pp_registry_ready(void) { return R.ready; }
+/* set last by pp_registry_init, cleared first by pp_registry_fini */
+int pp_registry_ready(void) { return __atomic_load_n(&R.ready, __ATOMIC_ACQUIRE); }
 
 struct pp_pmu_rt *pp_pmu_by_id(int id)
 {
@@ -335,12 +336,13 @@ int pp_registry_init(void)
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
 	resolve_perf_types();
-	R.ready = 1;
+	__atomic_store_n(&R.ready, 1, __ATOMIC_RELEASE);
 	return PFM_SUCCESS;
 }
 
 void pp_registry_fini(void)
 {
+	__atomic_store_n(&R.ready, 0, __ATOMIC_RELEASE);
 	pp_plugins_unload();
 	pp_sysfs_free(&R.sysfs);
 	free(R.list);
