@@ -6,6 +6,7 @@ import os
 import re
 
 from errors import ConvertError
+from readfile import read_text
 
 # POSIX bracket classes perf's regexes use (regcomp); translated only to check
 # that a pattern compiles, the pattern itself is kept verbatim.
@@ -37,11 +38,7 @@ class MapRow:
 
 def read_mapfile(path):
     """All data rows of a mapfile, in file order (any EventType)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConvertError("cannot read: %s" % e, path)
+    lines = read_text(path, universal_newlines=False).split("\n")
     rows = []
     for lineno, text in enumerate(lines, 1):
         text = text.rstrip("\r")

@@ -8,6 +8,7 @@ import yaml
 
 import fmtbits
 from errors import ConvertError
+from readfile import read_text
 
 
 class LDict(dict):
@@ -36,11 +37,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 
 
 def load_yaml(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConvertError("cannot read: %s" % e, path)
+    text = read_text(path)
     loader = _Loader(text)
     loader.name = path
     try:
@@ -51,6 +48,11 @@ def load_yaml(path):
                            path, m.line + 1 if m else None, m.column + 1 if m else None)
     except yaml.YAMLError as e:
         raise ConvertError("invalid YAML: %s" % e, path)
+    except RecursionError:
+        raise ConvertError("invalid YAML: nested too deeply", path)
+    except ValueError as e:
+        # an integer longer than sys.get_int_max_str_digits()
+        raise ConvertError("invalid YAML: %s" % str(e).split(";")[0], path)
     finally:
         loader.dispose()
 
@@ -166,7 +168,7 @@ class ArchOverlay:
         self.path = path or os.path.join(root, arch, "models.yaml")
         self.families = {}
         self.perf_typos = self._perf_typos(os.path.join(root, arch, PERF_TYPOS_FILE))
-        if doc is None and not os.path.isfile(self.path):
+        if doc is None and not os.path.lexists(self.path):
             self.models, self.core_units = {}, []
             self.missing = True
             return

@@ -1,0 +1,123 @@
+"""Hostile inputs: whatever it is given, the converter stops with one line
+naming the file (and line or key where known) and exit status 1; never a
+Python traceback, never a hang. Special files (FIFOs, device links) are made
+here at run time, in temp dirs removed with the test."""
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import unittest
+
+from helpers import JSONTOYAML, OVERLAYS, TestCase, error_of, fixture, mkdtemp
+
+import convert
+import mapfile
+import perffields
+import perfjson
+from errors import Warnings
+
+CLI = os.path.join(JSONTOYAML, "jsontoyaml.py")
+MAPFILE_HEAD = "Family-model,Version,Filename,EventType\n"
+
+
+def _limits():
+    # a converter that reads /dev/zero to its end fails fast instead of
+    # eating the machine's memory
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def cli(*args):
+    """(exit status, stderr) of the converter run on args; a run that takes
+    over 30 s counts as a hang (status None)."""
+    try:
+        p = subprocess.run([sys.executable, CLI] + list(args), capture_output=True, text=True,
+                           timeout=30, stdin=subprocess.DEVNULL, preexec_fn=_limits)
+    except subprocess.TimeoutExpired:
+        return None, "hung"
+    return p.returncode, p.stderr
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def tiny_tree(mapfile_rows="GenuineIntel-6-1A,v1,tiny,core\n"):
+    """A one-model x86 tree (the fixtures' tiny pipeline.json) in a temp dir."""
+    root = mkdtemp()
+    os.makedirs(os.path.join(root, "x86", "tiny"))
+    shutil.copy(fixture("arch-ok", "x86", "tiny", "pipeline.json"), os.path.join(root, "x86", "tiny"))
+    write(os.path.join(root, "x86", "mapfile.csv"), MAPFILE_HEAD + mapfile_rows)
+    return root
+
+
+class HostileTestCase(TestCase):
+    def assertOneLineError(self, rc, err, prefix):
+        """Exit status 1 and a single `jsontoyaml: error: PREFIX...` line."""
+        self.assertEqual(rc, 1, err)
+        self.assertNotIn("Traceback", err)
+        lines = [ln for ln in err.splitlines() if not ln.startswith("warning: ")]
+        self.assertEqual(len(lines), 1, err)
+        self.assertTrue(lines[0].startswith("jsontoyaml: error: " + prefix), err)
+
+    def convert(self, root):
+        return cli("--arch-root", root, "--overlay-root", OVERLAYS, "--out", mkdtemp(), "--no-transforms",
+                   "--quiet")
+
+
+class HostileInputTest(HostileTestCase):
+    def test_deeply_nested_json_is_an_error_not_a_recursion(self):
+        for depth in (100, 100000):
+            path = write(os.path.join(mkdtemp(), "deep.json"),
+                         '[\n  {"EventName": "X",\n   "Z": %s%s}\n]\n' % ("[" * depth, "]" * depth))
+            self.assertEqual(error_of(perfjson.load_entries, path),
+                             path + ":2:3: invalid JSON: entry nested more than %d levels deep" % perfjson.MAX_DEPTH)
+        root = tiny_tree()
+        deep = write(os.path.join(root, "x86", "tiny", "deep.json"), "[{\"A\": %s%s}]" % ("[" * 100000, "]" * 100000))
+        self.assertOneLineError(*self.convert(root), prefix=deep + ":1:2: invalid JSON: entry nested")
+
+    def test_integer_of_over_4300_digits_is_an_error(self):
+        path = write(os.path.join(mkdtemp(), "big.json"),
+                     '[\n  {"EventName": "X",\n   "EventCode": %s}\n]\n' % ("9" * 5000))
+        self.assertEqual(error_of(perfjson.load_entries, path),
+                         path + ":3:17: invalid JSON: a number of more than 4300 digits")
+        # the same digits in a string: not a number perf could mean
+        self.assertIsNone(perffields.parse_num("9" * 5000))
+        msg = error_of(perffields.normalise, {"EventName": "X", "UMask": "9" * 5000}, "f.json", 3, Warnings(), "X")
+        self.assertTrue(msg.startswith("f.json:3: X: field UMask must be an unsigned number, not '9999"), msg)
+        self.assertLess(len(msg), 120)
+        root = tiny_tree()
+        big = write(os.path.join(root, "x86", "tiny", "big.json"), '[{"EventName": "X", "EventCode": %s}]' % ("1" * 5000))
+        self.assertOneLineError(*self.convert(root), prefix=big + ":1:34: invalid JSON: a number of more")
+
+    def test_fifo_and_device_inputs_are_refused_without_blocking(self):
+        # a topic file that is a FIFO (opening it for reading would wait for
+        # a writer), one that is a symlink to /dev/zero (endless), and
+        # mapfiles that are either
+        for kind in ("fifo-topic", "zero-topic", "fifo-mapfile", "zero-mapfile"):
+            root = tiny_tree()
+            target = os.path.join(root, "x86", "tiny", "odd.json") if kind.endswith("topic") else \
+                os.path.join(root, "x86", "mapfile.csv")
+            if os.path.exists(target):
+                os.remove(target)
+            if kind.startswith("fifo"):
+                os.mkfifo(target)
+                what = "a FIFO"
+            else:
+                os.symlink("/dev/zero", target)
+                what = "a character device"
+            rc, err = self.convert(root)
+            self.assertOneLineError(rc, err, "%s: cannot read: %s, not a regular file" % (target, what))
+        # a regular file over the cap is refused before it is read
+        import readfile
+        path = os.path.join(mkdtemp(), "huge.json")
+        with open(path, "wb") as f:
+            f.truncate(readfile.MAX_BYTES + 1)
+        self.assertEqual(error_of(perfjson.load_entries, path),
+                         "%s: cannot read: larger than %d bytes (%d)" % (path, readfile.MAX_BYTES, readfile.MAX_BYTES + 1))
+
+if __name__ == "__main__":
+    unittest.main()
