@@ -93,6 +93,27 @@ class HostileInputTest(HostileTestCase):
         big = write(os.path.join(root, "x86", "tiny", "big.json"), '[{"EventName": "X", "EventCode": %s}]' % ("1" * 5000))
         self.assertOneLineError(*self.convert(root), prefix=big + ":1:34: invalid JSON: a number of more")
 
+    def test_pathological_identity_regexes_are_refused_and_perfs_are_kept(self):
+        for pattern, col, reason in (
+                ("(a*)*b", 1, "a repeated group holds a repetition or an alternation (exponential matching)"),
+                ("GenuineIntel-(6|6-1)+$", 14, "a repeated group holds a repetition"),
+                (".*" * 9 + "x", 18, "more than 8 repetitions"),
+                ("(" * 9 + ")" * 9, 9, "groups nested more than 8 deep"),
+                ("(" * 5000 + ")" * 5000, 257, "longer than 256 characters"),
+                ("x{1000}", 2, "repetition count above 255"),
+                ("(a)\\1", 4, "back-references are not supported"),
+                ("a" * 300, 257, "longer than 256 characters")):
+            root = tiny_tree("%s,v1,tiny,core\n" % pattern)
+            path = os.path.join(root, "x86", "mapfile.csv")
+            msg = error_of(mapfile.read_mapfile, path)
+            self.assertTrue(msg.startswith("%s:2:%d: invalid identity regex: %s" % (path, col, reason)), msg)
+        # the shapes of perf's own patterns (every arch's mapfile.csv)
+        for pattern in ("GenuineIntel-6-(1A|1E|1F|2E)", "GenuineIntel-6-9[7A]", "AuthenticAMD-25-([245][[:xdigit:]]|[[:xdigit:]])",
+                        "0x00000000410fd030", "0x[[:xdigit:]]+", "^IBM.209[78].*[13]\\.[1-5].[[:xdigit:]]+$",
+                        "0x004[bcd][[:xdigit:]]{4}", "0x489-0x8000000000007007-0x[[:xdigit:]]+",
+                        "GenuineIntel-6-(3C|45|46)", "0x000000000000f[a-f]0[0-9a-f]"):
+            self.assertIsNone(mapfile.check_regex(pattern), pattern)
+
     def test_fifo_and_device_inputs_are_refused_without_blocking(self):
         # a topic file that is a FIFO (opening it for reading would wait for
         # a writer), one that is a symlink to /dev/zero (endless), and
