@@ -114,6 +114,39 @@ class HostileInputTest(HostileTestCase):
                         "GenuineIntel-6-(3C|45|46)", "0x000000000000f[a-f]0[0-9a-f]"):
             self.assertIsNone(mapfile.check_regex(pattern), pattern)
 
+    def test_overlay_key_of_the_wrong_type_is_an_error(self):
+        d = mkdtemp()
+        for text, prefix in (
+                ("arch: x86\nfamily: intel\nfeatures: 5\npmus:\n  - {name: a, id: 990, desc: x}\n",
+                 ":1: model mycore: 'features' must be a list of strings"),
+                ("arch: [x86]\nfamily: intel\npmus:\n  - {name: a, id: 990, desc: x}\n",
+                 ":1: overlay: 'arch' must be a string or null"),
+                ("arch: x86\nfamily: intel\npmus:\n  - {name: a, id: 990, desc: x, match: GenuineIntel}\n",
+                 ":4: model mycore pmu a: 'match' must be a list of strings"),
+                ("arch: x86\nfamily: intel\ncore_units: {a: 1}\npmus:\n  - {name: a, id: 990, desc: x}\n",
+                 ":1: overlay: 'core_units' must be a list of strings or null")):
+            ov = write(os.path.join(d, "ov.yaml"), text)
+            rc, err = cli("--model-dir", fixture("plugin", "mycore"), "--overlay", ov, "--overlay-root", OVERLAYS,
+                          "--out", mkdtemp(), "--no-transforms")
+            self.assertOneLineError(rc, err, ov + prefix)
+        # and in an arch/<arch>/models.yaml
+        root = mkdtemp()
+        shutil.copytree(OVERLAYS, os.path.join(root, "ov"))
+        models = os.path.join(root, "ov", "x86", "models.yaml")
+        write(models, "arch: x86\nmodels:\n  tiny:\n    family: intel\n    compat_modifiers: t\n"
+                      "    pmus:\n      - {name: tiny, id: 900, desc: x}\n")
+        rc, err = cli("--arch-root", tiny_tree(), "--overlay-root", os.path.join(root, "ov"), "--out", mkdtemp(),
+                      "--no-transforms", "--quiet")
+        self.assertOneLineError(rc, err, models + ":4: model tiny: 'compat_modifiers' must be a list of strings")
+
+    def test_missing_model_dir_is_an_error(self):
+        gone = os.path.join(mkdtemp(), "gone")
+        rc, err = cli("--model-dir", gone, "--overlay", fixture("plugin", "mycore.yaml"), "--overlay-root", OVERLAYS,
+                      "--out", mkdtemp())
+        self.assertOneLineError(rc, err, gone + ": --model-dir: no such directory")
+        rc, err = cli("--arch-root", gone, "--overlay-root", OVERLAYS, "--out", mkdtemp())
+        self.assertOneLineError(rc, err, gone + ": --arch-root: no such directory")
+
     def test_fifo_and_device_inputs_are_refused_without_blocking(self):
         # a topic file that is a FIFO (opening it for reading would wait for
         # a writer), one that is a symlink to /dev/zero (endless), and
