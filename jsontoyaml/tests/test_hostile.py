@@ -173,5 +173,16 @@ class HostileInputTest(HostileTestCase):
         self.assertEqual(error_of(perfjson.load_entries, path),
                          "%s: cannot read: larger than %d bytes (%d)" % (path, readfile.MAX_BYTES, readfile.MAX_BYTES + 1))
 
+    def test_value_too_wide_for_its_field_names_the_json_entry(self):
+        root = tiny_tree()
+        p = write(os.path.join(root, "x86", "tiny", "wide.json"),
+                  '[\n  {"EventName": "WIDE.X",\n   "EventCode": "0x3c",\n   "UMask": "0x1ff"}\n]\n')
+        rc, err = self.convert(root)
+        self.assertOneLineError(rc, err, p + ":2: WIDE.X: UMask=0x1ff does not fit field umask (8 bits)")
+        write(p, '[\n  {"EventName": "WIDE2", "EventCode": "0x13c"}\n]\n')
+        rc, err = self.convert(root)
+        self.assertOneLineError(rc, err, p + ":2: WIDE2: EventCode=0x13c does not fit field event (8 bits)")
+
+
 if __name__ == "__main__":
     unittest.main()
