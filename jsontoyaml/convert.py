@@ -261,8 +261,10 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
                 continue
             if not os.path.isdir(os.path.join(arch_dir, r.path)):
                 raise ConvertError("model directory %s does not exist" % r.path, mapfile, r.line)
-            m = models.setdefault(r.path, {"match": [], "version": r.version, "line": r.line})
-            if r.regex not in m["match"]:
+            # one dict look-up and one set look-up a row: linear in the rows
+            m = models.setdefault(r.path, {"match": [], "seen": set(), "version": r.version, "line": r.line})
+            if r.regex not in m["seen"]:
+                m["seen"].add(r.regex)
                 m["match"].append(r.regex)
         for model_dir, m in models.items():
             if only and model_dir not in only and os.path.basename(model_dir) not in only:

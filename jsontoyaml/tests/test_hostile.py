@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import unittest
+from unittest import mock
 
 from helpers import JSONTOYAML, OVERLAYS, TestCase, error_of, fixture, mkdtemp
 
@@ -182,6 +183,34 @@ class HostileInputTest(HostileTestCase):
         write(p, '[\n  {"EventName": "WIDE2", "EventCode": "0x13c"}\n]\n')
         rc, err = self.convert(root)
         self.assertOneLineError(rc, err, p + ":2: WIDE2: EventCode=0x13c does not fit field event (8 bits)")
+
+
+class CountingStr(str):
+    """A str that counts how often it is compared for equality."""
+    calls = 0
+    __hash__ = str.__hash__
+
+    def __eq__(self, other):
+        CountingStr.calls += 1
+        return str.__eq__(self, other)
+
+
+class MapfileScaleTest(HostileTestCase):
+    def test_mapfile_rows_are_grouped_in_linear_time(self):
+        # 2000 rows for one model directory: grouping them must not compare
+        # each row's regex with every earlier one (2 million comparisons)
+        n = 2000
+        rows = [mapfile.MapRow(CountingStr("GenuineIntel-6-%X" % i), "v1", "tiny", "core", i + 2) for i in range(n)]
+        real = mapfile.read_mapfile
+
+        def fake(path):
+            return list(rows) if os.sep + "x86" + os.sep in path else real(path)
+        CountingStr.calls = 0
+        with mock.patch.object(convert.mapfile_mod, "read_mapfile", fake):
+            run = convert.convert_tree(fixture("arch-ok"), OVERLAYS, mkdtemp(), {"no-such-model"}, False,
+                                       convert.Stats(), Warnings(), [])
+        self.assertEqual(run, [])
+        self.assertLess(CountingStr.calls, 3 * n)
 
 
 if __name__ == "__main__":
