@@ -36,6 +36,7 @@ class Encoder:
     def encode(self, ev):
         """(set dict, explicit code or None) of a normalised perf event."""
         fam, out, code = self.fam, {}, None
+        keys = {}       # field -> the perf key whose value it holds
         if "ConfigCode" in ev:
             raw = ev["ConfigCode"]
             if not fam.config_fields:
@@ -53,6 +54,7 @@ class Encoder:
                 self._fail(ev, "family %s maps no field to EventCode" % fam.name)
             self._need_field(ev, "EventCode", field)
             out[field] = ev.get("EventCode", [0])[0]
+            keys[field] = "EventCode"
         for key in ENCODING_KEYS:
             val = ev.get(key)
             if not val:
@@ -62,6 +64,7 @@ class Encoder:
                 self._fail(ev, "%s=0x%x has no place in the format of family %s" % (key, val, fam.name))
             self._need_field(ev, "%s=%d" % (key, val), field)
             out[field] = val
+            keys[field] = key
         if "MSRIndex" in ev:
             idx = ev["MSRIndex"][0]
             hit = fam.msr_fields.get(idx)
@@ -88,6 +91,13 @@ class Encoder:
                     val = fmtbits.extract(self.format[field], reg)
                 if val:
                     out[field] = val
+                    keys[field] = "MSRValue"
         elif ev.get("MSRValue"):
             self._fail(ev, "MSRValue without MSRIndex")
+        # a value too wide for its field is the JSON entry's mistake: say so
+        # here, with its file and line, not later against the overlay
+        for field, key in keys.items():
+            bits = fmtbits.width(self.format[field])
+            if out[field] >> bits:
+                self._fail(ev, "%s=0x%x does not fit field %s (%d bits)" % (key, out[field], field, bits))
         return out, code

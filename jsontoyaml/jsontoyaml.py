@@ -75,7 +75,17 @@ def parse_args(argv):
     return a
 
 
+def need_dir(path, what):
+    """A ConvertError naming path unless it is a directory."""
+    if not os.path.isdir(path):
+        raise ConvertError("%s: %s" % (what, "not a directory" if os.path.exists(path)
+                                       else "no such directory"), path)
+
+
 def one_model(a, stats, warnings):
+    need_dir(a.model_dir, "--model-dir")
+    if a.std_dir:
+        need_dir(a.std_dir, "--std-dir")
     if a.overlay:
         doc = overlay.load_yaml(a.overlay)
         if not isinstance(doc, dict) or "pmus" not in doc:
@@ -83,6 +93,7 @@ def one_model(a, stats, warnings):
         for k in doc:
             if k not in overlay.MODEL_KEYS | {"arch", "core_units"}:
                 raise ConvertError("unknown key %r" % k, a.overlay, getattr(doc, "line", None))
+        overlay.check_types(doc, {"arch": "str?", "core_units": "strs?"}, a.overlay, "overlay")
         arch = doc.get("arch") or a.arch
         path = a.overlay
     else:
@@ -94,8 +105,9 @@ def one_model(a, stats, warnings):
             pmu["unit"] = a.unit
         doc = {"family": a.family, "features": a.features, "pmus": [pmu]}
     model = os.path.basename(os.path.normpath(a.model_dir))
-    mdoc = {k: v for k, v in doc.items() if k in overlay.MODEL_KEYS}
-    arch_doc = overlay.LDict(arch=arch, models={model: overlay.LDict(mdoc)})
+    mdoc = overlay.LDict((k, v) for k, v in doc.items() if k in overlay.MODEL_KEYS)
+    mdoc.line = getattr(doc, "line", None)
+    arch_doc = overlay.LDict(arch=arch, models={model: mdoc})
     arch_doc.line = getattr(doc, "line", None)
     ov = overlay.ArchOverlay(a.overlay_root, arch, path=path, doc=arch_doc)
     core_units = doc.get("core_units")
@@ -136,6 +148,7 @@ def main(argv=None):
         if a.model_dir:
             written = one_model(a, stats, warnings)
         else:
+            need_dir(a.arch_root, "--arch-root")
             os.makedirs(a.out, exist_ok=True)
             tmods = [] if a.no_transforms else transforms.load()
             written = convert.convert_tree(a.arch_root, a.overlay_root, a.out, set(a.only or ()),

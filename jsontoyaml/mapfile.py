@@ -6,6 +6,7 @@ import os
 import re
 
 from errors import ConvertError
+from readfile import read_text
 
 # POSIX bracket classes perf's regexes use (regcomp); translated only to check
 # that a pattern compiles, the pattern itself is kept verbatim.
@@ -13,8 +14,95 @@ _POSIX = {"xdigit": "0-9A-Fa-f", "digit": "0-9", "alpha": "A-Za-z", "alnum": "0-
           "upper": "A-Z", "lower": "a-z", "space": r" \t\r\n\f\v", "punct": r"!-/:-@\[-`{-~"}
 
 
+# Limits on an identity regex, far above what perf's patterns need (at most
+# 48 characters, groups one deep, no repeated group, counts up to {4}): they
+# keep compiling and matching a pattern cheap, here and in the library that
+# matches it against the CPU's identity.
+MAX_REGEX_LEN = 256
+MAX_GROUP_DEPTH = 8
+MAX_REPEAT = 255        # largest count in {m,n} (POSIX's RE_DUP_MAX)
+MAX_REPETITIONS = 8     # *, +, ? and {m,n} in one pattern (a?a?a?...: 2^n ways to match)
+_COUNT = re.compile(r"\{(\d*)(?:,(\d*))?\}")
+
+
+def _bracket_end(pattern, i):
+    """Offset just past the bracket expression starting at pattern[i] == '['
+    (len(pattern) when it is not closed: compiling reports that)."""
+    n = len(pattern)
+    j = i + 1
+    if j < n and pattern[j] == "^":
+        j += 1
+    if j < n and pattern[j] == "]":
+        j += 1
+    while j < n and pattern[j] != "]":
+        if pattern[j] == "[" and j + 1 < n and pattern[j + 1] in ":.=":
+            k = pattern.find(pattern[j + 1] + "]", j + 2)
+            j = n if k < 0 else k + 2
+        else:
+            j += 1
+    return min(j + 1, n)
+
+
+def check_shape(pattern):
+    """None when pattern stays within the limits above, else (offset,
+    reason). Refuses what makes a backtracking matcher take exponential time
+    (a repeated group that itself holds a repetition or an alternation, like
+    (a+)+ or (a|ab)*), more than MAX_REPETITIONS repetitions (.*.*.*...),
+    back-references, deep nesting and huge counts."""
+    if len(pattern) > MAX_REGEX_LEN:
+        return (MAX_REGEX_LEN, "longer than %d characters" % MAX_REGEX_LEN)
+    groups = []         # per open group: [offset, holds a repetition or alternation]
+    i, n, reps = 0, len(pattern), 0
+    while i < n:
+        c = pattern[i]
+        if c in "*+?{" and (c != "{" or _COUNT.match(pattern, i)):
+            reps += 1
+            if reps > MAX_REPETITIONS:
+                return (i, "more than %d repetitions (*, +, ?, {m,n})" % MAX_REPETITIONS)
+        if c == "\\":
+            if i + 1 < n and pattern[i + 1].isdigit():
+                return (i, "back-references are not supported")
+            i += 2
+            continue
+        if c == "[":
+            i = _bracket_end(pattern, i)
+            continue
+        if c == "(":
+            if len(groups) >= MAX_GROUP_DEPTH:
+                return (i, "groups nested more than %d deep" % MAX_GROUP_DEPTH)
+            groups.append([i, False])
+            i += 1
+            continue
+        if c == ")" and groups:
+            start, busy = groups.pop()
+            i += 1
+            if i < n and pattern[i] in "*+{" and busy:
+                return (start, "a repeated group holds a repetition or an alternation"
+                               " (exponential matching)")
+            if groups and (busy or (i < n and pattern[i] in "*+?{")):
+                groups[-1][1] = True
+            continue
+        if c == "{":
+            m = _COUNT.match(pattern, i)
+            if m:
+                if any(g and int(g) > MAX_REPEAT for g in m.groups()):
+                    return (i, "repetition count above %d" % MAX_REPEAT)
+                if groups:
+                    groups[-1][1] = True
+                i = m.end()
+                continue
+        if c in "*+?|" and groups:
+            groups[-1][1] = True
+        i += 1
+    return None
+
+
 def check_regex(pattern):
-    """None when pattern is a valid extended regex, else (offset, reason)."""
+    """None when pattern is a valid extended regex within the limits of
+    check_shape, else (offset, reason)."""
+    bad = check_shape(pattern)
+    if bad:
+        return bad
     def sub(m):
         cls = _POSIX.get(m.group(1))
         return cls if cls is not None else m.group(0)
@@ -37,11 +125,7 @@ class MapRow:
 
 def read_mapfile(path):
     """All data rows of a mapfile, in file order (any EventType)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConvertError("cannot read: %s" % e, path)
+    lines = read_text(path, universal_newlines=False).split("\n")
     rows = []
     for lineno, text in enumerate(lines, 1):
         text = text.rstrip("\r")

@@ -8,6 +8,7 @@ import yaml
 
 import fmtbits
 from errors import ConvertError
+from readfile import read_text
 
 
 class LDict(dict):
@@ -36,11 +37,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 
 
 def load_yaml(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConvertError("cannot read: %s" % e, path)
+    text = read_text(path)
     loader = _Loader(text)
     loader.name = path
     try:
@@ -51,6 +48,11 @@ def load_yaml(path):
                            path, m.line + 1 if m else None, m.column + 1 if m else None)
     except yaml.YAMLError as e:
         raise ConvertError("invalid YAML: %s" % e, path)
+    except RecursionError:
+        raise ConvertError("invalid YAML: nested too deeply", path)
+    except ValueError as e:
+        # an integer longer than sys.get_int_max_str_digits()
+        raise ConvertError("invalid YAML: %s" % str(e).split(";")[0], path)
     finally:
         loader.dispose()
 
@@ -62,6 +64,46 @@ def _need(d, key, types, path, what):
     if not isinstance(v, types) or (isinstance(v, bool) and types is int):
         raise ConvertError("%s: %r has the wrong type" % (what, key), path, getattr(d, "line", None))
     return v
+
+
+# the type of each key of an overlay: str, int, bool, strs (a list of
+# strings), list, map; a trailing ? allows null (the key's default)
+_TEXT = {"str": "a string", "int": "an integer", "bool": "true or false", "strs": "a list of strings",
+         "list": "a list", "map": "a mapping"}
+TOP_TYPES = {"arch": "str", "core_units": "strs?", "models": "map?"}
+MODEL_TYPES = {"family": "str?", "features": "strs", "compat_modifiers": "strs", "pmus": "list",
+               "perf_pmu": "str?", "format": "map?", "note": "str?"}
+PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": "str?", "match": "strs",
+             "features": "strs", "compat_modifiers": "strs", "family": "str?", "counters": "int?",
+             "fixed_counters": "int?", "perf_pmu": "str?", "format": "map?", "override": "bool?",
+             "note": "str?"}
+FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "perf_fields": "map?",
+                "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
+                "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
+                "perf_attrs": "strs?"}
+FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?"}
+MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?"}
+
+
+def _is(v, kind):
+    if kind.endswith("?"):
+        if v is None:
+            return True
+        kind = kind[:-1]
+    if kind == "int":
+        return isinstance(v, int) and not isinstance(v, bool)
+    if kind == "strs":
+        return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    return isinstance(v, {"str": str, "bool": bool, "list": list, "map": dict}[kind])
+
+
+def check_types(d, types, path, what):
+    """Each key of mapping d that types names has the type it gives."""
+    for k, kind in types.items():
+        if k in d and not _is(d[k], kind):
+            raise ConvertError("%s: %r must be %s%s" % (what, k, _TEXT[kind.rstrip("?")],
+                                                         " or null" if kind.endswith("?") else ""),
+                               path, getattr(d, "line", None))
 
 
 def _only_keys(d, allowed, path, what):
@@ -90,6 +132,7 @@ class Family:
         if not isinstance(d, dict):
             raise ConvertError("%s: expected a mapping" % what, path, 1)
         _only_keys(d, FAMILY_KEYS, path, what)
+        check_types(d, FAMILY_TYPES, path, what)
         self.format = dict(_need(d, "format", dict, path, what))
         self.raw_bits = dict(d.get("raw_bits") or {})
         self.perf_fields = dict(d.get("perf_fields") or {})
@@ -98,6 +141,7 @@ class Family:
             if not isinstance(idx, int) or not isinstance(spec, dict) or "field" not in spec:
                 raise ConvertError("%s: msr_fields entries are `0xMSR: {field: F, format: {...}}`" % what,
                                    path, getattr(spec, "line", None))
+            check_types(spec, MSR_TYPES, path, "%s msr_fields 0x%x" % (what, idx))
             self.msr_fields[idx] = (spec["field"], dict(spec.get("format") or {}), list(spec.get("split") or []))
         self.config_fields = list(d.get("config_fields") or [])
         self.features = {}
@@ -109,6 +153,7 @@ class Family:
                 raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
             _only_keys(spec, {"format", "drop_requires", "hw_smpl", "perf_attrs"}, path,
                        "%s feature %s" % (what, fname))
+            check_types(spec, FEATURE_TYPES, path, "%s feature %s" % (what, fname))
             self.features[fname] = dict(spec.get("format") or {})
             self.feature_drops[fname] = list(spec.get("drop_requires") or [])
             if spec.get("hw_smpl") not in (None, "all"):
@@ -166,7 +211,7 @@ class ArchOverlay:
         self.path = path or os.path.join(root, arch, "models.yaml")
         self.families = {}
         self.perf_typos = self._perf_typos(os.path.join(root, arch, PERF_TYPOS_FILE))
-        if doc is None and not os.path.isfile(self.path):
+        if doc is None and not os.path.lexists(self.path):
             self.models, self.core_units = {}, []
             self.missing = True
             return
@@ -176,6 +221,7 @@ class ArchOverlay:
         if not isinstance(d, dict):
             raise ConvertError("expected a mapping", self.path, 1)
         _only_keys(d, {"arch", "core_units", "models"}, self.path, what)
+        check_types(d, TOP_TYPES, self.path, what)
         if d.get("arch") != arch:
             raise ConvertError("`arch` must be %r" % arch, self.path, d.line)
         self.core_units = list(d.get("core_units") or [])
@@ -185,6 +231,7 @@ class ArchOverlay:
                 raise ConvertError("model %s: expected a mapping" % mname, self.path, d.line)
             _only_keys(m, MODEL_KEYS, self.path, "model %s" % mname)
             pmus = _need(m, "pmus", list, self.path, "model %s" % mname)
+            check_types(m, MODEL_TYPES, self.path, "model %s" % mname)
             for p in pmus:
                 if not isinstance(p, dict):
                     raise ConvertError("model %s: each pmu is a mapping" % mname, self.path, getattr(m, "line", None))
@@ -192,6 +239,7 @@ class ArchOverlay:
                 _need(p, "name", str, self.path, "model %s pmu" % mname)
                 _need(p, "id", int, self.path, "model %s pmu %s" % (mname, p["name"]))
                 _need(p, "desc", str, self.path, "model %s pmu %s" % (mname, p["name"]))
+                check_types(p, PMU_TYPES, self.path, "model %s pmu %s" % (mname, p["name"]))
 
     @staticmethod
     def _perf_typos(path):

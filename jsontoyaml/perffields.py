@@ -42,8 +42,17 @@ def parse_num(text):
     except ValueError:
         if not t.isdigit():
             return None
-        v = int(t, 10)         # decimal with leading zeros, e.g. "08"
+        try:
+            v = int(t, 10)         # decimal with leading zeros, e.g. "08"
+        except ValueError:         # longer than sys.get_int_max_str_digits()
+            return None
     return v if v >= 0 else None
+
+
+def _show(v):
+    """repr of a string value, cut short when it is long."""
+    r = repr(v)
+    return r if len(r) <= 40 else r[:36] + "...'"
 
 
 def _kind_name(v):
@@ -76,14 +85,14 @@ def normalise(entry, file, line, warnings, label, known=None):
             n = parse_num(val)
             if n is None:
                 raise ConvertError("%s: field %s must be an unsigned number, not %s" % (
-                    label, key, repr(val) if isinstance(val, str) else _kind_name(val)), file, line)
+                    label, key, _show(val) if isinstance(val, str) else _kind_name(val)), file, line)
             out[key] = n
         elif kind == "nums":
             parts = val.split(",") if isinstance(val, str) else [val]
             nums = [parse_num(p) for p in parts]
             if not nums or any(n is None for n in nums):
                 raise ConvertError("%s: field %s must be a number or comma-separated numbers, not %s" % (
-                    label, key, repr(val) if isinstance(val, str) else _kind_name(val)), file, line)
+                    label, key, _show(val) if isinstance(val, str) else _kind_name(val)), file, line)
             out[key] = nums
         else:
             out[key] = val

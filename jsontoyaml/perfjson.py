@@ -4,8 +4,15 @@ architecture-level standard events and resolves `ArchStdEvent` references
 the way perf does: the standard entry's fields, overridden by local ones."""
 import json
 import os
+import re
+import sys
 
 from errors import ConvertError
+from readfile import read_text
+
+# perf's entries are flat (an array of objects of strings and numbers); values
+# nested deeper than this are refused (Python's json recursion stops at ~1000)
+MAX_DEPTH = 32
 
 _WS = " \t\r\n"
 
@@ -22,13 +29,29 @@ def _linecol(text, pos):
     return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
 
+def _max_digits():
+    """The longest integer literal Python converts (0: no limit, before 3.11)."""
+    return getattr(sys, "get_int_max_str_digits", lambda: 0)() or 4300
+
+
+def _depth(obj):
+    """How deeply obj nests arrays and objects (1: a flat object), without
+    recursion."""
+    deepest, todo = 0, [(obj, 1)]
+    while todo:
+        o, d = todo.pop()
+        if d > deepest:
+            deepest = d
+            if d > MAX_DEPTH:
+                break
+        kids = o.values() if isinstance(o, dict) else o
+        todo.extend((k, d + 1) for k in kids if isinstance(k, (dict, list)))
+    return deepest
+
+
 def load_entries(path):
     """[(entry dict, line)] of a JSON file holding an array of objects."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConvertError("cannot read: %s" % e, path)
+    text = read_text(path)
     dec = json.JSONDecoder()
     i = _skip_ws(text, 0)
     if i >= len(text) or text[i] != "[":
@@ -45,10 +68,22 @@ def load_entries(path):
                 obj, end = dec.raw_decode(text, i)
             except json.JSONDecodeError as e:
                 raise ConvertError("invalid JSON: %s" % e.msg, path, e.lineno, e.colno)
+            except RecursionError:
+                raise ConvertError("invalid JSON: entry nested more than %d levels deep" % MAX_DEPTH,
+                                   path, *_linecol(text, i))
+            except ValueError:
+                # int() refuses literals longer than sys.get_int_max_str_digits()
+                limit = _max_digits()
+                m = re.compile(r"\d{%d,}" % (limit + 1)).search(text, i)
+                raise ConvertError("invalid JSON: a number of more than %d digits" % limit,
+                                   path, *_linecol(text, m.start() if m else i))
             line += text.count("\n", last, i)
             last = i
             if not isinstance(obj, dict):
                 raise ConvertError("array element is not an object", path, line, _linecol(text, i)[1])
+            if _depth(obj) > MAX_DEPTH:
+                raise ConvertError("invalid JSON: entry nested more than %d levels deep" % MAX_DEPTH,
+                                   path, line, _linecol(text, i)[1])
             out.append((obj, line))
             i = _skip_ws(text, end)
             if i < len(text) and text[i] == ",":
@@ -84,7 +119,9 @@ def load_arch_std(arch_dir):
     std = {}
     for name in sorted(os.listdir(arch_dir)):
         path = os.path.join(arch_dir, name)
-        if not name.endswith(".json") or not os.path.isfile(path) or is_metric_file(name):
+        # not a directory: anything else named *.json is read (a FIFO or a
+        # device is refused by read_text, never skipped)
+        if not name.endswith(".json") or os.path.isdir(path) or is_metric_file(name):
             continue
         for entry, line in load_entries(path):
             ev = entry.get("EventName")
