@@ -1,12 +1,13 @@
 # tests/plugins.mk: check-plugins, the runtime-plugin suite (tests/plugins/,
 # fixtures in tests/fixtures/plugins): a fictional CPU converted by jsontoyaml
-# and encoded, an override of built-in glm, refused plugin files, init/terminate
+# and encoded, an override of built-in glm, refused plugin files, plugins past
+# the loader's limits (generated at run time), init/terminate
 # cycles (valgrind and ASan), plugin file layouts and the start-up peek
 # (test_peek: the peek agrees with the full loader), and `make install` into
 # a temporary DESTDIR.
 # tests/plugins/run.sh appends "plugins: N passed, N failed".
 
-PLUGIN_TESTS   := encode override refuse cycles detect
+PLUGIN_TESTS   := encode override refuse cycles detect limits
 PLUGIN_T_HDRS  := $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan) \

@@ -56,21 +56,21 @@ int pp_arm64_parse_cpuinfo(FILE *f, struct pp_host *h)
 	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
 }
 
-/* highest N of the cpuN directories, or -1 */
+/* highest N of the cpuN directories below PP_HOST_MAX_CPUS, or -1 */
 static int max_cpu(void)
 {
 	char path[1024];
 	DIR *d = pp_path(path, sizeof(path), "/sys/devices/system/cpu") ? opendir(path) : NULL;
 	if (!d)
 		return -1;
-	int max = -1;
+	int max = -1, seen = 0;
 	struct dirent *e;
-	while ((e = readdir(d))) {
+	while (seen++ < 4 * PP_HOST_MAX_CPUS && (e = readdir(d))) {
 		char *end;
 		if (strncmp(e->d_name, "cpu", 3) || e->d_name[3] < '0' || e->d_name[3] > '9')
 			continue;
 		long n = strtol(e->d_name + 3, &end, 10);
-		if (!*end && n > max && n < 1 << 20)
+		if (!*end && n > max && n < PP_HOST_MAX_CPUS)
 			max = (int)n;
 	}
 	closedir(d);

@@ -32,7 +32,9 @@ static char *trim(char *s)
 
 int pp_host_getline(FILE *f, char *buf, size_t sz)
 {
-	if (!fgets(buf, (int)sz, f))
+	/* a /proc file is read up to PP_HOST_MAX_BYTES: past that, end of file */
+	long at = ftell(f);
+	if (at < 0 || at >= PP_HOST_MAX_BYTES || !fgets(buf, (int)sz, f))
 		return 0;
 	size_t l = strlen(buf);
 	if (l && buf[l - 1] == '\n') {
@@ -40,7 +42,8 @@ int pp_host_getline(FILE *f, char *buf, size_t sz)
 		return 1;
 	}
 	int c;
-	while ((c = getc(f)) != EOF && c != '\n')
+	long left = PP_HOST_MAX_BYTES - at - (long)l;
+	while (left-- > 0 && (c = getc(f)) != EOF && c != '\n')
 		;	/* drop the rest of an over-long line */
 	return 1;
 }

@@ -34,9 +34,15 @@ int pp_powerpc_parse_cpuinfo(FILE *f, struct pp_host *h);
 /* sysinfo and service_levels may be NULL; cpuinfo is the fallback for the type */
 int pp_s390_parse(FILE *sysinfo, FILE *service_levels, FILE *cpuinfo, struct pp_host *h);
 
+/* bytes of one /proc file that are read at most (a 4096-CPU cpuinfo is a few MB) */
+#define PP_HOST_MAX_BYTES (16L << 20)
+/* cpuN directories looked at (the highest N tried) */
+#define PP_HOST_MAX_CPUS 8192
+
 /*
  * Read one line of f into buf (without its newline; the part of a longer
- * line that does not fit is dropped). Returns 0 at end of file.
+ * line that does not fit is dropped). Returns 0 at end of file and once
+ * PP_HOST_MAX_BYTES of the file are read.
  */
 int pp_host_getline(FILE *f, char *buf, size_t sz);
 

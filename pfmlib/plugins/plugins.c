@@ -23,7 +23,15 @@
 #define PP_PLUGIN_DIR "/usr/local/share/pmuplug/plugins"
 #endif
 
-#define PLUGIN_MAX_BYTES (32u << 20)
+/*
+ * A plugin is refused past these (man3/pmuplug_plugins.3): perf's largest
+ * model is well under 1 MiB of descriptor and a few thousand events; a file
+ * at the byte limit loads in about a second.
+ */
+#define PLUGIN_MAX_BYTES (8u << 20)
+#define PLUGIN_MAX_ALIAS_NODES 65536u
+#define PLUGIN_MAX_DEPTH 16u
+#define PLUGIN_MAX_EVENTS 16384u
 
 struct plugin {
 	struct plugin *next;
@@ -75,7 +83,9 @@ static int wanted(const struct loading *ld, const struct pp_yaml_header *h)
 static int load_one(const struct loading *ld, const char *path)
 {
 	char err[1024];
-	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES, .trusted_only = 1 };
+	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES, .trusted_only = 1,
+				  .max_alias_nodes = PLUGIN_MAX_ALIAS_NODES, .max_depth = PLUGIN_MAX_DEPTH,
+				  .max_events = PLUGIN_MAX_EVENTS };
 	struct pp_yaml_header h;
 	size_t size;
 	FILE *f = pp_yaml_open(path, &o, &size, err, sizeof(err));
@@ -102,7 +112,7 @@ static int load_one(const struct loading *ld, const char *path)
 	memcpy(pl->path, path, len + 1);
 	pp_builder_init(&pl->b);
 	rewind(f);
-	int loaded = pp_yaml_load_stream(&pl->b, path, f, size, err, sizeof(err));
+	int loaded = pp_yaml_load_stream(&pl->b, path, f, size, &o, err, sizeof(err));
 	fclose(f);
 	if (loaded < 0) {
 		pp_verbose("plugin refused: %s", err);

@@ -6,8 +6,10 @@
  * uncore type and default CPU, `caps/` -> description. Malformed entries
  * are skipped with a LIBPFM_VERBOSE message; the rest of the PMU stays.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <perfmon/pfmlib.h>
@@ -20,6 +22,8 @@ struct bctx {
 	const char *name;	/* libpfm4 name, for messages */
 	uint32_t pmu;		/* index in b->pmus */
 	uint32_t nskipped;
+	/* the PMU's events by case-folded name: slots hold event index + 1, 0 is free */
+	uint32_t *seen, seen_mask;
 };
 
 static void skipped(struct bctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -345,13 +349,38 @@ static void companion_facts(struct bctx *c, const char *ev, char *const *names, 
 #undef APPEND
 }
 
+static uint32_t fold_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (uint32_t)tolower((unsigned char)*s)) * 16777619u;
+	return h;
+}
+
+/* an event of this PMU already has this name, up to case (a hash lookup: names are many) */
 static int event_exists(struct bctx *c, const char *name)
 {
 	const struct pp_pmu *p = P(c);
-	for (uint32_t i = 0; i < p->nevents; i++)
-		if (!strcasecmp(c->b->strs + c->b->events.v[p->first_event + i].name, name))
+	if (!c->seen) {
+		for (uint32_t i = 0; i < p->nevents; i++)
+			if (!strcasecmp(c->b->strs + c->b->events.v[p->first_event + i].name, name))
+				return 1;
+		return 0;
+	}
+	for (uint32_t h = fold_hash(name) & c->seen_mask; c->seen[h]; h = (h + 1) & c->seen_mask)
+		if (!strcasecmp(c->b->strs + c->b->events.v[c->seen[h] - 1].name, name))
 			return 1;
 	return 0;
+}
+
+static void event_seen(struct bctx *c, uint32_t ei)
+{
+	if (!c->seen)
+		return;
+	uint32_t h = fold_hash(c->b->strs + c->b->events.v[ei].name) & c->seen_mask;
+	while (c->seen[h])
+		h = (h + 1) & c->seen_mask;
+	c->seen[h] = ei + 1;
 }
 
 static int add_event(struct bctx *c, const char *ev, char *text, char *const *names, int nnames)
@@ -466,6 +495,12 @@ static int load_events(struct bctx *c)
 	n = pp_sysfs_list(dir, &names);
 	if (n < 0)
 		return -2;
+	/* at least twice as many slots as names (a power of two); without it, a linear search */
+	uint32_t slots = 16;
+	while (slots < 2u * (uint32_t)n)
+		slots *= 2;
+	c->seen = calloc(slots, sizeof(*c->seen));
+	c->seen_mask = slots - 1;
 	for (int i = 0; i < n && !r; i++) {
 		if (is_companion(names[i]))
 			continue;
@@ -475,8 +510,13 @@ static int load_events(struct bctx *c)
 		}
 		if (read_listed(c, "events", names[i], buf, sizeof(buf)) < 0)
 			continue;
+		uint32_t before = P(c)->nevents;
 		r = add_event(c, names[i], buf, names, n);
+		if (!r && P(c)->nevents > before)
+			event_seen(c, P(c)->first_event + P(c)->nevents - 1);
 	}
+	free(c->seen);
+	c->seen = NULL;
 	pp_sysfs_names_free(names, n);
 	return r;
 }

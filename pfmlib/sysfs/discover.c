@@ -67,6 +67,7 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	char root[2048], dir[4096], name[PP_SYSFS_NAME_MAX];
 	char **names;
 	int n, next_id = PP_SYSFS_ID_MAX, err = PFM_SUCCESS;
+	uint64_t event_files = 0;
 
 	memset(set, 0, sizeof(*set));
 	if (!pp_cfg.sysfs_pmus) {
@@ -104,6 +105,11 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", names[i], name);
 			continue;
 		}
+		if (event_files >= PP_SYSFS_MAX_EVENT_FILES) {
+			pp_verbose("sysfs PMU %s: %d event files read already (the limit); skipped", names[i],
+				   PP_SYSFS_MAX_EVENT_FILES);
+			continue;
+		}
 		while (next_id >= PP_SYSFS_ID_MIN && id_taken(q, next_id, set))
 			next_id--;
 		if (next_id < PP_SYSFS_ID_MIN) {
@@ -116,6 +122,7 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 			err = PFM_ERR_NOMEM;
 		if (r < 0)
 			continue;
+		event_files += fd->info.nevents + fd->info.nskipped;
 		fd->pmu = (uint32_t)r;
 		fd->id = next_id--;
 		set->n++;

@@ -24,6 +24,12 @@
 
 #define PP_SYSFS_MAX_FILE   8192	/* bytes of one sysfs file (an attribute is a page at most) */
 #define PP_SYSFS_MAX_ENTRIES 4096	/* entries of one directory that are looked at */
+/*
+ * event files (built or skipped) of all sysfs PMUs together: once reached, the
+ * PMUs that follow in name order are not built (one PMU may pass it by at most
+ * PP_SYSFS_MAX_ENTRIES), which bounds the files pfm_initialize reads
+ */
+#define PP_SYSFS_MAX_EVENT_FILES 16384
 #define PP_SYSFS_MAX_FIELDS 61		/* format fields per PMU (+3 raw config fields <= 64) */
 #define PP_SYSFS_MAX_MODS   32		/* fields that also become modifiers (event masks are 32 bits) */
 #define PP_SYSFS_MAX_TERMS  64		/* terms of one event template */

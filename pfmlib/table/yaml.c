@@ -36,6 +36,8 @@ struct ld {
 	size_t errsz;
 	uint32_t pmu;		/* index of the PMU being built */
 	int failed;
+	size_t max_alias_nodes, max_events;
+	unsigned max_depth;
 };
 
 static int fail(struct ld *l, const yaml_node_t *n, const char *fmt, ...)
@@ -938,6 +940,103 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	return 0;
 }
 
+/* ---- limits on the document's shape ---- */
+
+/*
+ * libyaml keeps an alias as a second reference to its anchored node, so a
+ * walk of the document visits that node's subtree once per use: nested
+ * aliases ("billion laughs") make a small file expand exponentially, and an
+ * alias inside its own anchor makes a cycle. Before anything is built, one
+ * walk that visits each node's subtree once (sizes and heights remembered)
+ * counts the nodes every reuse would add, and refuses a document whose
+ * expansion passes max_alias_nodes, that nests deeper than max_depth once
+ * aliases are expanded, or that holds a cycle.
+ */
+struct shape {
+	size_t *size;		/* nodes of the expanded subtree, 0 = not measured yet */
+	unsigned *height;	/* collection levels of the expanded subtree */
+	unsigned char *busy;	/* on the current walk: a cycle if reached again */
+	size_t alias_nodes;
+};
+
+static int measure(struct ld *l, struct shape *sh, int id, unsigned depth)
+{
+	yaml_node_t *n = node(l, id);
+	if (!n)
+		return 0;
+	size_t i = (size_t)(n - l->doc.nodes.start);
+	if (sh->busy[i])
+		return fail(l, n, "an alias refers to a collection that contains it");
+	if (sh->size[i]) {
+		/* a second reference: an alias, whose whole subtree counts again */
+		sh->alias_nodes += sh->size[i];
+		if (sh->alias_nodes > l->max_alias_nodes)
+			return fail(l, n, "aliases expand to more than %zu nodes", l->max_alias_nodes);
+		if (depth + sh->height[i] > l->max_depth)
+			return fail(l, n, "nested deeper than %u levels", l->max_depth);
+		return 0;
+	}
+	size_t size = 1;
+	unsigned height = 0;
+	if (n->type != YAML_SCALAR_NODE) {
+		if (depth + 1 > l->max_depth)
+			return fail(l, n, "nested deeper than %u levels", l->max_depth);
+		sh->busy[i] = 1;
+		if (n->type == YAML_SEQUENCE_NODE) {
+			for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+				if (measure(l, sh, *it, depth + 1))
+					return -1;
+				yaml_node_t *c = node(l, *it);
+				size_t ci = c ? (size_t)(c - l->doc.nodes.start) : i;
+				if (c) {
+					size += sh->size[ci];
+					if (sh->height[ci] > height)
+						height = sh->height[ci];
+				}
+			}
+		} else {
+			for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+				int kv[2] = { p->key, p->value };
+				for (int j = 0; j < 2; j++) {
+					if (measure(l, sh, kv[j], depth + 1))
+						return -1;
+					yaml_node_t *c = node(l, kv[j]);
+					if (c) {
+						size_t ci = (size_t)(c - l->doc.nodes.start);
+						size += sh->size[ci];
+						if (sh->height[ci] > height)
+							height = sh->height[ci];
+					}
+				}
+			}
+		}
+		sh->busy[i] = 0;
+		height++;
+		if (size > l->max_alias_nodes + (size_t)(l->doc.nodes.top - l->doc.nodes.start))
+			size = l->max_alias_nodes + (size_t)(l->doc.nodes.top - l->doc.nodes.start);
+	}
+	sh->size[i] = size;
+	sh->height[i] = height;
+	return 0;
+}
+
+static int check_shape(struct ld *l)
+{
+	size_t n = (size_t)(l->doc.nodes.top - l->doc.nodes.start);
+	if (!n)
+		return 0;
+	struct shape sh = { 0 };
+	sh.size = calloc(n, sizeof(*sh.size));
+	sh.height = calloc(n, sizeof(*sh.height));
+	sh.busy = calloc(n, 1);
+	int r = (!sh.size || !sh.height || !sh.busy) ? fail(l, NULL, "out of memory") : measure(l, &sh, 1, 0);
+	free(sh.size);
+	free(sh.height);
+	free(sh.busy);
+	return r;
+}
+
+
 /* ---- document ---- */
 
 static int parse_root(struct ld *l)
@@ -982,6 +1081,9 @@ static int parse_root(struct ld *l)
 	if (!is_null(events)) {
 		if (want(l, events, YAML_SEQUENCE_NODE, "'events'"))
 			return -1;
+		size_t nev = (size_t)(events->data.sequence.items.top - events->data.sequence.items.start);
+		if (nev > l->max_events)
+			return fail(l, events, "too many events (%zu, the limit is %zu)", nev, l->max_events);
 		for (yaml_node_item_t *it = events->data.sequence.items.start; it < events->data.sequence.items.top; it++)
 			if (parse_event(l, node(l, *it)))
 				return -1;
@@ -996,10 +1098,18 @@ static int parse_root(struct ld *l)
 	return b->oom ? fail(l, root, "out of memory") : 0;
 }
 
-int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
-			size_t len, char *err, size_t errsz)
+static size_t or_default(size_t v, size_t d)
+{
+	return v ? v : d;
+}
+
+static int load_buffer(struct pp_builder *b, const char *name, const char *buf, size_t len,
+		       const struct pp_yaml_opts *opts, char *err, size_t errsz)
 {
 	struct ld l = { .b = b, .file = name, .err = err, .errsz = errsz };
+	l.max_alias_nodes = or_default(opts ? opts->max_alias_nodes : 0, PP_YAML_DEFAULT_MAX_ALIAS_NODES);
+	l.max_events = or_default(opts ? opts->max_events : 0, PP_YAML_DEFAULT_MAX_EVENTS);
+	l.max_depth = (unsigned)or_default(opts ? opts->max_depth : 0, PP_YAML_DEFAULT_MAX_DEPTH);
 	struct pp_builder_mark m;
 	yaml_parser_t parser;
 
@@ -1020,7 +1130,9 @@ int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 		yaml_parser_delete(&parser);
 		return -1;
 	}
-	int ret = parse_root(&l);
+	int ret = check_shape(&l);
+	if (!ret)
+		ret = parse_root(&l);
 	if (!ret && !l.failed) {
 		/* a second document in the stream is an error too */
 		yaml_document_t extra;
@@ -1091,8 +1203,14 @@ FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *si
 	return f;
 }
 
+int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
+			size_t len, char *err, size_t errsz)
+{
+	return load_buffer(b, name, buf, len, NULL, err, errsz);
+}
+
 int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t len,
-			char *err, size_t errsz)
+			const struct pp_yaml_opts *opts, char *err, size_t errsz)
 {
 	char *buf = malloc(len + 1);
 	if (!buf) {
@@ -1106,7 +1224,7 @@ int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t 
 		return -1;
 	}
 	buf[len] = '\0';
-	int r = pp_yaml_load_buffer(b, name, buf, len, err, errsz);
+	int r = load_buffer(b, name, buf, len, opts, err, errsz);
 	free(buf);
 	return r;
 }
@@ -1118,7 +1236,7 @@ int pp_yaml_load_file(struct pp_builder *b, const char *path,
 	FILE *f = pp_yaml_open(path, opts, &len, err, errsz);
 	if (!f)
 		return -1;
-	int r = pp_yaml_load_stream(b, path, f, len, err, errsz);
+	int r = pp_yaml_load_stream(b, path, f, len, opts, err, errsz);
 	fclose(f);
 	return r;
 }

@@ -16,9 +16,18 @@
 
 struct pp_yaml_opts {
 	size_t max_bytes;	/* refuse larger files (0 = no limit) */
+	/* limits on the parsed document, 0 = the PP_YAML_DEFAULT_* value */
+	size_t max_alias_nodes;	/* nodes reached again through aliases, counted per use */
+	unsigned max_depth;	/* nesting of collections, aliases expanded */
+	size_t max_events;	/* items of the 'events' list */
 	int trusted_only;	/* refuse files others could have written: writable by group
 				 * or others, or owned by neither root nor this user */
 };
+
+/* the limits of a document loaded without options (tablegen, built-in descriptors) */
+#define PP_YAML_DEFAULT_MAX_ALIAS_NODES (1u << 20)
+#define PP_YAML_DEFAULT_MAX_DEPTH 64u
+#define PP_YAML_DEFAULT_MAX_EVENTS (1u << 20)
 
 /* Returns the new PMU's index in b->pmus, or -1 with err filled. */
 int pp_yaml_load_file(struct pp_builder *b, const char *path,
@@ -35,9 +44,9 @@ FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *si
 
 /* pp_yaml_load_file on an opened stream of size bytes; name is used in messages */
 int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t size,
-			char *err, size_t errsz);
+			const struct pp_yaml_opts *opts, char *err, size_t errsz);
 
-/* Same, from memory; name is used in messages. */
+/* Same, from memory, under the default limits; name is used in messages. */
 int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 			size_t len, char *err, size_t errsz);
 

@@ -85,7 +85,7 @@ variant gw 959 "$bad/group-writable.yaml" && chmod 0664 "$bad/group-writable.yam
 variant ow 960 "$bad/other-writable.yaml" && chmod 0646 "$bad/other-writable.yaml"
 variant ln 962 "$tmp/elsewhere/qk_ln.yaml" && ln -s "$tmp/elsewhere/qk_ln.yaml" "$bad/symlink.yaml"
 mkdir "$bad/directory.yaml"
-truncate -s 33M "$bad/oversized.yaml"	# sparse: over the 32 MiB limit, no disk used
+truncate -s 33M "$bad/oversized.yaml"	# sparse: over the 8 MiB limit, no disk used
 if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 	variant fo 961 "$bad/foreign-owner.yaml" && chown nobody "$bad/foreign-owner.yaml"
 else
@@ -107,6 +107,7 @@ run override "$bin/test_plugin_override" "$tmp/override"
 run refuse "$bin/test_plugin_refuse" "$bad"
 run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect "$bin/test_plugin_detect" "$tmp/layouts"
+run limits "$bin/test_plugin_limits"
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
@@ -122,6 +123,7 @@ run override-asan "$bin/test_plugin_override_asan" "$tmp/override"
 run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
 run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
+run limits-asan "$bin/test_plugin_limits_asan"
 run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR

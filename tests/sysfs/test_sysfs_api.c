@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "capture.h"
@@ -20,6 +21,7 @@
 #include "info.h"
 #include "scratch.h"
 #include "suite.h"
+#include "tmpdir.h"
 #include "watchdog.h"
 
 static const char *fixtures = "tests/fixtures/sysfs";
@@ -431,6 +433,51 @@ static const char *live_unavailable(void)
 	return NULL;
 }
 
+/*
+ * five PMUs of 4096 event files each: the first four reach the limit of
+ * event files read (16384, docs/sysfs.md), the fifth is not built and a
+ * verbose line says why; start-up stays well under a second
+ */
+static void test_event_files_past_the_total_limit_are_not_read(void)
+{
+	const char *root = tl_tmp_dir("manyevents");
+	TL_ASSERT(root != NULL, "no temporary directory");
+	if (!root)
+		return;
+	char rel[256];
+	for (int p = 0; p < 5; p++) {
+		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/many%d/type", p);
+		char type[16];
+		snprintf(type, sizeof(type), "%d\n", 200 + p);
+		tl_tmp_puts(root, rel, type);
+		snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/many%d/format/event", p);
+		tl_tmp_puts(root, rel, "config:0-15\n");
+		for (int e = 0; e < 4096; e++) {
+			char text[32];
+			snprintf(rel, sizeof(rel), "sys/bus/event_source/devices/many%d/events/e%04d", p, e);
+			snprintf(text, sizeof(text), "event=0x%x\n", e);
+			tl_tmp_puts(root, rel, text);
+		}
+	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int r = start_at(root);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	char *log = strdup(tl_captured());
+	TL_ASSERT(r == PFM_SUCCESS, "pfm_initialize: %d", r);
+	TL_ASSERT(secs < 2.0, "pfm_initialize took %.2f s", secs);
+	struct tl_perf e;
+	TL_ASSERT((e = encode("many3::e4095")).ret == PFM_SUCCESS && e.attr.type == 203 && e.attr.config == 0xfff,
+		  "many3::e4095: %d type %u config %#llx", e.ret, e.attr.type, (unsigned long long)e.attr.config);
+	TL_ASSERT((e = encode("many4::e0000")).ret == PFM_ERR_NOTFOUND, "many4::e0000: %d", e.ret);
+	TL_ASSERT(tl_log_has(log, "sysfs PMU many4: 16384 event files read already (the limit); skipped", NULL),
+		  "log:\n%.2000s", log);
+	free(log);
+	pfm_terminate();
+	tl_tmp_remove(root);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_ccn_is_an_uncore_pmu_present_with_an_id_from_the_top_of_the_range),
 	TL_TEST(test_ccn_parameters_land_in_their_config_bits_with_type_from_sysfs),
@@ -451,6 +498,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_fifo_huge_and_nul_files_neither_block_nor_fail_initialisation),
 	TL_TEST(test_no_sysfs_tree_and_discovery_turned_off_give_no_sysfs_pmu),
 	TL_TEST(test_repeated_initialisation_gives_the_same_pmus),
+	TL_TEST(test_event_files_past_the_total_limit_are_not_read),
 };
 
 static const struct tl_test live[] = { TL_TEST(test_live_msr_tsc_counts_when_opened_with_our_encoding) };
