@@ -36,6 +36,7 @@ include tools/module.mk
 include tests/module.mk
 include bench/module.mk
 include man3/module.mk
+include fuzz/module.mk
 
 # late-bound so every module's INSTALL_TARGETS are known
 install: $(INSTALL_TARGETS)
