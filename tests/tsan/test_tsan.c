@@ -21,7 +21,7 @@
 #include "tmpdir.h"
 
 #define NTHREADS 8
-#define NCALLS 3000		/* encodings per thread and OS layer pass */
+#define NCALLS 10000		/* encodings per thread and OS layer pass */
 #define MAX_STRINGS 2048
 #define SYSFS_TYPE 21
 
