@@ -4,7 +4,8 @@
 # apt-get line needed and fails.
 set -eu
 PKGS="gcc make libc6-dev libyaml-dev libcunit1-dev libpfm4-dev linux-source-6.12 \
-python3 python3-yaml libpapi-dev papi-tools valgrind binutils xz-utils groff-base man-db"
+python3 python3-yaml libpapi-dev papi-tools valgrind binutils xz-utils groff-base man-db \
+clang libclang-rt-dev"
 missing=""
 for p in $PKGS; do
 	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

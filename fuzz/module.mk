@@ -1,0 +1,73 @@
+# fuzz/module.mk: libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined)
+# built from the library's sources and a small table (docs/CONTRIBUTING-internal.md):
+#   fuzz_encode  event strings under the three OS layers, find_event, attr walks,
+#                on the unit-test fixture PMUs (tests/unit/fixtures), instead of
+#                the built-in table; FUZZ_REENCODE=1 builds the fstr round trip on
+#   fuzz_yaml    pp_yaml_load_buffer and pp_yaml_peek_stream on arbitrary bytes
+#   fuzz_sysfs   a /sys/bus/event_source/devices tree (fuzz/fuzz_sysfs.c's format)
+#                written under a scratch sysroot, pfm_initialize, encodings
+# make fuzz         every target for FUZZ_SECONDS (default 60) each; corpus and
+#                   crashes under $(B)/fuzz/<target>/ (fuzz/run.sh)
+# check-fuzz        every target for FUZZ_CHECK_SECONDS (default 20) each, on a
+#                   scratch corpus under $(B)/check/fuzz-tmp
+FUZZ_CC       ?= clang
+FUZZ_SECONDS  ?= 60
+FUZZ_CHECK_SECONDS ?= 20
+FUZZ_REENCODE ?= 0
+FUZZ_TARGETS  := fuzz_encode fuzz_yaml fuzz_sysfs
+FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS   := $(CFLAGS_COMMON) -O1 -g $(FUZZ_SAN) -Wno-unused-command-line-argument
+FUZZ_DEFS     := -DFUZZ_EMPTY_SYSROOT='"$(abspath tests/fixtures/sysroot/empty)"' -DFUZZ_REENCODE=$(FUZZ_REENCODE)
+FUZZ_LIB_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/fuzz/pfmlib/%.o,$(LIB_SRCS)) \
+	$(B)/obj/fuzz/ut_table.o $(B)/obj/fuzz/pp_hostdata.o
+FUZZ_LOADER_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/fuzz/pfmlib/%.o,$(LOADER_SRCS) pfmlib/table/yaml_peek.c)
+FUZZ_BINS     := $(addprefix $(B)/bin/,$(FUZZ_TARGETS))
+
+$(B)/obj/fuzz/pfmlib/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(LIB_DEFS) -c -o $@ $<
+
+# the unit-test fixture PMUs stand in for the built-in table (tests/unit.mk)
+$(B)/obj/fuzz/ut_table.o: $(B)/unit/ut_table.c pfmlib/table/table.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CFLAGS_COMMON) -O0 -c -o $@ $<
+
+$(B)/obj/fuzz/pp_hostdata.o: $(B)/gen/pp_hostdata.c pfmlib/host/hostdata.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CFLAGS_COMMON) -O1 -c -o $@ $<
+
+# FUZZ_REENCODE is compiled in: fuzz_encode.o is rebuilt when it changes
+FUZZ_DEFS_STAMP := $(B)/obj/fuzz/defs.txt
+$(FUZZ_DEFS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo "REENCODE=$(FUZZ_REENCODE)" | cmp -s - $@ || echo "REENCODE=$(FUZZ_REENCODE)" > $@
+
+$(B)/obj/fuzz/%.o: fuzz/%.c fuzz/common.h $(LIB_HDRS) $(FUZZ_DEFS_STAMP)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_DEFS) -c -o $@ $<
+
+
+$(B)/bin/fuzz_encode: $(B)/obj/fuzz/fuzz_encode.o $(B)/obj/fuzz/common.o $(FUZZ_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lyaml -pthread
+
+$(B)/bin/fuzz_sysfs: $(B)/obj/fuzz/fuzz_sysfs.o $(B)/obj/fuzz/common.o $(FUZZ_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lyaml -pthread
+
+$(B)/bin/fuzz_yaml: $(B)/obj/fuzz/fuzz_yaml.o $(FUZZ_LOADER_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lyaml
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+
+fuzz-run-%: $(B)/bin/%
+	@fuzz/run.sh $* $< $(FUZZ_SECONDS) $(B)/fuzz/$*
+
+check-fuzz: $(FUZZ_BINS)
+	@fuzz/check.sh $(B)/check $(FUZZ_CHECK_SECONDS) $(FUZZ_TARGETS)
+
+CHECKS += check-fuzz
+.PHONY: fuzz fuzz-build check-fuzz
