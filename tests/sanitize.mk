@@ -6,7 +6,7 @@
 # are instrumented, and the suites' build/ paths stay inside the copy. The
 # copy's results are in $(B)/sanitize/src/build/check; the last line printed is
 # "sanitize: N passed, N failed" with the copy's totals.
-SANITIZE_SKIP ?= check-fuzz check-tsan
+SANITIZE_SKIP ?= check-fuzz check-tsan check-tsan-lifecycle
 
 sanitize: $(PERF_ARCH_DEP)
 	@MAKE='$(MAKE)' CC='$(CC)' PMU_EVENTS_ARCH='$(abspath $(PMU_EVENTS_ARCH))' \

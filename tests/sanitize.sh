@@ -11,7 +11,7 @@
 #     program directly (ASan+LSan check what valgrind would).
 #   - leak reports: ASAN_OPTIONS detect_leaks=0 unless SANITIZE_LEAKS=1 (the
 #     suites' own *_asan programs keep theirs on).
-#   - check-fuzz and check-tsan (other sanitizers) are skipped: SANITIZE_SKIP.
+#   - check-fuzz, check-tsan and check-tsan-lifecycle (other sanitizers) are skipped: SANITIZE_SKIP.
 # usage: tests/sanitize.sh OUT
 set -u
 out=$1

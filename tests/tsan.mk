@@ -4,9 +4,8 @@
 #               library's sources, tests/lib and the unit-test fixture table
 #               ($(B)/unit/ut_table.c); a ThreadSanitizer report fails it
 #   make tsan   the same (alias)
-#   make tsan-lifecycle  also pfm_initialize from several threads at once and
-#               initialize/terminate cycles racing (test_tsan --lifecycle): not
-#               in CHECKS, the library fails it today (races, a crash)
+#   check-tsan-lifecycle  pfm_initialize from several threads at once and
+#               initialize/terminate cycles racing (test_tsan --lifecycle)
 TSAN_FLAGS    := -fsanitize=thread -O1 -g -fno-omit-frame-pointer
 TSAN_LIB_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/tsan/pfmlib/%.o,$(LIB_SRCS)) \
 	$(patsubst tests/lib/%.c,$(B)/obj/tsan/tests/lib/%.o,$(TL_SRCS))
@@ -27,10 +26,10 @@ $(B)/bin/test_tsan: tests/tsan/test_tsan.c $(TL_HDRS) $(TSAN_LIB_OBJS) $(B)/unit
 check-tsan: $(B)/bin/test_tsan
 	@TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1" tests/run-cunit.sh tsan $(B)/bin/test_tsan
 
-tsan: check-tsan
+tsan: check-tsan check-tsan-lifecycle
 
-tsan-lifecycle: $(B)/bin/test_tsan
+check-tsan-lifecycle: $(B)/bin/test_tsan
 	@TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1" tests/run-cunit.sh tsan-lifecycle $(B)/bin/test_tsan --lifecycle
 
-CHECKS += check-tsan
-.PHONY: check-tsan tsan tsan-lifecycle
+CHECKS += check-tsan check-tsan-lifecycle
+.PHONY: check-tsan tsan check-tsan-lifecycle
