@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "registry/detect.h"
+#include "sysfs/sysfs.h"
 #include "util/log.h"
-#include "util/path.h"
 
 /* does one of rt's patterns match host identity id? (never across architectures) */
 static int pmu_matches(const struct pp_pmu_rt *rt, const char *id, const char *id_arch)
@@ -60,15 +60,9 @@ static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsig
 /* does /sys/bus/event_source/devices/<name> exist? */
 static int sysfs_pmu_exists(const char *name)
 {
-	char rel[256], path[4096];
+	char path[4096];
 	struct stat st;
-	size_t l = strlen(name);
-	static const char dir[] = "/sys/bus/event_source/devices/";
-	if (l >= sizeof(rel) - sizeof(dir))
-		return 0;
-	memcpy(rel, dir, sizeof(dir) - 1);
-	memcpy(rel + sizeof(dir) - 1, name, l + 1);
-	return pp_path(path, sizeof(path), rel) && stat(path, &st) == 0;
+	return !pp_sysfs_pmu_path(path, sizeof(path), name, NULL) && stat(path, &st) == 0;
 }
 
 /*

@@ -16,7 +16,6 @@
 #include "sysfs/sysfs.h"
 #include "util/config.h"
 #include "util/log.h"
-#include "util/path.h"
 #include "util/str.h"
 
 static struct {
@@ -253,16 +252,10 @@ static int add_sysfs(void)
 /* the `type` file of sysfs PMU name: 1 and *type, or 0 */
 static int read_type(const char *name, uint32_t *type)
 {
-	static const char dir[] = "/sys/bus/event_source/devices/", file[] = "/type";
-	char rel[256], buf[32], path[4096], *end;
+	char buf[32], path[4096], *end;
 	const char *why;
-	size_t l = strlen(name);
-	if (l > sizeof(rel) - sizeof(dir) - sizeof(file))
-		return 0;
-	memcpy(rel, dir, sizeof(dir) - 1);
-	memcpy(rel + sizeof(dir) - 1, name, l);
-	memcpy(rel + sizeof(dir) - 1 + l, file, sizeof(file));
-	if (!pp_path(path, sizeof(path), rel) || pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
+	if (pp_sysfs_pmu_path(path, sizeof(path), name, "type") ||
+	    pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
 		return 0;
 	unsigned long v = strtoul(pp_sysfs_trim(buf), &end, 10);
 	if (*end || v > UINT32_MAX)

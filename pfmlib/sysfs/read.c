@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sysfs/sysfs.h"
+#include "util/path.h"
 
 int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why)
 {
@@ -164,4 +165,12 @@ int pp_sysfs_join(char *buf, size_t sz, const char *dir, const char *a, const ch
 		return -1;
 	buf[len] = '\0';
 	return 0;
+}
+
+int pp_sysfs_pmu_path(char *buf, size_t sz, const char *pmu, const char *file)
+{
+	char root[2048];
+	if (!pp_path(root, sizeof(root), "/sys/bus/event_source/devices"))
+		return -1;
+	return pp_sysfs_join(buf, sz, root, pmu, file);
 }

@@ -147,4 +147,8 @@ void pp_sysfs_names_free(char **names, int n);
 /* dir + "/" + a [+ "/" + b] into buf; 0, or -1 when it does not fit */
 int pp_sysfs_join(char *buf, size_t sz, const char *dir, const char *a, const char *b);
 
+/* the kernel PMU's directory /sys/bus/event_source/devices/<pmu> under the
+ * configured root [+ "/" + file] into buf; 0, or -1 when it does not fit */
+int pp_sysfs_pmu_path(char *buf, size_t sz, const char *pmu, const char *file);
+
 #endif /* PP_SYSFS_SYSFS_H */
