@@ -4,7 +4,7 @@
 # `make check-leaks LEAK_CYCLES=1000` (or `make check-leaks-long`) for the long run.
 LEAK_CYCLES ?= 50
 
-$(B)/bin/leak_cycles: tests/leaks/leak_cycles.c tests/lib/report.h $(TL_LIB) $(LIBPFM_SO)
+$(B)/bin/leak_cycles: tests/leaks/leak_cycles.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -g $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
+#include "encode.h"
 #include "report.h"
 
 static int one_cycle(int *npmus)
@@ -33,18 +34,11 @@ static int one_cycle(int *npmus)
 			ei.size = sizeof(ei);
 			if (pfm_get_event_info(e, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
 				return -2;
-			char str[512], *fstr = NULL;
-			struct perf_event_attr attr;
-			pfm_perf_encode_arg_t arg;
-			memset(&attr, 0, sizeof(attr));
-			memset(&arg, 0, sizeof(arg));
-			arg.attr = &attr;
-			arg.size = sizeof(arg);
-			arg.fstr = &fstr;
+			char str[512];
+			struct tl_perf o;
 			snprintf(str, sizeof(str), "%s::%s", pi.name, ei.name);
 			/* the result may be an error (a required unit mask); what it allocated must be freed */
-			pfm_get_os_event_encoding(str, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg);
-			free(fstr);
+			tl_perf(str, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &o);
 		}
 	}
 	pfm_terminate();
