@@ -212,35 +212,89 @@ def check_identities(results):
             table[key] = plan
 
 
-def hand_written(overlay_root, stats):
-    """[(plan, desc, text)]: the complete descriptors written by hand in
-    OVERLAY_ROOT/generic/*.yaml (perf's generic events), validated and later
-    copied as they are."""
-    d = os.path.join(overlay_root, "generic")
+# what a descriptor of arch/<arch>/legacy/ says of an event or unit mask when
+# the build found no libpfm4 to read its description from
+LEGACY_NO_DESC = "no description: libpfm4 4.13 was not installed at build time"
+LEGACY_HEADER = ("Made by jsontoyaml from %s (generated from libpfm4 4.13's API),\n"
+                 "descriptions from %s. Do not edit.")
+
+
+def read_libpfm4_descs(path):
+    """{(pmu, event, unit mask or ''): description} of a `pfmdump descs`
+    listing (D lines); {} when path is None."""
+    out = {}
+    if not path:
+        return out
+    for line in read_text(path).splitlines():
+        f = line.split("\t")
+        if len(f) == 5 and f[0] == "D":
+            out[(f[1], f[2].upper(), f[3].upper())] = f[4].strip()
+    return out
+
+
+def _with_descs(desc, descs):
+    """The events and unit masks of a legacy descriptor get libpfm4's
+    descriptions (LEGACY_NO_DESC where the listing lacks one)."""
+    pmu = desc["pmu"]["name"]
+    for ev in desc["events"]:
+        ev["desc"] = descs.get((pmu, ev["name"].upper(), ""), LEGACY_NO_DESC)
+        for u in ev.get("umasks", ()):
+            u["desc"] = descs.get((pmu, ev["name"].upper(), u["name"].upper()), LEGACY_NO_DESC)
+
+
+def _complete_files(overlay_root):
+    """(path, out_arch, legacy) of every complete descriptor of arch/:
+    generic/*.yaml (hand-written) and <arch>/legacy/<vendor>/*.yaml."""
     out = []
+    d = os.path.join(overlay_root, "generic")
     for name in sorted(os.listdir(d)) if os.path.isdir(d) else ():
-        path = os.path.join(d, name)
+        out.append((os.path.join(d, name), "generic", False))
+    for arch in sorted(os.listdir(overlay_root)) if os.path.isdir(overlay_root) else ():
+        ld = os.path.join(overlay_root, arch, "legacy")
+        for sub in sorted(os.listdir(ld)) if os.path.isdir(ld) else ():
+            sd = os.path.join(ld, sub)
+            for name in sorted(os.listdir(sd)) if os.path.isdir(sd) else ():
+                out.append((os.path.join(sd, name), arch, True))
+    return out
+
+
+def hand_written(overlay_root, stats, libpfm4_descs=None):
+    """[(plan, desc, text)]: the complete descriptors of arch/: written by
+    hand in OVERLAY_ROOT/generic/*.yaml (perf's generic events), copied as
+    they are, and generated from libpfm4 4.13 in OVERLAY_ROOT/<arch>/legacy/
+    (PMUs perf has no JSON for), given libpfm4's descriptions from the
+    libpfm4_descs listing; plan.out_arch is the output directory."""
+    descs = read_libpfm4_descs(libpfm4_descs)
+    out = []
+    for path, out_arch, legacy in _complete_files(overlay_root):
+        name = os.path.basename(path)
         if not name.endswith(".yaml") or os.path.isdir(path):
             continue
         text = read_text(path)
         desc = overlay.load_yaml(path)
+        if legacy:
+            _with_descs(desc, descs)
+            text = emit.dumps(desc, LEGACY_HEADER % (os.path.relpath(path, os.path.dirname(overlay_root)),
+                                                     "libpfm4 4.13's API" if descs else "nowhere"))
         probs = validate.validate(desc)
         if probs:
             raise ConvertError("hand-written descriptor is not valid schema v1:\n  %s"
                                % "\n  ".join(probs[:20]), path)
         if name != desc["pmu"]["name"] + ".yaml":
             raise ConvertError("file name must be the PMU name (%s.yaml)" % desc["pmu"]["name"], path)
-        plan = overlay.PmuPlan(name=desc["pmu"]["name"], overlay=path, line=getattr(desc["pmu"], "line", None))
-        a = stats.arch["generic"]
+        plan = overlay.PmuPlan(name=desc["pmu"]["name"], overlay=path, line=getattr(desc["pmu"], "line", None),
+                               out_arch=out_arch)
+        a = stats.arch[out_arch]
         a["pmus"] += 1
         a["events"] += len(desc["events"])
-        stats.pmus.append(("generic", "-", plan.name, len(desc["events"]),
+        stats.pmus.append((out_arch, "-", plan.name, len(desc["events"]),
                            sum(len(e.get("umasks", ())) for e in desc["events"]), 0))
         out.append((plan, desc, text))
     return out
 
 
-def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods, verify=False):
+def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods, verify=False,
+                 libpfm4_descs=None):
     """Convert every core model of every architecture of arch_root; returns
     the list of files written or kept."""
     results = []        # (plan, desc, arch, src)
@@ -290,17 +344,17 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
                 if name not in listed:
                     warnings.add(("stale-overlay", arch, name), "%s:%d: overlay model %s is not in %s"
                                  % (ov.path, m.line, name, mapfile))
-    hand = hand_written(overlay_root, stats)
+    hand = hand_written(overlay_root, stats, libpfm4_descs)
     check_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand])
     written = []
     produced = collections.defaultdict(set)
     for plan, desc, text in hand:
-        d = os.path.join(out_dir, "generic")
+        d = os.path.join(out_dir, plan.out_arch)
         os.makedirs(d, exist_ok=True)
         path = os.path.join(d, os.path.basename(plan.overlay))
         write(path, text)
         written.append(path)
-        produced["generic"].add(os.path.basename(path))
+        produced[plan.out_arch].add(os.path.basename(path))
     for plan, desc, arch, src in results:
         d = os.path.join(out_dir, arch)
         os.makedirs(d, exist_ok=True)

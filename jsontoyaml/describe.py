@@ -13,8 +13,9 @@ PERF_ATTR_ORDER = ("u", "k", "h", "period", "freq", "precise", "excl", "mg", "mh
                    "hw_smpl")
 
 
-def build(plan, arch, source, perf_events, counter_info, match_priority=None):
-    """The descriptor dict (schema v1 as Python data) of one PMU plan."""
+def build(plan, arch, source, perf_events, counter_info, match_priority=None, allow_empty=False):
+    """The descriptor dict (schema v1 as Python data) of one PMU plan;
+    allow_empty: no perf events (a PMU whose events a transform supplies)."""
     enc = Encoder(plan)
     pevs = []
     for ev in perf_events:
@@ -85,7 +86,7 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
             allowed = [n for n in names if n not in compat and (n not in restricted or restricted[n] in used)]
             if allowed != names:
                 ev["modifiers"] = allowed
-    if not events:
+    if not events and not allow_empty:
         raise ConvertError("PMU %s: no core events left after filtering" % plan.name, plan.overlay, plan.line)
     return {"schema": 1, "pmu": pmu, "events": events}
 

@@ -44,6 +44,9 @@ def parse_args(argv):
                     " (known, accepted differences the arch/ files list)")
     ap.add_argument("--table", metavar="FILE", help="write one line per PMU (arch, model, pmu, events,"
                     " umasks, perf events) to FILE")
+    ap.add_argument("--libpfm4-descs", metavar="FILE",
+                    help="descriptions of the arch/<arch>/legacy/ PMUs' events (`pfmdump descs` of the"
+                         " installed libpfm4); without it they say none was available")
     ap.add_argument("--quiet", action="store_true", help="do not print the figures")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="also print the notes (known, accepted differences) on stderr")
@@ -152,7 +155,8 @@ def main(argv=None):
             os.makedirs(a.out, exist_ok=True)
             tmods = [] if a.no_transforms else transforms.load()
             written = convert.convert_tree(a.arch_root, a.overlay_root, a.out, set(a.only or ()),
-                                           a.strict, stats, warnings, tmods, a.verify)
+                                           a.strict, stats, warnings, tmods, a.verify,
+                                           a.libpfm4_descs)
     except ConvertError as e:
         warnings.flush()
         print("jsontoyaml: error: %s" % e, file=sys.stderr)

@@ -20,12 +20,29 @@ JSONTOYAML_FLAGS ?=
 PERF_ARCH_FILES  := $(shell find $(PMU_EVENTS_ARCH) -name '*.json' -o -name mapfile.csv 2>/dev/null)
 endif
 
+# descriptions of the PMUs perf has no JSON for (arch/*/legacy/): read at build
+# time from the installed libpfm4 4.13 (never committed). Without libpfm4 the
+# listing is empty and those events say that no description was available.
+LEGACY_YAML  := $(wildcard arch/*/legacy/*/*.yaml)
+LEGACY_DESCS := $(B)/gen/libpfm4-descs.tsv
+$(LEGACY_DESCS): scripts/libpfm4-names/pfmdump.c $(LEGACY_YAML)
+	@mkdir -p $(@D)
+	@if $(CC) -std=gnu11 -o $(B)/gen/pfmdump-descs $< -lpfm 2>/dev/null; then \
+		env -i LIBPFM_ENCODE_INACTIVE=1 $(B)/gen/pfmdump-descs descs \
+			$(basename $(notdir $(LEGACY_YAML))) >$@.tmp || exit 1; \
+	else \
+		echo "  LIBPFM4    not installed: events of arch/*/legacy/ get no descriptions"; \
+		: >$@.tmp; \
+	fi; mv -f $@.tmp $@; rm -f $(B)/gen/pfmdump-descs
+
 # the full-tree conversion is part of every build: a conversion error fails it
-$(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_ARCH_DEP) $(PERF_ARCH_FILES)
+$(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_ARCH_DEP) $(PERF_ARCH_FILES) \
+		$(LEGACY_DESCS)
 	@echo "  JSONTOYAML $(PMU_EVENTS_ARCH) -> $(YAML_DIR)"
 	@mkdir -p $(YAML_DIR)
 	@$(PYTHON) $(JSONTOYAML) --arch-root $(PMU_EVENTS_ARCH) --overlay-root arch --out $(YAML_DIR) \
-		--verify --quiet --report $(YAML_DIR)/report.txt --table $(YAML_DIR)/pmus.tsv $(JSONTOYAML_FLAGS)
+		--verify --quiet --report $(YAML_DIR)/report.txt --table $(YAML_DIR)/pmus.tsv \
+		--libpfm4-descs $(LEGACY_DESCS) $(JSONTOYAML_FLAGS)
 	@touch $@
 
 yaml: $(YAML_STAMP)

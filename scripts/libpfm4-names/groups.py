@@ -10,11 +10,14 @@
 PFM_ERR_FEATCOMB = -5
 
 
-def infer(names, pair_rc, same, single_umask, default_names):
+def infer(names, pair_rc, same, single_umask, default_names, own_bits=None):
     """names: unit masks in libpfm4 order; pair_rc(a, b): rc of E:a:b;
     same(a, b): a and b pair although exclusive ones would not (equal umask
                 bits); they neither make nor break exclusivity;
-    single_umask[n]: umask field of E:n; default_names: is_dfl unit masks.
+    single_umask[n]: umask field of E:n; default_names: is_dfl unit masks;
+    own_bits[d]: the umask bits of default d alone (its attribute code), so
+                that the defaults of other groups E:d also shows are not taken
+                for d's (core L2_IFETCH: SELF and MESI are both defaults).
 
     Returns (groups: list of name lists, exclusive: set of names,
              mismatches: pairs the model predicts wrongly)."""
@@ -56,7 +59,8 @@ def infer(names, pair_rc, same, single_umask, default_names):
             for g in groups:
                 dfl = [d for d in g if d in default_names]
                 # a default whose bits E:n lacks: n is in that default's group
-                if dfl and any(single_umask.get(d, 0) & ~single_umask.get(n, 0) for d in dfl):
+                if dfl and any(single_umask.get(d, 0) & (own_bits or {}).get(d, -1) & ~single_umask.get(n, 0)
+                               for d in dfl):
                     home = g
                     break
             if home is None and not default_names:

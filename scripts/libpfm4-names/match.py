@@ -248,7 +248,9 @@ class PmuMatch:
             # are equal (skl UOPS_DISPATCHED_PORT:PORT_0:PORT_0_CORE), mostly
             return keys[a][1] == keys[b][1] and rc(a, b) != groups_mod.PFM_ERR_FEATCOMB
 
-        grps, excl, bad = groups_mod.infer(names, rc, same, single, dfl)
+        umask = self.lay.value_mask("umask")
+        grps, excl, bad = groups_mod.infer(names, rc, same, single, dfl,
+                                           {u.name: u.code & umask for u in ums if u.dfl})
         bad = [(a, b) for a, b in bad if not self.equivs_explain(ums, grps, excl, a, b, rc(a, b))]
         self.stats["pairs_mismatched"] += len(bad)
         for a, b in bad:

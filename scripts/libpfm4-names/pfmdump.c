@@ -10,11 +10,15 @@
  *                                 attributes as that OS layer lists them (ext)
  *   pfmdump encode [-p PLM]       encode each line of stdin under PFM_OS_NONE
  *                                 and PFM_OS_PERF_EVENT_EXT, one line each
+ *   pfmdump descs [PMU...]        the library's descriptions of events and unit
+ *                                 masks (the build's source for PMUs perf has
+ *                                 no JSON for; never committed)
  *
  * Output is tab separated; numbers are hex where they are codes.
  *   P name id type nevents max_encoding cntrs fixed present dfl
  *   E pmu event code nattrs equiv(or -) precise spec hw_smpl
  *   A pmu event n type name code ctrl dfl precise spec hw_smpl dfl_val64 equiv(or -)
+ *   D pmu event umask(or empty) description (tabs and newlines as spaces)
  *   (encode) string  N rc count codes fstr  X rc attr fstr
  * where attr is "type config config1 config2 bits period flags cpu" with
  * bits the perf_event_attr flag bits pfm fills (see attr_bits()).
@@ -84,6 +88,34 @@ static void print_events(const pfm_pmu_info_t *p)
 	}
 }
 
+static void print_desc(const char *pmu, const char *ev, const char *um, const char *d)
+{
+	printf("D\t%s\t%s\t%s\t", pmu, ev, um);
+	for (; d && *d; d++)
+		putchar(*d == '\t' || *d == '\n' || *d == '\r' ? ' ' : *d);
+	putchar('\n');
+}
+
+static void print_descs(const pfm_pmu_info_t *p)
+{
+	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+		pfm_event_info_t e;
+		memset(&e, 0, sizeof(e));
+		e.size = sizeof(e);
+		if (pfm_get_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
+			continue;
+		print_desc(p->name, e.name, "", e.desc);
+		for (int a = 0; a < e.nattrs; a++) {
+			pfm_event_attr_info_t ai;
+			memset(&ai, 0, sizeof(ai));
+			ai.size = sizeof(ai);
+			if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) == PFM_SUCCESS &&
+			    ai.type == PFM_ATTR_UMASK)
+				print_desc(p->name, e.name, ai.name, ai.desc);
+		}
+	}
+}
+
 static int wanted(const char *name, int argc, char **argv)
 {
 	if (argc == 0)
@@ -101,6 +133,10 @@ static int cmd_list(int argc, char **argv, int with_events)
 	while (pmu_next(&id, &p)) {
 		if (!wanted(p.name, argc, argv))
 			continue;
+		if (with_events == 2) {
+			print_descs(&p);
+			continue;
+		}
 		print_pmu(&p);
 		if (with_events)
 			print_events(&p);
@@ -187,7 +223,7 @@ int main(int argc, char **argv)
 {
 	int ret;
 	if (argc < 2) {
-		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|encode [-p PLM]\n");
+		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|descs [PMU...]|encode [-p PLM]\n");
 		return 2;
 	}
 	ret = pfm_initialize();
@@ -205,6 +241,8 @@ int main(int argc, char **argv)
 		}
 		return cmd_list(argc - 2, argv + 2, 1);
 	}
+	if (!strcmp(argv[1], "descs"))
+		return cmd_list(argc - 2, argv + 2, 2);
 	if (!strcmp(argv[1], "encode")) {
 		int plm = PFM_PLM0 | PFM_PLM3;
 		if (argc > 3 && !strcmp(argv[2], "-p"))

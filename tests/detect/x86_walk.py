@@ -4,7 +4,10 @@ perf's x86 mapfile: for every Intel family-6 model and every AMD family
 23/25/26 model (0x00-0xFF, a few steppings), the core PMUs our library must
 make present are those of the first `core` line of the mapfile, in file
 order, whose regular expression matches the whole identity or the identity
-without its stepping. Which PMUs stand for a mapfile line: the converted
+without its stepping; where no line matches, the PMUs perf has no JSON for
+(arch/x86/legacy/: descriptors whose source is libpfm4) whose `match` covers
+the identity, those of the lowest match_priority; else the fallback PMUs.
+Which PMUs stand for a mapfile line: the converted
 descriptors (build/yaml/x86) whose `source` names the line's directory (or,
 lacking one, whose match_priority is the line's number), and of those the
 ones whose own `match` covers the identity (one line may be split between
@@ -27,6 +30,8 @@ import yaml
 INTEL_STEPPINGS = (0x0, 0x4, 0x5, 0xB)
 AMD_FAMILIES = (23, 25, 26)
 AMD_STEPPINGS = (0x0, 0x2)
+# families of the AMD PMUs perf has no JSON for (K7, K8, 10h to 16h)
+LEGACY_AMD_FAMILIES = (6, 15, 16, 17, 18, 20, 21, 22)
 
 POSIX_CLASSES = {"xdigit": "0-9A-Fa-f", "digit": "0-9", "alpha": "A-Za-z", "alnum": "0-9A-Za-z",
                  "upper": "A-Z", "lower": "a-z"}
@@ -71,15 +76,20 @@ def core_descriptors(yaml_dir):
         if pmu.get("type") == "core" and pmu.get("match") and not pmu.get("fallback"):
             source = pmu.get("source", "").split(" ")[0]
             pmus[pmu["name"]] = ([re.compile(to_python_regex(m)) for m in pmu["match"]],
-                                 pmu.get("match_priority"), source[len("x86/"):])
+                                 pmu.get("match_priority"),
+                                 LEGACY if source == "libpfm4" else source[len("x86/"):])
     return pmus
+
+
+# the source of the descriptors of arch/x86/legacy/ (no mapfile line serves them)
+LEGACY = "(libpfm4)"
 
 
 def identities():
     for model in range(0x100):
         for step in INTEL_STEPPINGS:
             yield "GenuineIntel-6-%X-%X" % (model, step)
-    for family in AMD_FAMILIES:
+    for family in AMD_FAMILIES + LEGACY_AMD_FAMILIES:
         for model in range(0x100):
             for step in AMD_STEPPINGS:
                 yield "AuthenticAMD-%d-%X-%X" % (family, model, step)
@@ -92,6 +102,8 @@ def covers(rx, identity):
 def serves(pmu, line):
     """the PMU was converted from this line's directory (its priority is what is tested)"""
     _, prio, source = pmu
+    if source == LEGACY:
+        return False
     return source == line[3] if source else prio == line[0]
 
 
@@ -100,6 +112,11 @@ def expected(identity, lines, pmus, fallbacks):
         if covers(line[2], identity):
             return sorted(n for n, p in pmus.items()
                           if serves(p, line) and any(covers(rx, identity) for rx in p[0]))
+    legacy = [(p[1], n) for n, p in pmus.items()
+              if p[2] == LEGACY and any(covers(rx, identity) for rx in p[0])]
+    if legacy:
+        best = min(prio for prio, _ in legacy)
+        return sorted(n for prio, n in legacy if prio == best)
     return sorted(n for n, rxs in fallbacks.items() if any(covers(rx, identity) for rx in rxs))
 
 
