@@ -18,17 +18,20 @@ import perfjson
 
 # What each kernel accepts (docs/archs.md has the sources):
 #  sysfs  the PMU the descriptor must read attr.type from (None: PERF_TYPE_RAW)
-#  raw_u  bits a user-only PFM_OS_NONE code adds (arm64: PMEVTYPER.P, bit 31)
+#  raw_k  bits a k|u PFM_OS_NONE code adds (arm64, libpfm4's layout: bit 27,
+#         hypervisor excluded)
+#  raw_u  bits a user-only PFM_OS_NONE code adds (arm64: bits 27 and 30,
+#         hypervisor and kernel excluded)
 #  bits   perf_event_attr flags with (PLM0|PLM3, PLM3): arm64 filters EL2 too
 #         (exclude_hv unless hv); s390 cpum_cf refuses any exclude_user,
 #         exclude_kernel or exclude_hv on a raw counter, so none is ever set.
 G, K, HV = H.EXCL_GUEST, H.EXCL_KERNEL, H.EXCL_HV
 EXPECT = {
-    "arm64":   {"sysfs": None,      "raw_u": 1 << 31, "bits": (HV | G, K | HV | G)},
-    "riscv":   {"sysfs": "cpu",     "raw_u": 0,       "bits": (G, K | G)},
-    "powerpc": {"sysfs": "cpu",     "raw_u": 0,       "bits": (G, K | G)},
-    "s390":    {"sysfs": "cpum_cf", "raw_u": 0,       "bits": (G, G)},
-    "nds32":   {"sysfs": None,      "raw_u": 0,       "bits": (G, K | G)},
+    "arm64":   {"sysfs": None, "raw_k": 1 << 27, "raw_u": 1 << 30 | 1 << 27, "bits": (HV | G, K | HV | G)},
+    "riscv":   {"sysfs": "cpu",     "raw_k": 0, "raw_u": 0, "bits": (G, K | G)},
+    "powerpc": {"sysfs": "cpu",     "raw_k": 0, "raw_u": 0, "bits": (G, K | G)},
+    "s390":    {"sysfs": "cpum_cf", "raw_k": 0, "raw_u": 0, "bits": (G, G)},
+    "nds32":   {"sysfs": None,      "raw_k": 0, "raw_u": 0, "bits": (G, K | G)},
 }
 
 
@@ -51,7 +54,7 @@ def model_pmus(overlay_root, arch):
 def compare(arch, config, dfl, usr, typ, tally, label):
     exp = EXPECT[arch]
     why = []
-    for (none, ext), plm, bits, raw in ((dfl, "plm=k|u", exp["bits"][0], config),
+    for (none, ext), plm, bits, raw in ((dfl, "plm=k|u", exp["bits"][0], config | exp["raw_k"]),
                                          (usr, "plm=u", exp["bits"][1], config | exp["raw_u"])):
         nrc, codes = none
         xrc, a = ext

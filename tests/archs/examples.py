@@ -3,7 +3,7 @@ U74 with an SBI firmware event, T-Head, StarFive and Andes firmware events,
 POWER8 and POWER9, s390 cpum_cf) through build/bin/check_events -P: encoded
 from any host (LIBPFM_ENCODE_INACTIVE=1, pmu:: prefix) and on its own host
 (LIBPFM_CPUID, no prefix), with the exact attr.type/config and exclude bits
-the kernel expects; Arm PFM_OS_NONE codes carrying the PMEVTYPER privilege
+the kernel expects; Arm PFM_OS_NONE codes carrying libpfm4's privilege
 filters; and which sysfs PMU each architecture's attr.type is read from
 (LIBPFM_SYSROOT trees made here)."""
 import os
@@ -15,7 +15,7 @@ RAW = H.PERF_TYPE_RAW
 # (string, PMU that must encode it, attr.type, attr.config, PFM_OS_NONE code,
 #  exclude_user, exclude_kernel, exclude_hv)
 ANY_HOST = [
-    ("arm_n1::L1D_CACHE_REFILL", "arm_n1", RAW, 0x3, 0x3, 0, 0, 1),
+    ("arm_n1::L1D_CACHE_REFILL", "arm_n1", RAW, 0x3, 0x08000003, 0, 0, 1),
     ("sifive_u74::INTEGER_LOAD_RETIRED", "sifive_u74", RAW, 0x200, 0x200, 0, 0, 0),
     ("sifive_u74::FW_ILLEGAL_INSN", "sifive_u74", RAW, 0x8000000000000004, 0x8000000000000004, 0, 0, 0),
     ("thead_c900::FW_ILLEGAL_INSN", "thead_c900", RAW, 0x8000000000000004, 0x8000000000000004, 0, 0, 0),
@@ -34,17 +34,18 @@ OWN_HOST = [
     ("0x004d0200", "pm_1plus_ppc_cmpl", "power8", 0x100f2),
     ("IBM,3931,703,A01,3.8,002f", "CPU_CYCLES", "cpum_cf", 0x0),
 ]
-# Arm PFM_OS_NONE codes: PMEVTYPER P (bit 31) = exclude EL1 (not k), U (bit 30)
-# = exclude EL0 (not u), NSH (bit 27) = include EL2 (hv); fstr shows the levels
+# Arm PFM_OS_NONE codes: libpfm4's layout, bit 31 = exclude user (not u),
+# bit 30 = exclude kernel (not k), bit 27 = exclude hypervisor (not hv);
+# fstr shows the levels
 ARM_RAW = [
-    ("arm_n1::L1D_CACHE_REFILL", 0x3, "k=1:u=1:hv=0"),
-    ("arm_n1::L1D_CACHE_REFILL:u", 0x80000003, "k=0:u=1:hv=0"),
-    ("arm_n1::L1D_CACHE_REFILL:k", 0x40000003, "k=1:u=0:hv=0"),
-    ("arm_n1::L1D_CACHE_REFILL:hv", 0xc8000003, "k=0:u=0:hv=1"),
-    ("arm_n1::L1D_CACHE_REFILL:u:k", 0x3, "k=1:u=1:hv=0"),
-    ("arm_n1::L1D_CACHE_REFILL:u:k:hv", 0x08000003, "k=1:u=1:hv=1"),
-    ("arm_n1::L1D_CACHE_REFILL:u=0", 0xc0000003, "k=0:u=0:hv=0"),
-    ("arm_v1::SVE_INST_SPEC:u", 0x80008006, "k=0:u=1:hv=0"),
+    ("arm_n1::L1D_CACHE_REFILL", 0x08000003, "k=1:u=1:hv=0"),
+    ("arm_n1::L1D_CACHE_REFILL:u", 0x48000003, "k=0:u=1:hv=0"),
+    ("arm_n1::L1D_CACHE_REFILL:k", 0x88000003, "k=1:u=0:hv=0"),
+    ("arm_n1::L1D_CACHE_REFILL:hv", 0xc0000003, "k=0:u=0:hv=1"),
+    ("arm_n1::L1D_CACHE_REFILL:u:k", 0x08000003, "k=1:u=1:hv=0"),
+    ("arm_n1::L1D_CACHE_REFILL:u:k:hv", 0x3, "k=1:u=1:hv=1"),
+    ("arm_n1::L1D_CACHE_REFILL:u=0", 0xc8000003, "k=0:u=0:hv=0"),
+    ("arm_v1::SVE_INST_SPEC:u", 0x48008006, "k=0:u=1:hv=0"),
 ]
 # sysfs PMU each architecture's attr.type comes from: (string, type wanted)
 # in a tree where cpum_cf is 11, cpu is 7 and the Arm PMUs 9 and 10
