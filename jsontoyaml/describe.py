@@ -53,6 +53,9 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None, al
     rawf = [f for f in fam.raw_fields if f in fmt]
     if rawf:
         pmu["raw_fields"] = rawf
+    rawfmt = {k: v for k, v in fam.raw_format.items() if k in fmt}
+    if rawfmt:
+        pmu["raw_format"] = rawfmt
     if fam.perf_attrs is not None:
         added = {a for f in plan.features for a in fam.feature_perf_attrs.get(f, ())}
         pmu["perf_attrs"] = [a for a in PERF_ATTR_ORDER if a in set(fam.perf_attrs) | added]

@@ -80,7 +80,7 @@ PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": 
 FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "perf_fields": "map?",
                 "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
-                "perf_attrs": "strs?"}
+                "perf_attrs": "strs?", "raw_format": "map?"}
 FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?"}
 MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?"}
 
@@ -113,14 +113,15 @@ def _only_keys(d, allowed, path, what):
 
 
 FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "perf_fields", "msr_fields", "config_fields",
-               "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs"}
+               "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs",
+               "raw_format"}
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
 # misspelled field names in perf's JSON tables of an architecture (notes, not warnings)
 PERF_TYPOS_FILE = "perf-typos.yaml"
 MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert",
-            "with_umask"}
+            "with_umask", "also"}
 
 
 class Family:
@@ -169,6 +170,7 @@ class Family:
             self.modifiers.append(m)
         self.perf_attrs = d.get("perf_attrs")      # None: the schema's default for the type
         self.raw_fields = list(d.get("raw_fields") or [])
+        self.raw_format = dict(d.get("raw_format") or {})
         self.max_encoding = d.get("max_encoding")
         self.perf_pmu = d.get("perf_pmu")
         self.perf_type = d.get("perf_type")

@@ -101,6 +101,12 @@ def validate(doc):
     for f in pmu.get("raw_fields") or []:
         if f not in fields:
             probs.append("pmu: raw_fields: no format field %r" % f)
+    for f, spec in (pmu.get("raw_format") or {}).items() if isinstance(pmu.get("raw_format"), dict) else ():
+        if f not in fields:
+            probs.append("pmu: raw_format: no format field %r" % f)
+        elif spec != "none" and (fmtbits.parse(spec) is None or fmtbits.width(spec) != fields[f]):
+            probs.append("pmu: raw_format: field %r: want none or a position of %d bits, not %r"
+                         % (f, fields[f], spec))
     if isinstance(pmu.get("raw_bits"), dict):
         _check_set(pmu["raw_bits"], fields, "pmu: raw_bits", probs)
     modnames = []
@@ -113,6 +119,8 @@ def validate(doc):
             probs.append("%s: type must be bool or int" % w)
         if "field" in m and m["field"] not in fields:
             probs.append("%s: no format field %r" % (w, m["field"]))
+        if "also" in m and m["also"] not in fields:
+            probs.append("%s: also: no format field %r" % (w, m["also"]))
         if "max" in m and "field" in m and m["field"] in fields and m["max"] >> fields[m["field"]]:
             probs.append("%s: max does not fit field %s" % (w, m["field"]))
         if _type_ok(m.get("plm"), "int") and not 0 < m["plm"] <= 0x1f:
@@ -194,6 +202,8 @@ def _check_umasks(ev, fields, w, probs):
                     probs.append("%s: duplicate group %s" % (w, g["name"]))
                 if g.get("conflict", "featcomb") not in schema.values("group", "conflict"):
                     probs.append("%s: group %s: conflict must be featcomb or umask" % (w, g["name"]))
+                if g.get("missing", "umask") not in schema.values("group", "missing"):
+                    probs.append("%s: group %s: missing must be umask or attr" % (w, g["name"]))
                 gnames.append(g["name"])
         if len(gnames) > 32:
             probs.append("%s: more than 32 groups" % w)

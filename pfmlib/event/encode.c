@@ -163,13 +163,18 @@ static int add_defaults(struct pp_enc *e, int exact)
 	}
 	for (unsigned int g = 0; g < ngroups(e); g++) {
 		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1))
-			return pp_fail(PFM_ERR_UMASK, "%s: a unit mask of group %s is required",
-				   pp_str(t, e->ev->name), grp_name(e, g));
+			return pp_fail(grp_flags(e, g) & PP_GRP_MISSING_ATTR ? PFM_ERR_ATTR : PFM_ERR_UMASK,
+				   "%s: a unit mask of group %s is required", pp_str(t, e->ev->name), grp_name(e, g));
 	}
 	return PFM_SUCCESS;
 }
 
 /* ---- field deposit ---- */
+
+static uint64_t all_bits(const struct pp_field *f)
+{
+	return f->width >= 64 ? ~0ULL : (1ULL << f->width) - 1;
+}
 
 static uint64_t deposit(uint64_t mask, uint64_t v)
 {
@@ -474,18 +479,31 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		/* `with_umask: ignored` (fe_thres): no effect without a unit mask using it */
 		if (m->flags & PP_MOD_F_UMASK_IGNORED && !umask_has_field(e, m->field, 0))
 			continue;
-		/* invert: an exclusion bit, set when the level is not selected (Arm P, U) */
-		fv[m->field - pd->first_field] |= (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];
+		/* invert: an exclusion bit, set when the level is not selected (Arm) */
+		uint64_t val = (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];
+		/* a bool sets every bit of its field (netburst k: T0_OS and T1_OS) */
+		if (m->type == PP_MOD_BOOL && val)
+			val = all_bits(&t->fields[m->field]);
+		fv[m->field - pd->first_field] |= val;
+		/* also: a field that goes with any non-zero value (netburst compare) */
+		if (m->also && val)
+			fv[m->also - 1 - pd->first_field] |= all_bits(&t->fields[m->also - 1]);
 	}
 	for (uint32_t f = 0; f < pd->nfields; f++) {
 		const struct pp_field *fd = &t->fields[pd->first_field + f];
 		if (fd->reg >= PP_NREGS)
 			continue;
 		/* raw_fields (AMD guest/host) reach PFM_OS_NONE codes only, like raw_bits */
-		if (fd->flags & PP_FIELD_RAW)
+		if (fd->flags & PP_FIELD_RAW) {
 			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
-		else
-			e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
+			continue;
+		}
+		e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
+		/* raw_format: PFM_OS_NONE codes hold the value elsewhere, or not at all */
+		if (fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
+			e->perf_only[fd->reg] |= fd->mask;
+		if (fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS)
+			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, fv[f]);
 	}
 	for (uint32_t s = 0; s < pd->nraw_set; s++) {
 		const struct pp_set *st = &t->sets[pd->first_raw_set + s];
@@ -503,6 +521,11 @@ int pp_enc_ncodes(const struct pp_enc *e)
 		if (e->reg[r] | e->raw[r])
 			n = r + 1;
 	return n;
+}
+
+uint64_t pp_enc_code(const struct pp_enc *e, int r)
+{
+	return (e->reg[r] & ~e->perf_only[r]) | e->raw[r];
 }
 
 unsigned int pp_enc_precise_ip(const struct pp_enc *e)

@@ -45,6 +45,7 @@ struct pp_enc {
 	unsigned int plm;		/* final PFM_PLM* bits */
 	uint64_t reg[PP_NREGS];		/* config, config1, config2 (raw_bits excluded) */
 	uint64_t raw[PP_NREGS];		/* raw_bits and raw_fields values, for the PMU's own codes */
+	uint64_t perf_only[PP_NREGS];	/* bits of reg[] the PMU's own codes leave out (raw_format) */
 };
 
 /*
@@ -56,6 +57,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 
 /* number of uint64 codes of e in the PMU's own form (config, then config1, config2 when used) */
 int pp_enc_ncodes(const struct pp_enc *e);
+/* PFM_OS_NONE code r: config r without perf-only bits, with the raw ones */
+uint64_t pp_enc_code(const struct pp_enc *e, int r);
 /* perf_event_attr.precise_ip of e: `precise`, else 1 with hw_smpl, else 0 */
 unsigned int pp_enc_precise_ip(const struct pp_enc *e);
 

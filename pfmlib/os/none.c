@@ -25,7 +25,7 @@ int pp_os_none_emit(const struct pp_enc *e, pfm_pmu_encode_arg_t *arg)
 		return PFM_ERR_NOMEM;
 	}
 	for (int i = 0; i < n; i++)
-		codes[i] = e->reg[i] | e->raw[i];
+		codes[i] = pp_enc_code(e, i);
 	arg->codes = codes;
 	arg->count = n;
 	arg->idx = pp_make_idx(e->pmu->id, e->ev_num);

@@ -28,9 +28,13 @@ struct pp_field {
 	uint8_t  width;		/* number of bits in mask */
 	uint16_t flags;		/* PP_FIELD_* */
 	uint64_t mask;		/* bits of the register; value bits fill them low to high */
+	uint8_t  raw_reg;	/* PP_FIELD_MOVED: the register (code) of PFM_OS_NONE ... */
+	uint64_t raw_mask;	/* ... and its bits there (schema: raw_format) */
 };
 
 #define PP_FIELD_RAW 0x1	/* values go to PFM_OS_NONE codes only (schema: raw_fields) */
+#define PP_FIELD_PERF 0x2	/* values go to perf_events config only (schema: raw_format none) */
+#define PP_FIELD_MOVED 0x4	/* PFM_OS_NONE codes hold it at raw_reg/raw_mask (schema: raw_format) */
 
 /* field = value: one step of an encoding */
 struct pp_set {
@@ -56,6 +60,8 @@ struct pp_modifier {
 	uint32_t min;		/* smallest accepted value */
 	uint32_t flags;		/* PP_MOD_F_* */
 	uint64_t max;		/* largest accepted value */
+	uint32_t also;		/* absolute field index + 1 whose bits are all set when the
+				 * value is not 0 (schema: also), 0 if none */
 };
 
 #define PP_REQ_NONE 0xff
@@ -76,6 +82,7 @@ enum pp_perf_attr {
 #define PP_GRP_REQUIRED  0x1
 #define PP_GRP_EXCLUSIVE 0x2
 #define PP_GRP_CONFLICT_UMASK 0x4	/* two of an exclusive group: PFM_ERR_UMASK, not FEATCOMB */
+#define PP_GRP_MISSING_ATTR 0x8	/* required group with none selected: PFM_ERR_ATTR, not UMASK */
 
 struct pp_group {
 	pp_str_t name;

@@ -149,7 +149,7 @@ static void emit_tables(const struct pp_builder *b)
 	for (i = 0; i < b->fields.n; i++) {
 		const struct pp_field *f = &b->fields.v[i];
 		open_rec();
-		D(f, name); D(f, reg); D(f, width); H(f, flags); H(f, mask);
+		D(f, name); D(f, reg); D(f, width); H(f, flags); H(f, mask); D(f, raw_reg); H(f, raw_mask);
 		close_rec();
 	}
 	fputs("};\n\n", out);
@@ -172,7 +172,7 @@ static void emit_tables(const struct pp_builder *b)
 		const struct pp_modifier *m = &b->mods.v[i];
 		open_rec();
 		D(m, name); D(m, desc); D(m, type); H(m, plm); D(m, code); D(m, requires);
-		D(m, field); D(m, min); H(m, flags); H(m, max);
+		D(m, field); D(m, min); H(m, flags); H(m, max); D(m, also);
 		close_rec();
 	}
 	fputs("};\n\n", out);

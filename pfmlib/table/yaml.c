@@ -363,7 +363,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	if (mi == PP_NONE)
 		return fail(l, n, "out of memory");
 	struct pp_modifier m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE };
-	const char *name = NULL, *type = NULL, *field = NULL;
+	const char *name = NULL, *type = NULL, *field = NULL, *also = NULL;
 	int have_max = 0, have_code = 0;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
@@ -381,6 +381,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		case PP_K_MODIFIER_CODE: if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; break;
 		case PP_K_MODIFIER_REQUIRES: { const char *r; if (get_str(l, v, k, &r)) return -1; break; }	/* resolve_requires */
 		case PP_K_MODIFIER_INVERT: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_INVERT; break;
+		case PP_K_MODIFIER_ALSO: if (get_str(l, v, k, &also)) return -1; break;
 		case PP_K_MODIFIER_WITH_UMASK: {
 			const char *w;
 			if (get_str(l, v, k, &w)) return -1;
@@ -422,6 +423,12 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	}
 	if (m.min > m.max)
 		return fail(l, n, "modifier '%s': min %u is above max %llu", name, m.min, (unsigned long long)m.max);
+	if (also) {
+		uint32_t fi = find_field(l, also);
+		if (fi == PP_NONE)
+			return fail(l, n, "modifier '%s': also: '%s' is not a field of the PMU's format", name, also);
+		m.also = fi + 1;
+	}
 	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
 	for (uint32_t i = p->first_mod; i < mi; i++)
 		if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, name))
@@ -442,7 +449,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		return -1;
 	struct pp_builder *b = l->b;
 	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
-	yaml_node_t *raw_fields = NULL;
+	yaml_node_t *raw_fields = NULL, *raw_format = NULL;
 	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
 	struct pp_pmu *p = &b->pmus.v[l->pmu];
 	p->perf_type = 4;	/* PERF_TYPE_RAW */
@@ -476,6 +483,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_FORMAT: format = v; break;
 		case PP_K_PMU_RAW_BITS: raw = v; break;
 		case PP_K_PMU_RAW_FIELDS: raw_fields = v; break;
+		case PP_K_PMU_RAW_FORMAT: raw_format = v; break;
 		case PP_K_PMU_PERF_ATTRS: perf_attrs = v; break;
 		case PP_K_PMU_MODIFIERS: mods = v; break;
 		case PP_K_PMU_ALIASES: aliases = v; break;
@@ -548,6 +556,36 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 				return fail(l, e, "raw_fields: no format field '%s'", fname);
 			b->fields.v[fi].flags |= PP_FIELD_RAW;
 		}
+	}
+	/* raw_format: fields PFM_OS_NONE codes hold elsewhere (or not at all) */
+	if (raw_format && !is_null(raw_format)) {
+		if (want(l, raw_format, YAML_MAPPING_NODE, "'raw_format'"))
+			return -1;
+		FOR_PAIRS(l, raw_format, k, v, kn) {
+			uint32_t fi = find_field(l, k);
+			if (fi == PP_NONE)
+				return fail(l, kn, "raw_format: no format field '%s'", k);
+			struct pp_field *fd = &b->fields.v[fi];
+			if (fd->flags & PP_FIELD_RAW)
+				return fail(l, kn, "raw_format: field '%s' is in raw_fields already", k);
+			const char *spec = scalar(v);
+			if (spec && !strcmp(spec, "none")) {
+				fd->flags |= PP_FIELD_PERF;
+				continue;
+			}
+			struct pp_field rf = { 0 };
+			if (parse_format(l, v, k, &rf))
+				return -1;
+			fd = &b->fields.v[fi];
+			if (rf.width != fd->width)
+				return fail(l, v, "raw_format: field '%s' has %u bits there and %u in format", k,
+					    rf.width, fd->width);
+			fd->flags |= PP_FIELD_MOVED;
+			fd->raw_reg = rf.reg;
+			fd->raw_mask = rf.mask;
+		}
+		if (l->failed)
+			return -1;
 	}
 	/* modifiers */
 	b->pmus.v[l->pmu].first_mod = b->mods.n;
@@ -638,6 +676,13 @@ static int parse_groups(struct ld *l, struct evctx *c)
 				if (get_str(l, v, k, &c)) return -1;
 				if (!strcmp(c, "umask")) flags |= PP_GRP_CONFLICT_UMASK;
 				else if (strcmp(c, "featcomb")) return fail(l, v, "'conflict' must be featcomb or umask, not '%s'", c);
+				break;
+			}
+			case PP_K_GROUP_MISSING: {
+				const char *c;
+				if (get_str(l, v, k, &c)) return -1;
+				if (!strcmp(c, "attr")) flags |= PP_GRP_MISSING_ATTR;
+				else if (strcmp(c, "umask")) return fail(l, v, "'missing' must be umask or attr, not '%s'", c);
 				break;
 			}
 			case PP_K_GROUP__UNKNOWN: return unknown(l, kn, "a group", k);

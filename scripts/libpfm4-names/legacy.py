@@ -31,6 +31,7 @@ import overlay_yaml  # noqa: E402
 TOP = layout.TOP
 sys.path.insert(0, os.path.join(TOP, "jsontoyaml"))
 import describe  # noqa: E402
+import fmtbits  # noqa: E402
 import emit  # noqa: E402
 import overlay  # noqa: E402
 import transforms  # noqa: E402
@@ -90,6 +91,82 @@ def overlay_of(pfmdump, pmu, lay):
     return text, r
 
 
+PFM_ERR_ATTR = -8
+
+
+class SplitLayout:
+    """A family whose PFM_OS_NONE codes and perf_events config differ
+    (raw_format): where each field is read in either."""
+
+    def __init__(self, fam):
+        self.fmt, self.raw, self.rawf = fam.format, fam.raw_format, set(fam.raw_fields)
+        self.mod_fields = set()
+        for m in fam.modifiers:
+            self.mod_fields.update(x for x in (m.get("field"), m.get("also")) if x)
+
+    def values(self, codes, config):
+        """{field: value} of one encoding (PFM_OS_NONE codes, perf config)."""
+        out = {}
+        for f, spec in self.fmt.items():
+            if f in self.mod_fields:
+                continue
+            where = self.raw.get(f, spec)
+            regs = [config, 0, 0] if where == "none" else codes + [0, 0]
+            if where == "none":
+                where = spec
+            reg = fmtbits.parse(where)[0]
+            out[f] = fmtbits.extract(where, regs[reg])
+            if f in self.raw and self.raw[f] != "none" and fmtbits.extract(spec, config) != out[f]:
+                raise SystemExit("legacy.py: field %s differs between the layers (0x%x)" % (f, config))
+        return out
+
+
+def split_events(pfmdump, pmu, fam):
+    """The events of a PMU of a split family, read from libpfm4: fields every
+    encoding of an event has form its set, the others its unit masks'."""
+    lay = SplitLayout(fam)
+    events = oracle.list_events(pfmdump, pmu, os_layer="none")
+    strings = []
+    for e in events:
+        strings.append("%s::%s" % (pmu, e.name))
+        strings.extend("%s::%s:%s" % (pmu, e.name, u.name) for u in e.umasks())
+    lines = oracle.run_dump(pfmdump, ["encode"], stdin="".join(x + "\n" for x in strings))
+    enc = {}
+    for line in lines.splitlines():
+        f = line.split("\t")
+        n = f.index("N")
+        if int(f[n + 1]) == 0:
+            x = f.index("X")
+            enc[f[0]] = lay.values([int(c, 16) for c in f[n + 3].split(",")], int(f[x + 2].split()[1], 16))
+        else:
+            enc[f[0]] = int(f[n + 1])
+    out = []
+    for e in events:
+        bare = enc["%s::%s" % (pmu, e.name)]
+        ums = {u.name: enc["%s::%s:%s" % (pmu, e.name, u.name)] for u in e.umasks()}
+        seen = [v for v in [bare] + list(ums.values()) if isinstance(v, dict)]
+        common = {k: v for k, v in seen[0].items() if all(s[k] == v for s in seen)}
+        ev = {"name": e.name, "desc": "", "code": e.code, "set": {k: v for k, v in common.items() if v}}
+        if e.equiv:
+            ev["equiv"] = e.equiv
+        ev["flags"] = ["compat"]
+        if e.umasks():
+            if bare == PFM_ERR_ATTR:
+                ev["groups"] = [{"name": "default", "required": True, "missing": "attr"}]
+            ev["umasks"] = []
+            for u in e.umasks():
+                um = {"name": u.name, "desc": "", "code": u.code,
+                      "set": {k: v for k, v in ums[u.name].items() if k not in common and v}}
+                if u.dfl:
+                    um["default"] = True
+                if u.equiv:
+                    um["equiv"] = u.equiv
+                um["flags"] = ["compat"]
+                ev["umasks"].append(um)
+        out.append(ev)
+    return out
+
+
 def strip_descs(desc):
     for ev in desc["events"]:
         ev.pop("desc", None)
@@ -101,9 +178,8 @@ def build_one(pfmdump, spec, ov_root=layout.ARCH_ROOT):
     name = spec["name"]
     arch_ov = layout.arch_overlay()
     fam = arch_ov.family(spec["family"])
-    lay = layout.Layout(fam)
-    pid, _, counters, fixed = pmu_line(pfmdump, name)
-    text, r = overlay_of(pfmdump, name, lay)
+    lay = None if fam.raw_format else layout.Layout(fam)
+    pid, max_enc, counters, fixed = pmu_line(pfmdump, name)
     plan = overlay.PmuPlan(
         name=name, id=pid, desc=spec["desc"], enum=None, unit=None, match=list(spec.get("match", [])),
         features=list(spec.get("features", [])), compat_modifiers=[], family=fam, counters=counters,
@@ -112,12 +188,17 @@ def build_one(pfmdump, spec, ov_root=layout.ARCH_ROOT):
     desc = describe.build(plan, "x86", "libpfm4 4.13 (perf has no JSON for it)", [], {},
                           match_priority=spec.get("priority"), allow_empty=True)
     desc["pmu"]["perf_attrs"] = perf_attrs(pfmdump, name)
-    warnings = Warnings()
-    ctx = transforms.Context("x86", None, name, None, [], ov_root, warnings, family=fam)
-    with tempfile.NamedTemporaryFile("w", suffix=".yaml", dir=os.path.join(TOP, "build")) as f:
-        f.write(text)
-        f.flush()
-        libpfm4_names.Renamer(desc, ctx, overlay.load_yaml(f.name), f.name).run()
+    desc["pmu"]["max_encoding"] = max_enc
+    r = None
+    if fam.raw_format:
+        desc["events"] = split_events(pfmdump, name, fam)
+    else:
+        text, r = overlay_of(pfmdump, name, lay)
+        ctx = transforms.Context("x86", None, name, None, [], ov_root, Warnings(), family=fam)
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", dir=os.path.join(TOP, "build")) as f:
+            f.write(text)
+            f.flush()
+            libpfm4_names.Renamer(desc, ctx, overlay.load_yaml(f.name), f.name).run()
     describe.finish(plan, desc)
     probs = validate.validate(desc)
     if probs:
@@ -141,7 +222,7 @@ def main():
         path = os.path.join(d, spec["name"] + ".yaml")
         with open(path, "w") as f:
             f.write(emit.dumps(desc, HEADER % spec["name"]))
-        st = r.stats
+        st = r.stats if r else collections.Counter()
         print("%-24s id %3d: %3d events, %4d unit masks; %d pairs off the group model, %d rejected by libpfm4"
               % (spec["name"], desc["pmu"]["id"], len(desc["events"]),
                  sum(len(e.get("umasks", ())) for e in desc["events"]), st["pairs_mismatched"],

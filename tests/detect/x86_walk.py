@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """x86_walk.py - writes the cases (tests/detect/present.c format) that walk
 perf's x86 mapfile: for every Intel family-6 model and every AMD family
-23/25/26 model (0x00-0xFF, a few steppings), the core PMUs our library must
+23/25/26 model (0x00-0xFF, a few steppings), and the families of the PMUs
+perf has no JSON for (AMD 6 and 15 to 22, all models; Intel 11 and 15,
+models 0x0-0xF), the core PMUs our library must
 make present are those of the first `core` line of the mapfile, in file
 order, whose regular expression matches the whole identity or the identity
 without its stepping; where no line matches, the PMUs perf has no JSON for
@@ -30,8 +32,10 @@ import yaml
 INTEL_STEPPINGS = (0x0, 0x4, 0x5, 0xB)
 AMD_FAMILIES = (23, 25, 26)
 AMD_STEPPINGS = (0x0, 0x2)
-# families of the AMD PMUs perf has no JSON for (K7, K8, 10h to 16h)
+# families of the PMUs perf has no JSON for: AMD K7, K8, 10h to 16h; Intel
+# Knights Corner (11) and NetBurst (15)
 LEGACY_AMD_FAMILIES = (6, 15, 16, 17, 18, 20, 21, 22)
+LEGACY_INTEL_FAMILIES = (11, 15)
 
 POSIX_CLASSES = {"xdigit": "0-9A-Fa-f", "digit": "0-9", "alpha": "A-Za-z", "alnum": "0-9A-Za-z",
                  "upper": "A-Z", "lower": "a-z"}
@@ -89,6 +93,10 @@ def identities():
     for model in range(0x100):
         for step in INTEL_STEPPINGS:
             yield "GenuineIntel-6-%X-%X" % (model, step)
+    for family in LEGACY_INTEL_FAMILIES:
+        for model in range(0x10):
+            for step in INTEL_STEPPINGS:
+                yield "GenuineIntel-%d-%X-%X" % (family, model, step)
     for family in AMD_FAMILIES + LEGACY_AMD_FAMILIES:
         for model in range(0x100):
             for step in AMD_STEPPINGS:
