@@ -4,7 +4,7 @@ modifiers, counters), what is skipped and why, and errors of bad trees."""
 import os
 import unittest
 
-from helpers import TestCase, convert_tree, error_of, fixture
+from helpers import REPO, TestCase, convert, convert_tree, error_of, fixture, mkdtemp
 
 OK = fixture("arch-ok")
 
@@ -148,3 +148,41 @@ class BadTreeTest(TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LegacyDescriptorsTest(TestCase):
+    """arch/<arch>/legacy/: complete descriptors generated from libpfm4, given
+    libpfm4's descriptions from a `pfmdump descs` listing at build time."""
+
+    ROOT = os.path.join(REPO, "arch")
+
+    def legacy(self, descs):
+        stats = convert.Stats()
+        out = {p.name: (p, d) for p, d, _ in convert.hand_written(self.ROOT, stats, descs)}
+        return out
+
+    def test_legacy_pmus_go_to_their_arch_with_libpfm4_descriptions(self):
+        d = mkdtemp()
+        path = os.path.join(d, "descs.tsv")
+        with open(path, "w") as f:
+            f.write("D\tamd64_k7\tDATA_CACHE_REFILLS\t\tRefills, from the listing\n"
+                    "D\tamd64_k7\tDATA_CACHE_REFILLS\tL2_SHARED\tShared line, from the listing\n")
+        plan, desc = self.legacy(path)["amd64_k7"]
+        self.assertEqual(plan.out_arch, "x86")
+        ev = next(e for e in desc["events"] if e["name"] == "DATA_CACHE_REFILLS")
+        self.assertEqual(ev["desc"], "Refills, from the listing")
+        self.assertEqual(next(u for u in ev["umasks"] if u["name"] == "L2_SHARED")["desc"],
+                         "Shared line, from the listing")
+        other = next(e for e in desc["events"] if e["name"] == "DATA_CACHE_ACCESSES")
+        self.assertEqual(other["desc"], convert.LEGACY_NO_DESC)
+
+    def test_without_libpfm4_every_legacy_event_says_it_has_no_description(self):
+        for name in ("amd64_k7", "core", "netburst"):
+            _, desc = self.legacy(None)[name]
+            descs = {e["desc"] for e in desc["events"]} | {u["desc"] for e in desc["events"]
+                                                           for u in e.get("umasks", ())}
+            self.assertEqual(descs, {convert.LEGACY_NO_DESC}, name)
+
+    def test_generic_descriptors_stay_in_generic(self):
+        plan, _ = self.legacy(None)["perf"]
+        self.assertEqual(plan.out_arch, "generic")
