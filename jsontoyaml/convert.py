@@ -136,7 +136,7 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         source = "%s/%s %s" % (src.arch, src.model_dir, src.version)
         desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, src.line)
         ctx = transforms.Context(src.arch, src.model_dir, plan.name, plan.unit, evs, overlay_root, warnings,
-                                 family=plan.family, notes=stats.notes)
+                                 family=plan.family, notes=stats.notes, arch_std=std)
         transforms.run(tmods, desc, ctx)
         describe.finish(plan, desc)
         probs = validate.validate(desc)

@@ -27,7 +27,7 @@ class HookTest(TestCase):
             del sys.modules[k]
 
     def test_documented_order(self):
-        self.assertEqual(transforms.ORDER, ("offcore", "libpfm4_names"))
+        self.assertEqual(transforms.ORDER, ("offcore", "libpfm4_names", "libpfm4_upstream"))
 
     def test_missing_modules_are_skipped_and_order_kept(self):
         a = fake("t_a", lambda d, c: None)
@@ -184,3 +184,55 @@ class KnownClashTest(TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class UpstreamNamesTest(TestCase):
+    """transforms/libpfm4_upstream.py on a descriptor of its own: upstream
+    libpfm4 names resolve to their codes, common events come from perf's
+    common table, CPU_CYCLES is added where the core's JSON lacks it."""
+
+    def run_on(self, events, names, std):
+        from transforms import libpfm4_upstream as up
+        root = mkdtemp()
+        os.makedirs(os.path.join(root, "arm64"))
+        with open(os.path.join(root, "arm64", "common-events.yaml"), "w") as f:
+            f.write("table: common-and-microarch.json\nmax_code: 0x3f\nrequired: [0x11]\n")
+        with open(os.path.join(root, "arm64", "libpfm4-upstream.yaml"), "w") as f:
+            f.write("pmus:\n  arm_t:\n" + "".join("    %s: 0x%x\n" % kv for kv in names.items()))
+        up._cache.clear()
+        desc = {"pmu": {"name": "arm_t"}, "events": [dict(e) for e in events]}
+        ctx = transforms.Context("arm64", "t", "arm_t", None, [], root, None, arch_std=std)
+        up.apply(desc, ctx)
+        up._cache.clear()
+        return desc
+
+    STD = {"cpu_cycles": ({"EventName": "CPU_CYCLES", "EventCode": "0x11", "BriefDescription": "Cycle"},
+                          "/x/common-and-microarch.json", 1),
+           "l1d_cache": ({"EventName": "L1D_CACHE", "EventCode": "0x04", "BriefDescription": "L1D access"},
+                         "/x/common-and-microarch.json", 2),
+           "sample_pop": ({"EventName": "SAMPLE_POP", "EventCode": "0x4000", "BriefDescription": "SPE"},
+                          "/x/common-and-microarch.json", 3)}
+
+    def test_cpu_cycles_is_added_from_the_common_table_where_the_json_lacks_it(self):
+        d = self.run_on([{"name": "EV", "desc": "e", "set": {"event": 0x70}}], {}, self.STD)
+        self.assertIn({"name": "CPU_CYCLES", "desc": "Cycle", "set": {"event": 0x11}}, d["events"])
+
+    def test_an_upstream_name_of_a_listed_code_becomes_an_alias(self):
+        d = self.run_on([{"name": "L1D_CACHE", "desc": "e", "set": {"event": 0x4}},
+                         {"name": "CPU_CYCLES", "desc": "c", "set": {"event": 0x11}}],
+                        {"L1D_CACHE_ACCESS": 0x4}, self.STD)
+        self.assertEqual(d["pmu"]["aliases"], {"L1D_CACHE_ACCESS": "L1D_CACHE"})
+        self.assertEqual(len(d["events"]), 2)
+
+    def test_a_common_code_comes_under_perfs_name_with_libpfm4s_as_alias(self):
+        d = self.run_on([{"name": "CPU_CYCLES", "desc": "c", "set": {"event": 0x11}}],
+                        {"L1D_CACHE_ACCESS": 0x4}, self.STD)
+        self.assertEqual([e["name"] for e in d["events"]], ["CPU_CYCLES", "L1D_CACHE"])
+        self.assertEqual(d["pmu"]["aliases"], {"L1D_CACHE_ACCESS": "L1D_CACHE"})
+
+    def test_any_other_code_is_a_compat_event_under_the_upstream_name(self):
+        d = self.run_on([{"name": "CPU_CYCLES", "desc": "c", "set": {"event": 0x11}}],
+                        {"IMPL_THING": 0xc0}, self.STD)
+        ev = d["events"][-1]
+        self.assertEqual((ev["name"], ev["set"], ev["flags"]), ("IMPL_THING", {"event": 0xc0}, ["compat"]))
+        self.assertNotIn("aliases", d["pmu"])

@@ -7,6 +7,10 @@ modules, in this order, on every PMU descriptor it produces:
                                     (from arch/x86/offcore/*.yaml)
     2. transforms/libpfm4_names.py  libpfm4 spellings and compatibility entries
                                     (from arch/<arch>/libpfm4-names/<pmu>.yaml)
+    3. transforms/libpfm4_upstream.py  upstream libpfm4's names of arm64 and
+                                    powerpc PMUs, arm64 common events (from
+                                    arch/<arch>/libpfm4-upstream.yaml,
+                                    arch/arm64/common-events.yaml)
 
 A module that does not exist is skipped. Each module defines
 
@@ -33,6 +37,9 @@ so append in a deterministic order.
                       the entry starts) for error messages. Read-only: PMUs
                       made from one directory (knl/knm) share these dicts
     ctx.overlay_root  path of our arch/ overlay tree
+    ctx.arch_std      perf's standard events of the architecture
+                      ({lowercased EventName: (entry, file, line)}, the JSON
+                      files of the arch directory itself), or None
     ctx.family        the PMU's family (overlay.Family: arch/<arch>/family/
                       <name>.yaml); family.layout() is every field name the
                       family knows with its format
@@ -50,14 +57,14 @@ import traceback
 
 from errors import ConvertError, Warnings, where
 
-ORDER = ("offcore", "libpfm4_names")
+ORDER = ("offcore", "libpfm4_names", "libpfm4_upstream")
 
 
 class Context:
     """What a transform gets to know about the PMU it works on."""
 
     def __init__(self, arch, model_dir, pmu, unit, perf_events, overlay_root, warnings, family=None,
-                 notes=None):
+                 notes=None, arch_std=None):
         self.arch = arch
         self.model_dir = model_dir
         self.pmu = pmu
@@ -65,6 +72,7 @@ class Context:
         self.perf_events = perf_events
         self.overlay_root = overlay_root
         self.family = family
+        self.arch_std = arch_std
         self._warnings = warnings
         self._notes = notes if notes is not None else Warnings(kind="note")
 

@@ -2,7 +2,8 @@
 """check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
 checked against perf's JSON (against_json.py) plus one example event per
 architecture, Arm raw codes and sysfs attr.type sources (examples.py) and the
-descriptor key `invert` through plugins (invert.py). Prints the
+descriptor key `invert` through plugins (invert.py), and upstream libpfm4's
+arm64 and powerpc names and codes (upstream.py). Prints the
 per-architecture figures and appends `archs: N passed, N failed` to the
 results file."""
 import argparse
@@ -16,6 +17,7 @@ import against_json as enc  # noqa: E402
 import examples  # noqa: E402
 import harness  # noqa: E402
 import invert  # noqa: E402
+import upstream  # noqa: E402
 
 
 def main():
@@ -37,7 +39,9 @@ def main():
         figures = enc.run(args, tally)
         examples.run(args, tally)
         invert.run(args, tally)
+        ups = upstream.run(args, tally)
     enc.print_figures(figures)
+    upstream.print_figures(ups)
     line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)
     print(line)
     if args.results:

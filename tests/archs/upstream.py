@@ -1,0 +1,72 @@
+"""Upstream libpfm4's names of the arm64 and powerpc core PMUs pmuplug has
+(arch/<arch>/libpfm4-upstream.yaml, facts of libpfm4's API): each must
+resolve on its PMU (LIBPFM_ENCODE_INACTIVE=1) to libpfm4's code. Arm codes
+carry libpfm4's privilege bits (31 exclude user, 30 exclude kernel, 27
+exclude hypervisor) and are checked alone and with :u, :k, :k:u and :hv
+(>= 99% of a PMU's names identical in all five); POWER codes are the event
+code (>= 90%: the rest are names perf's JSON gives another code, which
+pmuplug keeps, docs/archs.md). Also upstream libpfm4's own arm64 validation
+cases (string -> code)."""
+import os
+
+import yaml
+
+import harness as H
+
+EXCL_USR, EXCL_PL1, EXCL_HYP = 1 << 31, 1 << 30, 1 << 27
+# variant -> privilege bits libpfm4 adds (default levels k and u)
+ARM_VARIANTS = {"": EXCL_HYP, ":u": EXCL_HYP | EXCL_PL1, ":k": EXCL_HYP | EXCL_USR, ":k:u": EXCL_HYP,
+                ":hv": EXCL_USR | EXCL_PL1}
+FLOOR = {"arm64": 99.0, "powerpc": 90.0}
+# upstream libpfm4's tests/validate_arm64.c cases (string, codes[0])
+VALIDATE_ARM64 = [
+    ("arm_ac57::CPU_CYCLES", 0x8000011), ("arm_ac57::CPU_CYCLES:k", 0x88000011),
+    ("arm_ac57::CPU_CYCLES:k:u", 0x8000011), ("arm_ac57::INST_RETIRED", 0x8000008),
+    ("arm_ac53::CPU_CYCLES", 0x8000011), ("arm_ac53::CPU_CYCLES:k", 0x88000011),
+    ("arm_ac53::CPU_CYCLES:k:u", 0x8000011), ("arm_ac53::INST_RETIRED", 0x8000008),
+    ("arm_ac53::LD_RETIRED", 0x8000006), ("arm_ac53::ST_RETIRED", 0x8000007),
+    ("arm_xgene::CPU_CYCLES", 0x8000011), ("arm_xgene::CPU_CYCLES:k", 0x88000011),
+    ("arm_xgene::CPU_CYCLES:k:u", 0x8000011), ("arm_xgene::INST_RETIRED", 0x8000008),
+]
+
+
+def names(overlay_root, arch):
+    path = os.path.join(overlay_root, arch, "libpfm4-upstream.yaml")
+    with open(path) as f:
+        return (yaml.safe_load(f) or {}).get("pmus") or {}
+
+
+def run(args, tally):
+    figures = []
+    for arch in ("arm64", "powerpc"):
+        variants = ARM_VARIANTS if arch == "arm64" else {"": 0}
+        for pmu, table in sorted(names(args.overlay_root, arch).items()):
+            strings = ["%s::%s%s" % (pmu, n, v) for n in table for v in variants]
+            res = H.encode(args.pfmdump, args.libdir, strings, LIBPFM_ENCODE_INACTIVE=1)
+            resolved = same = 0
+            wrong = []
+            for n, code in table.items():
+                got = [res["%s::%s%s" % (pmu, n, v)][0] for v in variants]
+                resolved += got[0][0] == 0
+                if all(g == (0, [code | bits]) for g, bits in zip(got, variants.values())):
+                    same += 1
+                else:
+                    wrong.append(n)
+            share = 100.0 * same / len(table)
+            figures.append((arch, pmu, len(table), resolved, same, share))
+            tally.check(resolved == len(table), "%s: every upstream libpfm4 name resolves" % pmu,
+                        "%d of %d" % (resolved, len(table)))
+            tally.check(share >= FLOOR[arch], "%s: >= %.0f%% of upstream libpfm4's names give its codes%s"
+                        % (pmu, FLOOR[arch], " (with :u :k :k:u :hv)" if arch == "arm64" else ""),
+                        "%.1f%%, e.g. %s" % (share, ", ".join(wrong[:5])))
+    res = H.encode(args.pfmdump, args.libdir, [s for s, _ in VALIDATE_ARM64], LIBPFM_ENCODE_INACTIVE=1)
+    for s, code in VALIDATE_ARM64:
+        tally.check(res[s][0] == (0, [code]), "upstream libpfm4 validation: %s is %#x" % (s, code),
+                    "got %s" % (res[s][0],))
+    return figures
+
+
+def print_figures(figures):
+    print("upstream libpfm4 names: PMU, names, resolving, giving libpfm4's codes")
+    for arch, pmu, n, resolved, same, share in figures:
+        print("  %-8s %-14s %5d %5d %5d (%5.1f%%)" % (arch, pmu, n, resolved, same, share))
