@@ -6,7 +6,9 @@ modifier variant (tests/diff/genstrings.py) as the installed libpfm4 does
 (PFM_OS_NONE codes and PFM_OS_PERF_EVENT_EXT perf_event_attr, through
 rundiff.py). Prints per PMU: strings compared, identical, accepted
 (tests/diff/accepted-differences.tsv), unlisted. A PMU fails on a wrong name,
-id or type, on any unlisted difference, or when identical plus accepted
+id, type, event count, max_encoding or counters, on an event or attribute listed otherwise (pfmdump list under
+PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT: names, codes, types, defaults,
+equivalents, flags), on any unlisted difference, or when identical plus accepted
 strings are below --floor percent (99.9); identical strings alone are printed
 too. Appends `legacy-diff: N passed, N failed` to --results.
     legacy.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--out DIR] [--results FILE]
@@ -47,6 +49,9 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     lib_pmus = oracle.list_pmus(args.pfmdump)
     our_pmus = oracle.list_pmus(args.pfmdump, args.ours)
+    # pfm_pmu_info: name id type nevents max_encoding counters fixed (not presence)
+    info = [{ln.split("\t")[1]: ln.split("\t")[1:8] for ln in oracle.run_dump(args.pfmdump, ["pmus"], libdir=d)
+             .splitlines()} for d in (None, args.ours)]
     passed = failed = 0
     tot = {"compared": 0, "agree": 0, "listed": 0, "unlisted": 0}
     for pmu in legacy_pmus(args.spec):
@@ -54,8 +59,16 @@ def main():
             print("%-24s not in the installed libpfm4: FAIL" % pmu)
             failed += 1
             continue
-        if our_pmus.get(pmu) != lib_pmus[pmu]:
-            print("%-24s libpfm4 (id, type) %s, pmuplug %s: FAIL" % (pmu, lib_pmus[pmu], our_pmus.get(pmu)))
+        if our_pmus.get(pmu) != lib_pmus[pmu] or info[0].get(pmu) != info[1].get(pmu):
+            print("%-24s libpfm4's pfm_pmu_info %s, pmuplug's %s: FAIL" % (pmu, info[0].get(pmu), info[1].get(pmu)))
+            failed += 1
+            continue
+        listing = [layer for layer in ("none", "ext")
+                   if oracle.run_dump(args.pfmdump, ["list", "-O", layer, pmu])
+                   != oracle.run_dump(args.pfmdump, ["list", "-O", layer, pmu], libdir=args.ours)]
+        if listing:
+            print("%-24s events and attributes listed otherwise than by libpfm4 (%s): FAIL"
+                  % (pmu, ", ".join(listing)))
             failed += 1
             continue
         r = rundiff.run_pmu(pmu, args)
