@@ -9,7 +9,9 @@ defaults and equivalents, the modifiers of each event and the perf_events
 attributes libpfm4 offers; how unit masks combine is inferred from pair
 encodings as for the libpfm4-names overlays (match.py, groups.py). The
 descriptor is then built by jsontoyaml's own code (describe.py and the
-libpfm4-names transform) with no perf event. No description text is written:
+libpfm4-names transform) with no perf event. A family whose PFM_OS_NONE
+codes are laid out unlike perf's config (raw_format: netburst's ESCR and
+CCCR) is decoded in both layers instead (SplitLayout, split_events). No description text is written:
 the build adds libpfm4's own at build time when libpfm4 is installed
 (jsontoyaml --libpfm4-descs).
 
