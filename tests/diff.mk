@@ -37,10 +37,16 @@ check-compat-names: $(PFMDUMP) $(YAML_STAMP) tests/diff/check_names.py tests/dif
 
 # the x86 PMUs perf has no JSON for (arch/x86/legacy/): libpfm4's names, ids
 # and encodings, >= 99.9% per PMU (tests/diff/legacy.py)
-check-legacy-diff: $(PFMDUMP) $(LIBPFM_SO) tests/diff/legacy.py arch/x86/legacy.yaml $(DIFF_PY)
+# (the oracle is libpfm4 itself: without it installed the suite is skipped)
+check-legacy-diff: $(LIBPFM_SO) tests/diff/legacy.py arch/x86/legacy.yaml $(DIFF_PY)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/diff/legacy.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
-		--out $(B)/check/legacy-diff --results $(B)/check/results
+	@if ! $(MAKE) -s $(PFMDUMP) >/dev/null 2>&1; then \
+		echo "  skipped: legacy-diff: libpfm4 4.13 is not installed (no oracle)"; \
+		echo "legacy-diff: 0 passed, 0 failed" | tee -a $(B)/check/results; \
+	else \
+		$(PYTHON) tests/diff/legacy.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+			--out $(B)/check/legacy-diff --results $(B)/check/results; \
+	fi
 
 # re-write arch/x86/legacy/ from libpfm4 4.13's API (then commit it)
 libpfm4-legacy: $(PFMDUMP)
