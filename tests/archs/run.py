@@ -2,7 +2,8 @@
 """check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
 checked against perf's JSON (against_json.py) plus one example event per
 architecture, Arm raw codes and sysfs attr.type sources (examples.py) and the
-descriptor key `invert` through plugins (invert.py), and upstream libpfm4's
+descriptor keys `invert` (invert.py) and `raw_format`, `also`, `missing`
+(raw_format.py) through plugins, and upstream libpfm4's
 arm64 and powerpc names and codes (upstream.py). Prints the
 per-architecture figures and appends `archs: N passed, N failed` to the
 results file."""
@@ -17,6 +18,7 @@ import against_json as enc  # noqa: E402
 import examples  # noqa: E402
 import harness  # noqa: E402
 import invert  # noqa: E402
+import raw_format  # noqa: E402
 import upstream  # noqa: E402
 
 
@@ -39,6 +41,7 @@ def main():
         figures = enc.run(args, tally)
         examples.run(args, tally)
         invert.run(args, tally)
+        raw_format.run(args, tally)
         ups = upstream.run(args, tally)
     enc.print_figures(figures)
     upstream.print_figures(ups)
