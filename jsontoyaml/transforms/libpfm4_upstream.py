@@ -3,9 +3,12 @@ powerpc core PMUs pmuplug has (arch/<arch>/libpfm4-upstream.yaml: name ->
 event code), and on arm64 the PMUv3 common events from perf's common table
 (arch/arm64/common-events.yaml).
 
-Each upstream name resolves to its code: a name the descriptor already has
-is left alone; a name whose code an event of the PMU has becomes a PMU alias
-of that event; a code of perf's common table (arm64, 0x00-0x3F) brings that
+Each upstream name resolves to its code, libpfm4's spelling winning as on
+x86 (docs/compat.md): a name the descriptor has with that code is left
+alone; a perf event of that name with another code is renamed NAME_PERF
+(perf's code stays reachable) and the name becomes a compatibility event of
+libpfm4's code (with perf's description); a name whose code an event of the PMU has becomes a PMU
+alias of that event; a code of perf's common table (arm64, 0x00-0x3F) brings that
 common event, under perf's name, and the upstream name as its alias; any
 other code becomes a compatibility event under the upstream name. The
 architecture's required common events (CPU_CYCLES) are added to every core
@@ -55,6 +58,14 @@ def common_table(ctx, spec, path):
     return out
 
 
+def _retarget(aliases, old, new):
+    """PMU aliases naming event old (alone or before ':') name new instead."""
+    for k, v in list(aliases.items()):
+        head, sep, rest = v.lstrip("=").partition(":")
+        if head.upper() == old.upper():
+            aliases[k] = ("=" if v.startswith("=") else "") + new + sep + rest
+
+
 def _event(name, desc, code, flags=None):
     ev = {"name": name, "desc": desc, "set": {"event": code}}
     if flags:
@@ -93,7 +104,24 @@ def apply(desc, ctx):
             add_common(code)
     for name, code in names.items():
         code = _code(code, npath)
-        if name.upper() in by_name or name.upper() in known:
+        if name.upper() in known:
+            continue
+        have = by_name.get(name.upper())
+        if have is not None:
+            if have.get("umasks") or (have.get("set") or {}).get("event") == code:
+                continue
+            renamed = have["name"] + "_PERF"
+            if renamed.upper() in by_name or renamed.upper() in known:
+                continue        # no free name for perf's event: it keeps this one
+            _retarget(aliases, have["name"], renamed)
+            have["name"] = renamed
+            by_name[renamed.upper()] = have
+            ev = _event(name, have.get("desc") or COMPAT_DESC, code, ["compat"])
+            events.append(ev)
+            by_name[name.upper()] = ev
+            by_code.setdefault(code, ev)
+            ctx.note("perf's %s encodes 0x%x, upstream libpfm4's 0x%x: libpfm4's spelling wins, perf's "
+                     "event is %s" % (name, (have.get("set") or {}).get("event", 0), code, renamed), npath)
             continue
         ev = by_code.get(code)
         if ev is None and code in common and common[code][0].upper() not in by_name:

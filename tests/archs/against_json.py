@@ -52,6 +52,16 @@ def model_pmus(overlay_root, arch):
     return {m: [p["name"] for p in spec.get("pmus", ())] for m, spec in (doc.get("models") or {}).items()}
 
 
+def upstream_codes(args, arch, pmu):
+    """{NAME: code} upstream libpfm4 gives the PMU (arch/<arch>/libpfm4-upstream.yaml)."""
+    path = os.path.join(args.overlay_root, arch, "libpfm4-upstream.yaml")
+    if not os.path.isfile(path):
+        return {}
+    with open(path) as f:
+        table = ((yaml.safe_load(f) or {}).get("pmus") or {}).get(pmu) or {}
+    return {n.upper(): c for n, c in table.items()}
+
+
 def added_names(args, arch, pmu):
     """Events a PMU may list beyond its model's JSON: upstream libpfm4's names
     (arch/<arch>/libpfm4-upstream.yaml) and, on arm64, perf's common events
@@ -122,7 +132,11 @@ def run(args, tally):
             tally.check(bool(pmus), "%s: model %s is converted (overlay entry)" % (arch, model),
                         "no PMU in %s/%s/models.yaml" % (args.overlay_root, arch))
             for pmu in pmus:
+                theirs = upstream_codes(args, arch, pmu)
                 for name, config in tree.events[model].values():
+                    # libpfm4's spelling wins (docs/archs.md): perf's event is NAME_PERF
+                    if theirs.get(name.upper(), config) != config:
+                        name += "_PERF"
                     cases.append((model, pmu, name, config))
         strings = ["%s::%s" % (pmu, name) for _, pmu, name, _ in cases]
         dfl = H.encode(args.pfmdump, args.libdir, strings, H.PFM_PLM0 | H.PFM_PLM3, LIBPFM_ENCODE_INACTIVE=1,
