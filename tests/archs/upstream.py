@@ -6,12 +6,19 @@ exclude hypervisor) and are checked alone and with :u, :k, :k:u and :hv
 (>= 99% of a PMU's names identical in all five); POWER codes are the event
 code (>= 99%; libpfm4's spelling wins over a perf event of the same name and
 another code, which stays as NAME_PERF, docs/archs.md). Also upstream
-libpfm4's own arm64 and POWER validation cases (string -> code)."""
+libpfm4's own arm64 and POWER validation cases (string -> code), and the
+native strings of PAPI's preset blocks for these PMUs."""
 import os
+import sys
 
 import yaml
 
 import harness as H
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "diff"))
+import papi_presets  # noqa: E402
+
+PAPI_CSV = "/usr/share/papi/7.0/papi_events.csv"
 
 EXCL_USR, EXCL_PL1, EXCL_HYP = 1 << 31, 1 << 30, 1 << 27
 # variant -> privilege bits libpfm4 adds (default levels k and u)
@@ -87,7 +94,32 @@ def run(args, tally):
     for s, code in PERF_KEPT:
         tally.check(res[s][0] == (0, [code]), "perf's event behind a libpfm4 name: %s is %#x" % (s, code),
                     "got %s" % (res[s][0],))
+    papi(args, tally)
     return figures
+
+
+def papi(args, tally):
+    """The native strings of PAPI's preset blocks for these PMUs give
+    upstream libpfm4's codes (PAPI is a Debian dependency of the suite)."""
+    if not os.path.isfile(PAPI_CSV):
+        print("  skipped: PAPI's arm64/powerpc presets: %s is not installed" % PAPI_CSV)
+        return
+    table = papi_presets.presets(PAPI_CSV)
+    for arch in ("arm64", "powerpc"):
+        for pmu, codes in sorted(names(args.overlay_root, arch).items()):
+            if pmu not in table:
+                continue
+            byname = {n.upper(): c for n, c in codes.items()}
+            strings = sorted({n if "::" in n else "%s::%s" % (pmu, n) for _, ns in table[pmu] for n in ns})
+            res = H.encode(args.pfmdump, args.libdir, strings, LIBPFM_ENCODE_INACTIVE=1)
+            bad = []
+            for s in strings:
+                code = byname.get(s.split("::", 1)[1].split(":")[0].upper())
+                want = None if code is None else code | (ARM_VARIANTS[""] if arch == "arm64" else 0)
+                if res[s][0] != (0, [want]):
+                    bad.append("%s %s" % (s, res[s][0]))
+            tally.check(not bad, "%s: PAPI's %d preset natives give upstream libpfm4's codes" % (pmu, len(strings)),
+                        "; ".join(bad[:5]))
 
 
 def print_figures(figures):
