@@ -56,4 +56,6 @@ install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA
 	chmod 0755 $(DESTDIR)$(BINDIR)/jsontoyaml.tmp
 	mv -f $(DESTDIR)$(BINDIR)/jsontoyaml.tmp $(DESTDIR)$(BINDIR)/jsontoyaml
 INSTALL_TARGETS += install-jsontoyaml
+INSTALLED_FILES += $(BINDIR)/jsontoyaml $(addprefix $(JSONTOYAML_PKG)/,$(wildcard jsontoyaml/*.py \
+	jsontoyaml/transforms/*.py) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS))
 .PHONY: install-jsontoyaml
