@@ -42,6 +42,7 @@ include tools/module.mk
 include tests/module.mk
 include bench/module.mk
 include man3/module.mk
+include papi/module.mk
 include fuzz/module.mk
 
 # late-bound so every module's INSTALL_TARGETS are known

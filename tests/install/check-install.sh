@@ -39,7 +39,8 @@ if [ -f "$man" ]; then
 		bad "manifest and tree differ: missing [$missing] unlisted [$extra]"
 	fi
 	for f in $p/lib/libpfm.so.4 $p/lib/libpfm.a $p/include/perfmon/pfmlib.h $p/bin/showevtinfo $p/bin/jsontoyaml \
-		 $p/share/man/man3/pfm_get_pmu_info.3 $p/share/man/man3/libpfm_amd64_fam1ah_zen5.3; do
+		 $p/share/man/man3/pfm_get_pmu_info.3 $p/share/man/man3/libpfm_amd64_fam1ah_zen5.3 \
+		 $p/share/pmuplug/papi_events.csv $p/share/pmuplug/papi_events.pmuplug.csv $p/bin/pmuplug-papi; do
 		grep -qx "$f" "$man" || bad "not installed: $f"
 	done
 else
@@ -67,6 +68,32 @@ if "$root$p/bin/jsontoyaml" --help >/dev/null 2>&1; then
 else
 	bad "installed jsontoyaml --help fails"
 fi
+
+# the PAPI table: PAPI's own blocks (where PAPI is installed) then ours; the wrapper points PAPI at it
+t=$root$p/share/pmuplug/papi_events.csv
+if grep -q '^CPU,amd64_fam1ah_zen5$' "$t" && grep -q '^CPU,spr$' "$t"; then
+	ok "the installed PAPI table has our blocks"
+else
+	bad "the installed PAPI table lacks our blocks (amd64_fam1ah_zen5, spr)"
+fi
+papi_csv=$(ls /usr/share/papi/*/papi_events.csv 2>/dev/null | head -n 1)
+if [ -n "$papi_csv" ]; then
+	n=$(grep -c '^PRESET,' "$papi_csv")
+	if [ "$(head -n "$(wc -l <"$papi_csv")" "$t" | grep -c '^PRESET,')" -eq "$n" ] &&
+	   head -n "$(wc -l <"$papi_csv")" "$t" | cmp -s - "$papi_csv"; then
+		ok "the installed PAPI table starts with $papi_csv unchanged ($n PRESET lines)"
+	else
+		bad "the installed PAPI table does not start with $papi_csv"
+	fi
+else
+	echo "  skipped: merge with PAPI's own table: no /usr/share/papi/*/papi_events.csv (papi-tools)"
+fi
+w=$("$root$p/bin/pmuplug-papi" sh -c 'echo "$PAPI_CSV_EVENT_FILE"')
+[ "$w" = "$p/share/pmuplug/papi_events.csv" ] && ok "pmuplug-papi sets PAPI_CSV_EVENT_FILE=$w" ||
+	bad "pmuplug-papi sets PAPI_CSV_EVENT_FILE=[$w]"
+w=$(PAPI_CSV_EVENT_FILE=/elsewhere.csv "$root$p/bin/pmuplug-papi" sh -c 'echo "$PAPI_CSV_EVENT_FILE"')
+[ "$w" = /elsewhere.csv ] && ok "pmuplug-papi keeps a PAPI_CSV_EVENT_FILE already set" ||
+	bad "pmuplug-papi replaced PAPI_CSV_EVENT_FILE=/elsewhere.csv by [$w]"
 
 # a plugin of the user's survives uninstall
 echo "# mine" >"$root$p/share/pmuplug/plugins/mine.yaml"

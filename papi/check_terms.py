@@ -1,0 +1,80 @@
+#!/usr/bin/python3
+"""papi/check_terms.py - every native event of our PAPI preset table must
+encode with our library: PAPI drops a preset silently when one of its terms
+does not resolve. Each term is encoded as `<pmu>::<term>` under PFM_OS_NONE
+and PFM_OS_PERF_EVENT_EXT by pfmdump (LIBPFM_ENCODE_INACTIVE=1, so the
+result does not depend on the machine), and the PMU must be one the library
+lists. Prints per PMU the presets and terms checked; appends
+"papi-terms: N passed, N failed" (one check per PMU) to RESULTS.
+
+    check_terms.py --lib build/lib --pfmdump build/bin/pfmdump [--arch arch] [--results FILE]
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import presets  # noqa: E402
+
+
+def run_pfmdump(pfmdump, lib, args, stdin=""):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LIBPFM_")}
+    env.update(LD_LIBRARY_PATH=lib, LIBPFM_ENCODE_INACTIVE="1")
+    return subprocess.run([pfmdump] + args, input=stdin, env=env, capture_output=True, text=True,
+                          check=True).stdout
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--pfmdump", required=True)
+    ap.add_argument("--arch", default="arch")
+    ap.add_argument("--results")
+    a = ap.parse_args(argv)
+    blocks, _ = presets.load(a.arch)
+    known = {line.split("\t")[1] for line in run_pfmdump(a.pfmdump, a.lib, ["pmus"]).splitlines()
+             if line.startswith("P\t")}
+    strings = sorted({"%s::%s" % (pmu, t) for pmu, b in blocks.items() for (_, _, terms) in b.values()
+                      for t in terms})
+    res = {}
+    for line in run_pfmdump(a.pfmdump, a.lib, ["encode", "-p", "0x9"], "\n".join(strings) + "\n").splitlines():
+        f = line.split("\t")
+        n_rc = f[2] if len(f) > 2 else "?"
+        x = f.index("X") if "X" in f else -1
+        x_rc = f[x + 1] if x > 0 and len(f) > x + 1 else "?"
+        res[f[0]] = (n_rc, x_rc)
+    passed = failed = 0
+    total_presets = 0
+    for pmu in sorted(blocks):
+        bad = []
+        nterms = 0
+        for name, (_, _, terms) in blocks[pmu].items():
+            for t in terms:
+                nterms += 1
+                rc = res.get("%s::%s" % (pmu, t), ("missing", "missing"))
+                if rc != ("0", "0"):
+                    bad.append("%s %s (PFM_OS_NONE %s, PERF_EVENT_EXT %s)" % (name, t, rc[0], rc[1]))
+        if pmu not in known:
+            bad.insert(0, "the library has no PMU %s" % pmu)
+        total_presets += len(blocks[pmu])
+        if bad:
+            failed += 1
+            print("  FAILED: %s: %d presets, %d unresolved terms:" % (pmu, len(blocks[pmu]), len(bad)))
+            for b in bad:
+                print("      " + b)
+        else:
+            passed += 1
+            print("  ok: %s: %d presets, %d terms, all encode" % (pmu, len(blocks[pmu]), nterms))
+    line = "papi-terms: %d passed, %d failed" % (passed, failed)
+    print("  %d presets on %d PMUs" % (total_presets, len(blocks)))
+    print(line)
+    if a.results:
+        with open(a.results, "a") as f:
+            f.write(line + "\n")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
