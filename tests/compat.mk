@@ -50,3 +50,11 @@ check-for-all-pmus: $(B)/bin/for_all_pmus_4_13 $(LIBPFM_SO)
 
 CHECKS += check-for-all-pmus
 .PHONY: check-for-all-pmus
+
+# Debian's PCP perfevent agent and llvm-exegesis on our library (tests/compat/clients.sh);
+# each is skipped when its package (pcp, llvm-19) is not installed
+check-clients: $(LIBPFM_SO)
+	@tests/compat/clients.sh $(B)/lib $(B)
+
+CHECKS += check-clients
+.PHONY: check-clients
