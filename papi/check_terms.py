@@ -19,6 +19,11 @@ sys.path.insert(0, HERE)
 import presets  # noqa: E402
 
 
+def qualified(pmu, term):
+    """the term as the PMU's block means it: its own PMU, unless it names another (perf::...)"""
+    return term if "::" in term else "%s::%s" % (pmu, term)
+
+
 def run_pfmdump(pfmdump, lib, args, stdin=""):
     env = {k: v for k, v in os.environ.items() if not k.startswith("LIBPFM_")}
     env.update(LD_LIBRARY_PATH=lib, LIBPFM_ENCODE_INACTIVE="1")
@@ -36,7 +41,7 @@ def main(argv=None):
     blocks, _ = presets.load(a.arch)
     known = {line.split("\t")[1] for line in run_pfmdump(a.pfmdump, a.lib, ["pmus"]).splitlines()
              if line.startswith("P\t")}
-    strings = sorted({"%s::%s" % (pmu, t) for pmu, b in blocks.items() for (_, _, terms) in b.values()
+    strings = sorted({qualified(pmu, t) for pmu, b in blocks.items() for (_, _, terms) in b.values()
                       for t in terms})
     res = {}
     for line in run_pfmdump(a.pfmdump, a.lib, ["encode", "-p", "0x9"], "\n".join(strings) + "\n").splitlines():
@@ -53,7 +58,7 @@ def main(argv=None):
         for name, (_, _, terms) in blocks[pmu].items():
             for t in terms:
                 nterms += 1
-                rc = res.get("%s::%s" % (pmu, t), ("missing", "missing"))
+                rc = res.get(qualified(pmu, t), ("missing", "missing"))
                 if rc != ("0", "0"):
                     bad.append("%s %s (PFM_OS_NONE %s, PERF_EVENT_EXT %s)" % (name, t, rc[0], rc[1]))
         if pmu not in known:

@@ -1,10 +1,11 @@
 #!/bin/sh
 # papi/papi-avail.sh LIBDIR TABLE BUILDDIR - Debian's papi_avail -a on our
 # library with the merged preset table (PAPI_CSV_EVENT_FILE=TABLE):
-#  - under CPU identities PAPI 7.0 has no presets for, every preset of our
-#    block for that PMU is available (PAPI drops a preset silently when a
-#    term does not resolve), and at least 16 (Lunar Lake's tables are small)
-#    or 25 of them;
+#  - under CPU identities PAPI 7.0 has no presets for (x86, Arm, POWER10,
+#    RISC-V sysroot fixtures), every preset of our block for that PMU is
+#    available (PAPI drops a preset silently when a term does not resolve),
+#    and at least 25 of them (16 for Lunar Lake's P-core, 20 for the SiFive
+#    U74, whose perf tables are small);
 #  - under Skylake-X and Ice Lake-X identities, PAPI lists the same presets
 #    with the merged table as with its built-in one (none lost);
 #  - on this machine, with its own identity, at least 25 presets where the
@@ -38,7 +39,12 @@ ours() { # pmu
 while read -r id pmu min force; do
 	[ -n "$id" ] || continue
 	f=$out/$pmu.txt
-	env ${force:+LIBPFM_FORCE_PMU=$force} LIBPFM_CPUID=$id LIBPFM_SYSROOT=tests/fixtures/sysroot/empty \
+	# an identity, or root=<sysroot fixture> (the host's /proc and /sys say who it is)
+	case $id in
+	root=*) cpuid= root=tests/fixtures/sysroot/${id#root=} ;;
+	*) cpuid=$id root=tests/fixtures/sysroot/empty ;;
+	esac
+	env ${force:+LIBPFM_FORCE_PMU=$force} ${cpuid:+LIBPFM_CPUID=$cpuid} LIBPFM_SYSROOT=$root \
 		PAPI_CSV_EVENT_FILE=$(realpath "$table") LD_LIBRARY_PATH=$lib papi_avail -a >"$f" 2>&1
 	avail "$f" >"$f.avail"
 	ours "$pmu" >"$f.ours"
@@ -65,6 +71,9 @@ GenuineIntel-6-AA-4 mtl_cmt 25 mtl_cmt
 GenuineIntel-6-BD-1 lnl_lnc 16 lnl_lnc
 0x00000000410fd0c1 arm_n1 25
 0x00000000410fd4f0 arm_v2 25
+root=power10 power10 25
+root=riscv-sifive-u74 sifive_u74 20
+root=riscv-thead-c910 thead_c900 25
 EOF_IDS
 
 # nothing PAPI's built-in table gives is lost with the merged one
