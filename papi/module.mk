@@ -3,7 +3,7 @@
 #   $(B)/papi/papi_events.csv          PAPI's installed table + our blocks for
 #                                      the CPUs it lacks (PAPI_CSV_EVENT_FILE)
 # make install puts both in $(PREFIX)/share/pmuplug and the pmuplug-papi
-# wrapper in $(BINDIR).
+# wrapper in $(BINDIR) (man1/pmuplug-papi.1).
 PAPI_PRESET_DATA := $(sort $(wildcard arch/*/papi/*.yaml))
 # the installed PAPI's table (Debian's papi-tools / libpapi), if any
 PAPI_EVENTS_CSV  ?= $(firstword $(sort $(wildcard /usr/share/papi/*/papi_events.csv)))
@@ -30,14 +30,16 @@ check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)
 check-papi-avail: $(LIBPFM_SO) $(PAPI_MERGED)
 	@papi/papi-avail.sh $(B)/lib $(PAPI_MERGED) $(B)
 
-install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in
-	install -d $(DESTDIR)$(PAPI_SHARE) $(DESTDIR)$(BINDIR)
+install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in man1/pmuplug-papi.1
+	install -d $(DESTDIR)$(PAPI_SHARE) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(PAPI_OURS) $(PAPI_MERGED) $(DESTDIR)$(PAPI_SHARE)/
+	install -m 0644 man1/pmuplug-papi.1 $(DESTDIR)$(MANDIR)/man1/
 	sed -e 's|@PAPI_TABLE@|$(PAPI_SHARE)/papi_events.csv|g' papi/pmuplug-papi.in >$(DESTDIR)$(BINDIR)/pmuplug-papi.tmp
 	chmod 0755 $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp
 	mv -f $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp $(DESTDIR)$(BINDIR)/pmuplug-papi
 
 CHECKS += check-papi-terms check-papi-avail
 INSTALL_TARGETS += install-papi
-INSTALLED_FILES += $(PAPI_SHARE)/papi_events.pmuplug.csv $(PAPI_SHARE)/papi_events.csv $(BINDIR)/pmuplug-papi
+INSTALLED_FILES += $(PAPI_SHARE)/papi_events.pmuplug.csv $(PAPI_SHARE)/papi_events.csv $(BINDIR)/pmuplug-papi \
+	$(MANDIR)/man1/pmuplug-papi.1
 .PHONY: papi-tables check-papi-terms check-papi-avail install-papi

@@ -39,6 +39,7 @@ expected() {
 	for f in papi_events.csv papi_events.pmuplug.csv installed-files; do echo "$p/share/pmuplug/$f"; done
 	for f in man3/*.3 "$B"/man3/libpfm_*.3; do echo "$p/share/man/man3/${f##*/}"; done
 	echo "$p/share/man/man1/jsontoyaml.1"
+	echo "$p/share/man/man1/pmuplug-papi.1"
 }
 expected | LC_ALL=C sort >"$tmp/expected.txt"
 (cd "$dest" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/installed.txt"
