@@ -3,7 +3,9 @@
 # uninstall` with DESTDIR (a scratch tree under BUILDDIR, removed at exit)
 # and PREFIX=/usr/local: every file installed is in the manifest and every
 # manifest entry is installed; a program built against libpfm4 4.13's header
-# runs on the installed library; the installed tools and jsontoyaml run; a
+# runs on the installed library; ldconfig with this system's configuration
+# resolves libpfm.so.4 to it before Debian's; the PAPI tables and
+# pmuplug-papi are installed; the installed tools and jsontoyaml run; a
 # plugin added to the plugin directory survives uninstall, which removes
 # everything else; a second uninstall says there is nothing to remove.
 # Appends "install: N passed, N failed" to BUILDDIR/check/results.
@@ -67,6 +69,22 @@ if "$root$p/bin/jsontoyaml" --help >/dev/null 2>&1; then
 	ok "installed jsontoyaml runs"
 else
 	bad "installed jsontoyaml --help fails"
+fi
+
+# ldconfig with this system's configuration puts the installed library before Debian's libpfm4
+deb=/usr/lib/x86_64-linux-gnu/libpfm.so.4
+if [ "$(id -u)" -ne 0 ] || [ ! -e "$deb" ] || [ ! -f /etc/ld.so.conf ]; then
+	echo "  skipped: ldconfig order: needs root (ldconfig -r chroots), Debian's $deb and /etc/ld.so.conf"
+else
+	c=$d/ldroot
+	mkdir -p "$c/etc" "$c$p/lib" "$c/usr/lib/x86_64-linux-gnu"
+	cp /etc/ld.so.conf "$c/etc/" && cp -r /etc/ld.so.conf.d "$c/etc/" 2>/dev/null
+	cp -P "$deb"* "$c/usr/lib/x86_64-linux-gnu/"
+	cp -P "$root$p/lib/libpfm.so"* "$c$p/lib/"
+	ldconfig -r "$c" 2>/dev/null
+	first=$(ldconfig -p -C "$c/etc/ld.so.cache" | sed -n 's/^[[:space:]]*libpfm\.so\.4 .*=> //p' | head -n 1)
+	[ "$first" = "$p/lib/libpfm.so.4" ] && ok "ldconfig (this system's ld.so.conf) resolves libpfm.so.4 to $first before $deb" ||
+		bad "ldconfig resolves libpfm.so.4 to [$first] first"
 fi
 
 # the PAPI table: PAPI's own blocks (where PAPI is installed) then ours; the wrapper points PAPI at it
