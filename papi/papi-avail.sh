@@ -5,7 +5,8 @@
 #    RISC-V sysroot fixtures), every preset of our block for that PMU is
 #    available (PAPI drops a preset silently when a term does not resolve),
 #    and at least 25 of them (16 for Lunar Lake's P-core, 20 for the SiFive
-#    U74, whose perf tables are small);
+#    U74, whose perf tables are small, 5 for amd64_arch, the four
+#    architectural events of an AMD processor newer than the tables);
 #  - under Skylake-X and Ice Lake-X identities, PAPI lists the same presets
 #    with the merged table as with its built-in one (none lost);
 #  - on this machine, with its own identity, at least 25 presets where the
@@ -59,6 +60,7 @@ while read -r id pmu min force; do
 done <<EOF_IDS
 AuthenticAMD-25-17-0 amd64_fam19h_zen4 25
 AuthenticAMD-26-2-0 amd64_fam1ah_zen5 25
+AuthenticAMD-27-0-0 amd64_arch 5
 GenuineIntel-6-8F-8 spr 25
 GenuineIntel-6-CF-2 emr 25
 GenuineIntel-6-AD-1 gnr 25
