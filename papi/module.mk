@@ -21,6 +21,11 @@ $(PAPI_MERGED): papi/presets.py $(PAPI_OURS) $(PAPI_EVENTS_CSV)
 papi-tables: $(PAPI_OURS) $(PAPI_MERGED)
 all: papi-tables
 
+# the generator's own tests (forms, refusals, merge)
+check-papi-data: papi/presets.py papi/test_presets.py
+	@mkdir -p $(B)/check
+	@$(PYTHON) papi/test_presets.py $(B)/check/results
+
 # every native event of our table encodes with our library
 check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)
 	@mkdir -p $(B)/check
@@ -38,8 +43,8 @@ install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in man1/pmuplug-papi
 	chmod 0755 $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp
 	mv -f $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp $(DESTDIR)$(BINDIR)/pmuplug-papi
 
-CHECKS += check-papi-terms check-papi-avail
+CHECKS += check-papi-data check-papi-terms check-papi-avail
 INSTALL_TARGETS += install-papi
 INSTALLED_FILES += $(PAPI_SHARE)/papi_events.pmuplug.csv $(PAPI_SHARE)/papi_events.csv $(BINDIR)/pmuplug-papi \
 	$(MANDIR)/man1/pmuplug-papi.1
-.PHONY: papi-tables check-papi-terms check-papi-avail install-papi
+.PHONY: papi-tables check-papi-data check-papi-terms check-papi-avail install-papi
