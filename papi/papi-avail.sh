@@ -66,7 +66,6 @@ GenuineIntel-6-CF-2 emr 25
 GenuineIntel-6-AD-1 gnr 25
 GenuineIntel-6-AF-3 srf 25
 GenuineIntel-6-7E-5 icl 25
-GenuineIntel-6-56-3 bdw_de 25
 GenuineIntel-6-97-2 adl_glc 25 adl_glc
 GenuineIntel-6-97-2 adl_grt 25 adl_grt
 GenuineIntel-6-AA-4 mtl_rwc 25 mtl_rwc
