@@ -3,7 +3,7 @@
 forms become PAPI's csv lines, malformed data is refused with the file and
 group, and a merge keeps PAPI's table byte for byte and adds only blocks for
 CPU names it lacks. Run by make check-papi-terms; prints
-"papi-presets: N passed, N failed" and appends it to RESULTS (argument)."""
+"papi-data: N passed, N failed" and appends it to RESULTS (argument)."""
 import os
 import sys
 import tempfile
@@ -97,7 +97,7 @@ if __name__ == "__main__":
     results = sys.argv[1] if len(sys.argv) > 1 else None
     r = unittest.TextTestRunner(verbosity=1).run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
     failed = len(r.failures) + len(r.errors)
-    line = "papi-presets: %d passed, %d failed" % (r.testsRun - failed, failed)
+    line = "papi-data: %d passed, %d failed" % (r.testsRun - failed, failed)
     print(line)
     if results:
         with open(results, "a") as f:
