@@ -18,7 +18,7 @@ LIBPFM_SO_REAL := $(B)/lib/libpfm.so.4.13.0
 LIBPFM_SO      := $(B)/lib/libpfm.so.4
 LIBPFM_A       := $(B)/lib/libpfm.a
 
-.PHONY: all run check bench install clean deps data yaml lib tools tests
+.PHONY: all run check bench install uninstall clean deps data yaml lib tools tests
 all: lib tools
 
 deps:
@@ -28,8 +28,12 @@ deps:
 # (but those in CHECKS_SKIP, which make sanitize sets)
 CHECKS :=
 CHECKS_SKIP ?=
-# install-* targets registered by modules; `make install` runs them all
+# install-* targets registered by modules; `make install` runs them all.
+# INSTALLED_FILES: what they install (paths without DESTDIR; expanded when
+# `install` runs, after them), recorded in INSTALL_MANIFEST for `make uninstall`
 INSTALL_TARGETS :=
+INSTALLED_FILES =
+INSTALL_MANIFEST = $(PREFIX)/share/pmuplug/installed-files
 
 include scripts/module.mk
 include jsontoyaml/module.mk
@@ -38,10 +42,18 @@ include tools/module.mk
 include tests/module.mk
 include bench/module.mk
 include man3/module.mk
+include papi/module.mk
 include fuzz/module.mk
 
 # late-bound so every module's INSTALL_TARGETS are known
 install: $(INSTALL_TARGETS)
+	@scripts/installed.sh record $(DESTDIR)$(INSTALL_MANIFEST) $(INSTALLED_FILES) $(INSTALL_MANIFEST)
+	@echo "  Run ldconfig (as root) so that programs find $(LIBDIR)/libpfm.so.4 before the system's libpfm4."
+
+# removes what the manifest of `make install` (same PREFIX and DESTDIR) lists
+uninstall:
+	@scripts/installed.sh remove "$(DESTDIR)" $(INSTALL_MANIFEST)
+	@echo "  Run ldconfig (as root) so that programs find the system's libpfm4 again."
 
 run: deps
 	@$(MAKE) --no-print-directory all

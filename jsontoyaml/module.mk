@@ -6,7 +6,8 @@ JSONTOYAML       := jsontoyaml/jsontoyaml.py
 JSONTOYAML_SRCS  := $(wildcard jsontoyaml/*.py jsontoyaml/transforms/*.py)
 # the descriptor schema (key lists and order): read by jsontoyaml/schema.py
 DESCRIPTOR_SCHEMA := schema/descriptor.yaml
-ARCH_OVERLAYS    := $(shell find arch -name '*.yaml' 2>/dev/null)
+# (arch/*/papi/ holds PAPI preset data, papi/module.mk's, not overlays)
+ARCH_OVERLAYS    := $(shell find arch -name '*.yaml' -not -path '*/papi/*' 2>/dev/null)
 # the descriptors: what the C side depends on (files listed by find $(YAML_DIR))
 YAML_DIR         := $(B)/yaml
 YAML_STAMP       := $(YAML_DIR)/.stamp
@@ -73,4 +74,6 @@ install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA
 	chmod 0755 $(DESTDIR)$(BINDIR)/jsontoyaml.tmp
 	mv -f $(DESTDIR)$(BINDIR)/jsontoyaml.tmp $(DESTDIR)$(BINDIR)/jsontoyaml
 INSTALL_TARGETS += install-jsontoyaml
+INSTALLED_FILES += $(BINDIR)/jsontoyaml $(addprefix $(JSONTOYAML_PKG)/,$(wildcard jsontoyaml/*.py \
+	jsontoyaml/transforms/*.py) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS))
 .PHONY: install-jsontoyaml

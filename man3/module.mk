@@ -31,4 +31,6 @@ install-man: $(MAN_PAGES) man1/jsontoyaml.1
 	install -m 0644 $(MAN3_SRC) $(MAN3_GEN_DIR)/libpfm_*.3 $(DESTDIR)$(MANDIR)/man3/
 	install -m 0644 man1/jsontoyaml.1 $(DESTDIR)$(MANDIR)/man1/
 INSTALL_TARGETS += install-man
+INSTALLED_FILES += $(MANDIR)/man1/jsontoyaml.1 \
+	$(addprefix $(MANDIR)/man3/,$(notdir $(MAN3_SRC) $(wildcard $(MAN3_GEN_DIR)/libpfm_*.3)))
 .PHONY: install-man

@@ -101,6 +101,8 @@ install-lib: lib
 	install -m 0644 $(LIBPFM_A) $(DESTDIR)$(LIBDIR)/
 	install -m 0644 include/perfmon/*.h $(DESTDIR)$(INCDIR)/perfmon/
 INSTALL_TARGETS += install-lib
+INSTALLED_FILES += $(addprefix $(LIBDIR)/,libpfm.so.4.13.0 libpfm.so.4 libpfm.so libpfm.a) \
+	$(patsubst include/%,$(INCDIR)/%,$(wildcard include/perfmon/*.h))
 .PHONY: install-lib
 
 # the layout rules of pfmlib/README.md, on the sources and the objects

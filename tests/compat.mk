@@ -17,3 +17,47 @@ check-enumerate: $(B)/bin/enumerate_4_13 $(LIBPFM_SO)
 
 CHECKS += check-enumerate
 .PHONY: check-enumerate
+
+# A program built against libpfm4 4.13's header loops pfm_for_all_pmus below
+# 4.13's PFM_PMU_MAX (517). With LIBPFM_PMU_MAX=517 it sees the host's PMUs
+# (moved to free ids below 517); without (or with a value out of range or not
+# a number), PAPI's walk finds them at their own ids. Identities: Zen 5
+# (empty sysroot), Alder Lake with two sysfs PMUs, Sapphire Rapids, Zen 4 (an
+# id below 517 already: unchanged). Each run: identity sysroot mode
+# LIBPFM_PMU_MAX (- unset) PMU...
+FOR_ALL_PMUS_RUNS = \
+	"AuthenticAMD-26-2-0 tests/fixtures/sysroot/empty compat 517 amd64_fam1ah_zen5" \
+	"AuthenticAMD-26-2-0 tests/fixtures/sysroot/empty native - amd64_fam1ah_zen5" \
+	"AuthenticAMD-26-2-0 tests/fixtures/sysroot/empty native 1024 amd64_fam1ah_zen5" \
+	"AuthenticAMD-26-2-0 tests/fixtures/sysroot/empty native 517x amd64_fam1ah_zen5" \
+	"GenuineIntel-6-97-2 tests/fixtures/sysfs/rapl compat 517 adl_glc adl_grt power demo_pmu_0" \
+	"GenuineIntel-6-97-2 tests/fixtures/sysfs/rapl native - adl_glc adl_grt power" \
+	"GenuineIntel-6-8F-8 tests/fixtures/sysroot/empty compat 517 spr" \
+	"AuthenticAMD-25-17-0 tests/fixtures/sysroot/empty compat 517 amd64_fam19h_zen4"
+
+$(B)/bin/for_all_pmus_4_13: tests/compat/for_all_pmus.c tests/lib/report.h $(TL_LIB)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O1 -Wall -Wextra $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lpfm -ldl
+
+check-for-all-pmus: $(B)/bin/for_all_pmus_4_13 $(LIBPFM_SO)
+	@mkdir -p $(B)/check; : > $(B)/check/for_all_pmus.log; pass=0; fail=0; \
+	for run in $(FOR_ALL_PMUS_RUNS); do \
+		set -- $$run; id=$$1; root=$$2; mode=$$3; max=$$4; shift 4; [ "$$max" = - ] && max=; \
+		echo "== $$id $$root $$mode $$*" >> $(B)/check/for_all_pmus.log; \
+		if env -u LIBPFM_PMU_MAX $${max:+LIBPFM_PMU_MAX=$$max} LIBPFM_CPUID=$$id LIBPFM_SYSROOT=$$root \
+			LD_LIBRARY_PATH=$(B)/lib $(B)/bin/for_all_pmus_4_13 $(abspath $(B)/lib) $$mode "$$@" \
+			>> $(B)/check/for_all_pmus.log 2>&1; then pass=$$((pass+1)); \
+		else fail=$$((fail+1)); echo "FAILED: for_all_pmus $$run (build/check/for_all_pmus.log)"; fi; \
+	done; \
+	line="for-all-pmus: $$pass passed, $$fail failed"; echo "$$line"; echo "$$line" >> $(B)/check/results; [ $$fail = 0 ]
+
+CHECKS += check-for-all-pmus
+.PHONY: check-for-all-pmus
+
+# Debian's PCP perfevent agent and llvm-exegesis on our library (tests/compat/clients.sh);
+# each is skipped when its package (pcp, llvm-19) is not installed
+check-clients: $(LIBPFM_SO)
+	@tests/compat/clients.sh $(B)/lib $(B)
+
+CHECKS += check-clients
+.PHONY: check-clients

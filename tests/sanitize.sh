@@ -4,8 +4,8 @@
 #   - CC is OUT/wrap/cc-san, the compiler with the sanitizers (one program, as
 #     scripts that run $CC expect), so the shared library links the ASan
 #     runtime; programs not built here that load it (PAPI's tools) need the
-#     runtime loaded first: PATH wrappers for the papi_* tools the suites run
-#     put it in their LD_PRELOAD (not everyone's: groff, install and others
+#     runtime loaded first: PATH wrappers for the papi_* tools, PCP's dbpmda
+#     and llvm-exegesis the suites run put it in their LD_PRELOAD (not everyone's: groff, install and others
 #     then fail on their own allocations).
 #   - valgrind cannot run ASan programs: a `valgrind` first in PATH runs the
 #     program directly (ASan+LSan check what valgrind would).
@@ -36,7 +36,7 @@ exec $cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-reco
 W
 chmod +x "$out/wrap/cc-san"
 asan_rt=$($cc -print-file-name=libasan.so)
-for tool in papi_component_avail papi_native_avail papi_command_line papi_avail; do
+for tool in papi_component_avail papi_native_avail papi_command_line papi_avail dbpmda llvm-exegesis-19 llvm-exegesis; do
 	real=$(command -v $tool) || continue
 	printf '#!/bin/sh\n# make sanitize: %s with the ASan runtime first (it loads our instrumented libpfm.so)\nLD_PRELOAD=%s exec %s "$@"\n' \
 		"$tool" "$asan_rt" "$real" >"$out/wrap/$tool"

@@ -60,4 +60,5 @@ install-tools: $(TOOLS_BINS)
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(TOOLS_BINS) $(DESTDIR)$(BINDIR)/
 INSTALL_TARGETS += install-tools
+INSTALLED_FILES += $(addprefix $(BINDIR)/,$(notdir $(TOOLS_BINS)))
 .PHONY: install-tools

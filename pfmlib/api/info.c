@@ -14,7 +14,7 @@ pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
 {
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
-	if (!uinfo || (int)pmuid < 0 || (int)pmuid >= PFM_PMU_MAX)
+	if (!uinfo || (int)pmuid < 0 || (int)pmuid >= pp_pmu_id_limit())
 		return PFM_ERR_INVAL;
 	size_t sz = pp_abi_size(uinfo, uinfo->size, PFM_PMU_INFO_ABI0, sizeof(*uinfo), "pfm_get_pmu_info");
 	if (!sz)

@@ -27,6 +27,7 @@ static struct {
 	int forced;			/* LIBPFM_FORCE_PMU named a PMU we have */
 	struct pp_host host;		/* this host's identities */
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
+	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -52,6 +53,7 @@ struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
 }
 
 int pp_pmu_count(void) { return R.n; }
+int pp_pmu_id_limit(void) { return R.id_limit; }
 struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? &R.list[i] : NULL; }
 
 int pp_pmu_usable(const struct pp_pmu_rt *pmu)
@@ -302,6 +304,36 @@ static void resolve_perf_types(void)
 	}
 }
 
+/*
+ * LIBPFM_PMU_MAX=N: the caller was built against a header whose
+ * PFM_PMU_MAX is N (517 for libpfm4 4.13) and walks ids below N only.
+ * Each present PMU with an id of N or more moves to an id below N that no
+ * PMU uses (lowest first, in search order, core PMUs first); its old id is
+ * free afterwards, so no walk sees a PMU twice. Ids from N up are not served.
+ */
+static void renumber_for_caller(int max)
+{
+	int free_id = 1;	/* 0 is PFM_PMU_NONE */
+	for (int i = 0; i < R.n; i++) {
+		struct pp_pmu_rt *rt = &R.list[i];
+		if (rt->id < max || !rt->is_present)
+			continue;
+		while (free_id < max && R.by_id[free_id])
+			free_id++;
+		if (free_id >= max) {
+			pp_verbose("LIBPFM_PMU_MAX=%d: no free id below it for PMU %s (id %d)", max,
+				   pp_str(rt->t, rt->p->name), rt->id);
+			continue;
+		}
+		pp_verbose("LIBPFM_PMU_MAX=%d: PMU %s served as id %d instead of %d", max,
+			   pp_str(rt->t, rt->p->name), free_id, rt->id);
+		R.by_id[rt->id] = NULL;
+		rt->id = free_id;
+		R.by_id[free_id] = rt;
+	}
+	R.id_limit = max;
+}
+
 int pp_registry_init(void)
 {
 	int r;
@@ -329,6 +361,9 @@ int pp_registry_init(void)
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
 	resolve_perf_types();
+	R.id_limit = PP_MAX_PMU_ID + 1;
+	if (pp_cfg.pmu_max)
+		renumber_for_caller(pp_cfg.pmu_max);
 	__atomic_store_n(&R.ready, 1, __ATOMIC_RELEASE);
 	return PFM_SUCCESS;
 }

@@ -39,6 +39,8 @@ struct pp_pmu_rt *pp_pmu_by_id(int id);				/* NULL when no such PMU */
 struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len);	/* case-insensitive */
 /* PMUs in search order; the default ones are searched without a pmu:: prefix */
 int pp_pmu_count(void);
+/* pfm_get_pmu_info serves ids below this: PFM_PMU_MAX, or LIBPFM_PMU_MAX (registry.c) */
+int pp_pmu_id_limit(void);
 struct pp_pmu_rt *pp_pmu_at(int i);
 /* a PMU may be used to encode: present, or LIBPFM_ENCODE_INACTIVE */
 int pp_pmu_usable(const struct pp_pmu_rt *pmu);

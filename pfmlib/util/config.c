@@ -21,6 +21,16 @@ static int level(const char *s)
 	return n > 0 ? n : (*s == 'y' || *s == 'Y');
 }
 
+/* LIBPFM_PMU_MAX: a decimal number from 1 to 1023, else 0 (off: ids are served as they are) */
+static int pmu_max(const char *s)
+{
+	char *end;
+	if (!s || *s < '0' || *s > '9')
+		return 0;
+	long v = strtol(s, &end, 10);
+	return !*end && v > 0 && v < 1024 ? (int)v : 0;
+}
+
 /* a copy of a non-empty value into owned[slot], or NULL; -1 on OOM */
 static int copy(const char *name, int slot, int keep_empty, const char **out)
 {
@@ -49,6 +59,7 @@ int pp_config_load(void)
 	pp_cfg.encode_inactive = s && *s && *s != '0';
 	s = secure_getenv("LIBPFM_SYSFS_PMUS");
 	pp_cfg.sysfs_pmus = !(s && !strcmp(s, "0"));
+	pp_cfg.pmu_max = pmu_max(secure_getenv("LIBPFM_PMU_MAX"));
 	if (copy("LIBPFM_FORCE_PMU", 0, 0, &pp_cfg.force_pmu) ||
 	    copy("LIBPFM_PLUGIN_PATH", 1, 1, &pp_cfg.plugin_path) ||
 	    copy("LIBPFM_CPUID", 2, 0, &pp_cfg.cpuid) ||

@@ -17,6 +17,7 @@ struct pp_config {
 	const char *plugin_path;	/* LIBPFM_PLUGIN_PATH (colon-separated), NULL when unset */
 	const char *cpuid;	/* LIBPFM_CPUID: host identities replacing detection, NULL when unset or empty */
 	const char *sysroot;	/* LIBPFM_SYSROOT: prefix of /proc and /sys paths, "" when unset */
+	int pmu_max;		/* LIBPFM_PMU_MAX: the caller's PFM_PMU_MAX (e.g. 517, libpfm4 4.13's), 0 when unset */
 };
 
 /* the configuration in force (zeroes and "" before the first pp_config_load) */

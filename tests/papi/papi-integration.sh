@@ -9,6 +9,7 @@
 # as skipped. Appends "papi: N passed, N failed" to build/check/results.
 set -u
 lib=${1:-build/lib}
+count=${2:-build/bin/papi_count}
 out=build/check/papi
 mkdir -p "$out"
 pass=0 fail=0
@@ -71,6 +72,35 @@ if grep -q '^| RETIRED_INSTRUCTIONS ' "$out/native_avail_zen5.txt" && grep -q '^
 	ok "Zen 5 host: papi_native_avail lists Zen 5 events ($(awk '/Total events reported:/ {print $4}' "$out/native_avail_zen5.txt") in all)"
 else
 	bad "Zen 5 host: papi_native_avail lacks RETIRED_INSTRUCTIONS / LS_DISPATCH"
+fi
+
+# counting through PAPI's API on the live machine (its own identity): perf
+# software events in PAPI's default domain (user); msr::tsc, whose PMU the
+# kernel lets no exclude_* bit through, in the domain "all" (PAPI sets
+# exclude_kernel from the event set's domain unless the string gives :k=,
+# so plain `papi_command_line msr::tsc` is refused in the default domain)
+LD_LIBRARY_PATH=$lib "$count" perf::TASK-CLOCK perf::PERF_COUNT_SW_CPU_CLOCK >"$out/count_sw.txt" 2>&1
+if [ $? -eq 0 ]; then
+	ok "live host: PAPI counts perf software events in the user domain ($(tr '\n' ' ' <"$out/count_sw.txt"))"
+else
+	bad "live host: PAPI software events: $(tr '\n' ' ' <"$out/count_sw.txt")"
+fi
+if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
+	LD_LIBRARY_PATH=$lib "$count" --domain=all msr::tsc >"$out/count_msr.txt" 2>&1
+	if [ $? -eq 0 ]; then
+		ok "live host: PAPI counts msr::tsc in the domain all ($(cat "$out/count_msr.txt"))"
+	else
+		bad "live host: PAPI msr::tsc in the domain all: $(cat "$out/count_msr.txt")"
+	fi
+	# the encoding PAPI starts from leaves every exclude_* bit off (u/k/h only where a PMU filters)
+	LD_LIBRARY_PATH=$lib "$count" msr::tsc:k=1 >"$out/count_msr_k.txt" 2>&1
+	if grep -q 'msr::tsc:k=1: failed: PAPI_event_name_to_code' "$out/count_msr_k.txt"; then
+		ok "live host: msr::tsc:k=1 is refused by name (the msr PMU offers no privilege modifier)"
+	else
+		bad "live host: msr::tsc:k=1: $(cat "$out/count_msr_k.txt")"
+	fi
+else
+	echo "  skipped: PAPI msr::tsc count: this kernel has no msr PMU (/sys/bus/event_source/devices/msr)"
 fi
 
 echo "papi: $pass passed, $fail failed" | tee -a build/check/results

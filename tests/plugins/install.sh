@@ -1,7 +1,8 @@
 #!/bin/sh
 # install.sh: `make install` into a temporary DESTDIR installs exactly the
 # expected files (library + soname links, headers, tools, jsontoyaml with its
-# overlays, man pages, the empty plugin directory), and what it installed
+# overlays, man pages, PAPI preset tables and pmuplug-papi, the manifest,
+# the empty plugin directory), and what it installed
 # works: the tools run against the installed library, a program builds
 # against the installed header and library, the installed jsontoyaml
 # converts the fictional model like the in-tree one.
@@ -32,11 +33,13 @@ expected() {
 	p=${PREFIX#/}
 	for f in libpfm.so.4.13.0 libpfm.so.4 libpfm.so libpfm.a; do echo "$p/lib/$f"; done
 	for f in include/perfmon/*.h; do echo "$p/$f"; done
-	for f in showevtinfo check_events jsontoyaml; do echo "$p/bin/$f"; done
+	for f in showevtinfo check_events jsontoyaml pmuplug-papi; do echo "$p/bin/$f"; done
 	for f in jsontoyaml/*.py jsontoyaml/transforms/*.py schema/descriptor.yaml; do echo "$p/share/pmuplug/$f"; done
-	find arch -name '*.yaml' | sed "s|^|$p/share/pmuplug/|"
+	find arch -name '*.yaml' -not -path '*/papi/*' | sed "s|^|$p/share/pmuplug/|"
+	for f in papi_events.csv papi_events.pmuplug.csv installed-files; do echo "$p/share/pmuplug/$f"; done
 	for f in man3/*.3 "$B"/man3/libpfm_*.3; do echo "$p/share/man/man3/${f##*/}"; done
 	echo "$p/share/man/man1/jsontoyaml.1"
+	echo "$p/share/man/man1/pmuplug-papi.1"
 }
 expected | LC_ALL=C sort >"$tmp/expected.txt"
 (cd "$dest" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/installed.txt"

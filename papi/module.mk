@@ -1,0 +1,50 @@
+# papi/module.mk: PAPI preset tables from arch/*/papi/*.yaml (papi/README.md).
+#   $(B)/papi/papi_events.pmuplug.csv  our blocks only
+#   $(B)/papi/papi_events.csv          PAPI's installed table + our blocks for
+#                                      the CPUs it lacks (PAPI_CSV_EVENT_FILE)
+# make install puts both in $(PREFIX)/share/pmuplug and the pmuplug-papi
+# wrapper in $(BINDIR) (man1/pmuplug-papi.1).
+PAPI_PRESET_DATA := $(sort $(wildcard arch/*/papi/*.yaml))
+# the installed PAPI's table (Debian's papi-tools / libpapi), if any
+PAPI_EVENTS_CSV  ?= $(firstword $(sort $(wildcard /usr/share/papi/*/papi_events.csv)))
+PAPI_OURS        := $(B)/papi/papi_events.pmuplug.csv
+PAPI_MERGED      := $(B)/papi/papi_events.csv
+PAPI_SHARE        = $(PREFIX)/share/pmuplug
+
+$(PAPI_OURS): papi/presets.py $(PAPI_PRESET_DATA)
+	@mkdir -p $(@D)
+	@$(PYTHON) papi/presets.py table --arch arch -o $@
+
+$(PAPI_MERGED): papi/presets.py $(PAPI_OURS) $(PAPI_EVENTS_CSV)
+	@$(PYTHON) papi/presets.py merge --papi "$(PAPI_EVENTS_CSV)" --ours $(PAPI_OURS) -o $@
+
+papi-tables: $(PAPI_OURS) $(PAPI_MERGED)
+all: papi-tables
+
+# the generator's own tests (forms, refusals, merge)
+check-papi-data: papi/presets.py papi/test_presets.py
+	@mkdir -p $(B)/check
+	@$(PYTHON) papi/test_presets.py $(B)/check/results
+
+# every native event of our table encodes with our library
+check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)
+	@mkdir -p $(B)/check
+	@$(PYTHON) papi/check_terms.py --lib $(B)/lib --pfmdump $(PFMDUMP) --arch arch --results $(B)/check/results
+
+# papi_avail -a on our library with the merged table, under several CPU identities
+check-papi-avail: $(LIBPFM_SO) $(PAPI_MERGED)
+	@papi/papi-avail.sh $(B)/lib $(PAPI_MERGED) $(B)
+
+install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in man1/pmuplug-papi.1
+	install -d $(DESTDIR)$(PAPI_SHARE) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 $(PAPI_OURS) $(PAPI_MERGED) $(DESTDIR)$(PAPI_SHARE)/
+	install -m 0644 man1/pmuplug-papi.1 $(DESTDIR)$(MANDIR)/man1/
+	sed -e 's|@PAPI_TABLE@|$(PAPI_SHARE)/papi_events.csv|g' papi/pmuplug-papi.in >$(DESTDIR)$(BINDIR)/pmuplug-papi.tmp
+	chmod 0755 $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp
+	mv -f $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp $(DESTDIR)$(BINDIR)/pmuplug-papi
+
+CHECKS += check-papi-data check-papi-terms check-papi-avail
+INSTALL_TARGETS += install-papi
+INSTALLED_FILES += $(PAPI_SHARE)/papi_events.pmuplug.csv $(PAPI_SHARE)/papi_events.csv $(BINDIR)/pmuplug-papi \
+	$(MANDIR)/man1/pmuplug-papi.1
+.PHONY: papi-tables check-papi-data check-papi-terms check-papi-avail install-papi
