@@ -27,6 +27,8 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
            "source": source}
     if plan.override:
         pmu["override"] = True
+    if getattr(plan, "variant", False):
+        pmu["variant"] = True
     if plan.match:
         pmu["match"] = list(plan.match)
     if plan.match and match_priority is not None:

@@ -76,7 +76,7 @@ MODEL_TYPES = {"family": "str?", "features": "strs", "compat_modifiers": "strs",
 PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": "str?", "match": "strs",
              "features": "strs", "compat_modifiers": "strs", "family": "str?", "counters": "int?",
              "fixed_counters": "int?", "perf_pmu": "str?", "format": "map?", "override": "bool?",
-             "note": "str?"}
+             "variant": "bool?", "note": "str?"}
 FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "perf_fields": "map?",
                 "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
@@ -116,7 +116,7 @@ FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "perf_fields", "msr_fields", 
                "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs"}
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
-            "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
+            "counters", "fixed_counters", "perf_pmu", "format", "override", "variant", "note"}
 # misspelled field names in perf's JSON tables of an architecture (notes, not warnings)
 PERF_TYPOS_FILE = "perf-typos.yaml"
 MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert",
@@ -296,5 +296,6 @@ class ArchOverlay:
                 fixed_counters=p.get("fixed_counters"),
                 perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
                 extra_format=extra_fmt, override=bool(p.get("override", False)),
+                variant=bool(p.get("variant", False)),
                 line=line, overlay=self.path))
         return out

@@ -40,7 +40,11 @@ UMASK_FROM_EVENT = {"sample_after", "hw_smpl"}
 
 
 def apply(desc, ctx):
-    path = os.path.join(ctx.overlay_root, ctx.arch, "libpfm4-names", desc["pmu"]["name"] + ".yaml")
+    # a variant table (the PMU over another perf directory) has names of its own: <pmu>@<dir>.yaml
+    stem = desc["pmu"]["name"]
+    if desc["pmu"].get("variant"):
+        stem += "@" + ctx.model_dir.replace("/", "-")
+    path = os.path.join(ctx.overlay_root, ctx.arch, "libpfm4-names", stem + ".yaml")
     if os.path.isfile(path):
         Renamer(desc, ctx, overlay_mod.load_yaml(path), path).run()
 

@@ -157,6 +157,9 @@ struct pp_alias {
 
 #define PP_PMU_F_OVERRIDE 0x1	/* plugin replaces the built-in PMU of the same name */
 #define PP_PMU_F_FALLBACK 0x2	/* present only when no other core PMU matches the host */
+#define PP_PMU_F_VARIANT 0x4	/* another table of the PMU of its name and id, for the hosts it matches */
+#define PP_PMU_F_BESIDE 0x8	/* present wherever it matches, beside the best match; searched after other core PMUs */
+#define PP_PMU_F_PLM_FROM_CORE 0x10	/* offers perf's h only where the host's core PMU filters the hypervisor */
 
 /*
  * Name index: an open-addressing hash table of hash_size (a power of two)
@@ -210,6 +213,15 @@ struct pp_table {
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
 {
 	return t->strs + s;
+}
+
+/* the registry's search order of PMUs, before their ids: core PMUs, those
+ * present beside them (ix86arch, libpfm4 searches it last), uncore, OS-generic */
+static inline int pp_pmu_search_rank(const struct pp_pmu *p)
+{
+	if (p->type == PP_PMU_CORE)
+		return (p->flags & PP_PMU_F_BESIDE) ? 1 : 0;
+	return p->type == PP_PMU_UNCORE ? 2 : 3;
 }
 
 /* FNV-1a over ASCII-uppercased bytes; len bytes of s */

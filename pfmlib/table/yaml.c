@@ -465,6 +465,12 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_SOURCE: if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); break;
 		case PP_K_PMU_OVERRIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; break;
 		case PP_K_PMU_FALLBACK: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; break;
+		case PP_K_PMU_VARIANT: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_VARIANT; break;
+		case PP_K_PMU_BESIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_BESIDE; break;
+		case PP_K_PMU_PLM_FROM_CORE:
+			if (get_bool(l, v, k, &o)) return -1;
+			if (o) p->flags |= PP_PMU_F_PLM_FROM_CORE;
+			break;
 		case PP_K_PMU_MATCH: if (get_strlist(l, v, k, &ls)) return -1; b->pmus.v[l->pmu].match = ls; break;
 		case PP_K_PMU_MATCH_PRIORITY: if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; break;
 		case PP_K_PMU_MATCH_UNIT: if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); break;

@@ -46,19 +46,23 @@ def read_pmu_table(path):
 
 
 def models_yaml_dirs(path):
-    """libpfm4 PMU -> perf dir from the converter's arch/x86/models.yaml
-    ({models: {<dir>: {pmus: [{name: ...}]}}}), if it exists."""
+    """({libpfm4 PMU: perf dir}, [(PMU, perf dir) of each variant table]) from
+    the converter's arch/x86/models.yaml ({models: {<dir>: {pmus: [{name: ...,
+    variant: ...}]}}}), if it exists."""
     if not os.path.exists(path):
-        return {}
+        return {}, []
     import yaml
     with open(path) as f:
         data = yaml.safe_load(f) or {}
     arch = data.get("arch", "x86")
-    out = {}
+    out, variants = {}, []
     for mdir, m in (data.get("models") or {}).items():
         for p in (m or {}).get("pmus") or []:
-            out.setdefault(p["name"], "%s/%s" % (arch, mdir))
-    return out
+            if p.get("variant"):
+                variants.append((p["name"], "%s/%s" % (arch, mdir)))
+            else:
+                out.setdefault(p["name"], "%s/%s" % (arch, mdir))
+    return out, variants
 
 
 def libpfm4_strings(pmu, events):
@@ -81,11 +85,13 @@ def derive_one(pmu, perf_dir, args):
     return r, perf
 
 
-def write(args, pmu, perf_dir, mods, out, extra_header=()):
+def write(args, pmu, perf_dir, mods, out, extra_header=(), variant=False):
     top = [("pmu", pmu), ("perf", perf_dir), ("modifiers", mods)]
     text = overlay_yaml.dump([h % (pmu, perf_dir) if "%s" in h else h for h in HEADER]
                              + list(extra_header), top, out)
-    path = os.path.join(args.out, pmu + ".yaml")
+    # a variant table (the PMU over another perf directory): <pmu>@<dir>.yaml
+    stem = "%s@%s" % (pmu, perf_dir.split("/", 1)[1].replace("/", "-")) if variant else pmu
+    path = os.path.join(args.out, stem + ".yaml")
     with open(path, "w") as f:
         f.write(text)
 
@@ -100,13 +106,26 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rows = read_pmu_table(os.path.join(HERE, "pmus.tsv"))
-    dirs = models_yaml_dirs(args.models)
+    dirs, variants = models_yaml_dirs(args.models)
+    rows = rows + [(pmu, d, "@variant") for pmu, d in variants]
     known = oracle.list_pmus(args.pfmdump)
     done = {}
     unresolved = []
     for pmu, perf_dir, parent in rows:
-        perf_dir = dirs.get(pmu, perf_dir)
+        if parent != "@variant":
+            perf_dir = dirs.get(pmu, perf_dir)
         if args.pmus and pmu not in args.pmus and not (parent and parent in args.pmus):
+            continue
+        if parent == "@variant":
+            if pmu not in known:
+                continue
+            r, perf = derive_one(pmu, perf_dir, args)
+            write(args, pmu, perf_dir, r.modifiers, r.out,
+                  ["Variant table: libpfm4 presents %s on the CPUs perf describes in %s." % (pmu, perf_dir)],
+                  variant=True)
+            st = r.stats
+            print("%-18s %-19s variant: %4d names: %4d perf, %3d compat"
+                  % (pmu, perf_dir, st["perf"] + st["compat"], st["perf"], st["compat"]))
             continue
         if parent:
             if parent not in done:
