@@ -6,7 +6,9 @@ Intel identity whose PMU libpfm4 4.13 has, the example strings, without a
 PMU prefix, encode as libpfm4 4.13 encodes them on that PMU (so that PMU is
 the one searched first). And perf's generic PMU offers `h` (exclude_hv set
 when not given) on AMD identities only, as libpfm4 4.13 does with the host's
-core PMU.
+core PMU. On a Skylake identity, ix86arch's LLC_MISSES and LLC_REFERENCES
+resolve (with and without the prefix) and every native event of PAPI 7.0's
+skl presets resolves and encodes as libpfm4 4.13's skl.
 
 Our library is given the identity (LIBPFM_CPUID, on the empty sysroot); libpfm4
 4.13, which detects the machine itself, is asked with a `pmu::` prefix under
@@ -30,6 +32,9 @@ STRINGS = ("INST_RETIRED:ANY", "INST_RETIRED:ANY_P", "UNHALTED_CORE_CYCLES", "IN
            "LLC_MISSES", "LLC_REFERENCES", "BRANCH_INSTRUCTIONS_RETIRED", "INST_RETIRED:ANY:u",
            "UNHALTED_CORE_CYCLES:k:c=1")
 PERF_HV = "perf::PERF_COUNT_HW_CACHE_L1D:READ:MISS"
+SKYLAKE = "GenuineIntel-6-5E-3"
+ARCH_FACTS = {"LLC_MISSES": "53412e", "LLC_REFERENCES": "534f2e", "ix86arch::LLC_MISSES": "53412e"}
+PAPI_CSV = "/usr/share/papi/7.0/papi_events.csv"
 PFM_ERR_NOTFOUND = -4
 PFM_ERR_ATTR = -8
 
@@ -86,7 +91,7 @@ def pmu_lines(text):
     return out
 
 
-def encodings(text):
+def encodings(text, keep_prefix=False):
     """{string: (N fields rc,count,codes; X fields rc,attr)} from pfmdump encode"""
     out = {}
     for line in text.splitlines():
@@ -97,8 +102,41 @@ def encodings(text):
         none = (nf[0],) + (tuple(nf[1:3]) if nf[0] == "0" else ())
         xf = f[x + 1:]
         perf = (xf[0],) + ((xf[1],) if xf[0] == "0" else ())
-        out[f[0].split("::", 1)[-1]] = (none, perf)
+        out[f[0] if keep_prefix else f[0].split("::", 1)[-1]] = (none, perf)
     return out
+
+
+def papi_skylake(pfmdump, env, check):
+    """Every native event of PAPI 7.0's skl presets resolves on a Skylake
+    identity without a prefix, and encodes as libpfm4 4.13's skl (ix86arch's
+    names as their facts above)."""
+    if not os.path.isfile(PAPI_CSV):
+        print("skipped: PAPI 7.0 skl presets: no %s" % PAPI_CSV)
+        return
+    natives, block = set(), False
+    for line in open(PAPI_CSV, errors="replace"):
+        f = [x.strip() for x in line.strip().split(",")]
+        if f[0] == "CPU":
+            block = f[1] == "skl" or (block and prev_cpu)
+            prev_cpu = True
+            continue
+        prev_cpu = False
+        if block and f[0] == "PRESET" and len(f) > 3:
+            rest = f[3:]
+            if "NOTE" in rest:
+                rest = rest[:rest.index("NOTE")]
+            if f[2] == "DERIVED_POSTFIX":
+                rest = rest[1:]
+            natives.update(n for n in rest if n)
+    natives = sorted(natives)
+    ours = encodings(run(pfmdump, ["encode"], env, "".join(n + "\n" for n in natives)))
+    lib = encodings(run(pfmdump, ["encode"], env_for({"LIBPFM_ENCODE_INACTIVE": "1"}),
+                        "".join("skl::%s\n" % n for n in natives)))
+    for n in natives:
+        want = lib[n] if lib[n][0][0] == "0" else None
+        got = ours.get(n)
+        ok = got is not None and got[0][0] == "0" and (want is None or got == want)
+        check(ok, "%s PAPI 7.0 skl native %s: libpfm4 skl gives %s, we give %s" % (SKYLAKE, n, want, got))
 
 
 def main(argv):
@@ -164,6 +202,13 @@ def main(argv):
                         continue    # a name only pmuplug knows (perf's INST_RETIRED.ANY on hsw)
                     check(ours.get(x) == want, "%s %s: libpfm4 %s gives %s, we give %s"
                           % (ident, x, pmu, want, ours.get(x)))
+    # the architectural events on an Intel identity, through ix86arch
+    # (Intel SDM: LLC misses are event 0x2e umask 0x41, references umask 0x4f)
+    env = env_for(dict(ours_env, LIBPFM_CPUID=SKYLAKE))
+    got = encodings(run(pfmdump, ["encode"], env, "".join(x + "\n" for x in ARCH_FACTS)), True)
+    for x, code in ARCH_FACTS.items():
+        check(got.get(x, ((None,),))[0] == ("0", "1", code), "%s %s: want %s, got %s" % (SKYLAKE, x, code, got.get(x)))
+    papi_skylake(pfmdump, env, check)
     print("libpfm4 CPU models: %d rows of PMUs this library lacks skipped" % skipped)
     print("libpfm4-models: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
