@@ -54,6 +54,10 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None):
     rawf = [f for f in fam.raw_fields if f in fmt]
     if rawf:
         pmu["raw_fields"] = rawf
+    if fam.code_fields:
+        pmu["code_fields"] = [f for f in fam.code_fields if f in fmt]
+    if fam.raw_umask in fmt:
+        pmu["raw_umask"] = fam.raw_umask
     if fam.perf_attrs is not None:
         added = {a for f in plan.features for a in fam.feature_perf_attrs.get(f, ())}
         pmu["perf_attrs"] = [a for a in PERF_ATTR_ORDER if a in set(fam.perf_attrs) | added]

@@ -31,6 +31,8 @@ struct pp_field {
 };
 
 #define PP_FIELD_RAW 0x1	/* values go to PFM_OS_NONE codes only (schema: raw_fields) */
+#define PP_FIELD_RAW_UMASK 0x2	/* a unit mask written as a number is a value of it (schema: raw_umask) */
+#define PP_FIELD_CODE 0x4	/* packed into pfm_event_info.code, in format order (schema: code_fields) */
 
 /* field = value: one step of an encoding */
 struct pp_set {

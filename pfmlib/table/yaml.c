@@ -443,6 +443,8 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	struct pp_builder *b = l->b;
 	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
 	yaml_node_t *raw_fields = NULL;
+	const char *raw_umask = NULL;
+	yaml_node_t *code_fields = NULL;
 	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
 	struct pp_pmu *p = &b->pmus.v[l->pmu];
 	p->perf_type = 4;	/* PERF_TYPE_RAW */
@@ -482,6 +484,8 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_FORMAT: format = v; break;
 		case PP_K_PMU_RAW_BITS: raw = v; break;
 		case PP_K_PMU_RAW_FIELDS: raw_fields = v; break;
+		case PP_K_PMU_RAW_UMASK: if (get_str(l, v, k, &raw_umask)) return -1; break;
+		case PP_K_PMU_CODE_FIELDS: code_fields = v; break;
 		case PP_K_PMU_PERF_ATTRS: perf_attrs = v; break;
 		case PP_K_PMU_MODIFIERS: mods = v; break;
 		case PP_K_PMU_ALIASES: aliases = v; break;
@@ -554,6 +558,27 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 				return fail(l, e, "raw_fields: no format field '%s'", fname);
 			b->fields.v[fi].flags |= PP_FIELD_RAW;
 		}
+	}
+	if (code_fields && !is_null(code_fields)) {
+		if (want(l, code_fields, YAML_SEQUENCE_NODE, "'code_fields'"))
+			return -1;
+		for (yaml_node_item_t *it = code_fields->data.sequence.items.start;
+		     it < code_fields->data.sequence.items.top; it++) {
+			yaml_node_t *e = node(l, *it);
+			const char *fname;
+			if (get_str(l, e, "code_fields", &fname))
+				return -1;
+			uint32_t fi = find_field(l, fname);
+			if (fi == PP_NONE)
+				return fail(l, e, "code_fields: no format field '%s'", fname);
+			b->fields.v[fi].flags |= PP_FIELD_CODE;
+		}
+	}
+	if (raw_umask) {
+		uint32_t fi = find_field(l, raw_umask);
+		if (fi == PP_NONE)
+			return fail(l, n, "raw_umask: no format field '%s'", raw_umask);
+		b->fields.v[fi].flags |= PP_FIELD_RAW_UMASK;
 	}
 	/* modifiers */
 	b->pmus.v[l->pmu].first_mod = b->mods.n;

@@ -65,7 +65,8 @@ OPEN_SAMPLES = {"format": {"zz": "config2:0-3"}, "field_values": {"cmask": 1},
                 "aliases": {"E.ZZ": "E:A"}}
 
 # values that must refer to something of BASE (by kind and key)
-SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("modifier", "requires"): "c",
+SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("pmu", "code_fields"): ["cmask"], ("pmu", "raw_umask"): "cmask",
+           ("modifier", "requires"): "c",
            ("event", "modifiers"): ["k"], ("event", "required_modifiers"): ["k"]}
 
 # whole rules, each valid: a rule key is tried in the first one holding it
