@@ -5,6 +5,8 @@
 #   check-papi-presets  PAPI's preset natives encode as in libpfm4 (papi_presets.py)
 #   check-compat-names  the generated YAML gives libpfm4's names libpfm4's
 #                       encodings and perf's names perf's (check_names.py)
+#   check-upstream-names upstream libpfm4's names of the PMUs 4.13 lacks resolve
+#                       and encode as upstream's codes say (upstream_names.py)
 ifndef TESTS_DIFF_MK
 TESTS_DIFF_MK := 1
 
@@ -35,11 +37,17 @@ check-compat-names: $(PFMDUMP) $(YAML_STAMP) tests/diff/check_names.py tests/dif
 	@$(PYTHON) tests/diff/check_names.py --yaml $(B)/yaml/x86 --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
 
+check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py \
+		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY)
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
+
 # re-derive arch/x86/libpfm4-names/ from libpfm4 4.13 and perf's JSON (then commit it)
 libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
 	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
 
-CHECKS += check-compat-names check-diff check-papi-presets
-.PHONY: check-diff check-papi-presets check-compat-names libpfm4-names
+CHECKS += check-compat-names check-diff check-papi-presets check-upstream-names
+.PHONY: check-diff check-papi-presets check-compat-names check-upstream-names libpfm4-names
 
 endif

@@ -15,7 +15,7 @@ Our library is given the identity (LIBPFM_CPUID, on the empty sysroot); libpfm4
 LIBPFM_ENCODE_INACTIVE=1 (ix86arch:: when its model PMU lacks the name, as
 libpfm4 searches ix86arch after the model PMU). A string libpfm4 does not know
 (not found, or an unknown unit mask) is not compared where pmuplug encodes it
-(pmuplug knows perf's names too). Rows of PMUs the library does not
+(pmuplug knows perf's names too), nor is a difference tests/diff lists. Rows of PMUs the library does not
 have (the P6 family, K7/K8...) are skipped and counted.
 
 usage: libpfm4_models.py PFMDUMP OURS_LIBDIR EMPTY_SYSROOT
@@ -26,6 +26,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "diff"))
+from accepted import Accepted  # noqa: E402
 TSV = os.path.join(HERE, "libpfm4-cpu-models.tsv")
 STRINGS = ("INST_RETIRED:ANY", "INST_RETIRED:ANY_P", "UNHALTED_CORE_CYCLES", "INSTRUCTION_RETIRED",
            "UNHALTED_REFERENCE_CYCLES", "OFFCORE_RESPONSE_0:DMND_DATA_RD:ANY_RESPONSE",
@@ -149,6 +151,7 @@ def main(argv):
     oracle_all = pmu_lines(run(pfmdump, ["pmus"], env_for({})))
     passed = failed = skipped = 0
     oracle_cache = {}
+    accepted = Accepted()
 
     def check(ok, what):
         nonlocal passed, failed
@@ -197,6 +200,8 @@ def main(argv):
                 for x in STRINGS:
                     want = oracle_cache[pmu][x]
                     got_x = ours.get(x)
+                    if accepted.reason(pmu, x) and ours.get(x) != want:
+                        continue    # a listed difference (perf's JSON corrects libpfm4 4.13)
                     if want[0][0] == str(PFM_ERR_NOTFOUND) or \
                             (want[0][0] == str(PFM_ERR_ATTR) and got_x and got_x[0][0] == "0"):
                         continue    # a name only pmuplug knows (perf's INST_RETIRED.ANY on hsw)

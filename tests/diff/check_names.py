@@ -67,7 +67,8 @@ def check_pmu(pmu, perf_dir, inherited, args, stem=None):
                 res["accepted"] += 1
             else:
                 res["bad"].append((s, want, got))
-    perf = perfevents.load_model(args.arch, perf_dir)
+    perf = perfevents.load_model(args.arch, perf_dir,
+                                 derive.models_yaml_unit(os.path.join(TOP, "arch/x86/models.yaml"), pmu))
     if inherited:
         inherited_names(pmu, perf, model, amd, res)
     for p in perf:
