@@ -10,7 +10,7 @@ upstream) or tests/diff/accepted-differences.tsv count as listed.
 
 Prints per PMU: names, resolving, of those identical, listed; fails a PMU
 whose resolving share or identical-or-listed share is below its floor
-(FLOORS; --min for PMUs without one). Appends `upstream-names: N passed, N failed`.
+(FLOORS; --min for PMUs without one), and checks EXAMPLES. Appends `upstream-names: N passed, N failed`.
 
     upstream_names.py [--ours build/lib] [--pfmdump build/bin/pfmdump]
                       [--arch build/perf-arch] [--results FILE] [-v] [PMU...]
@@ -36,6 +36,19 @@ DIFFS = os.path.join(TOP, "arch", "x86", "libpfm4-names", "upstream-differences.
 # per PMU: (resolving %, identical-or-listed %) measured, rounded down: a drop fails
 FLOORS = {"emr": (100.0, 100.0), "gnr": (100.0, 100.0), "adl_glc": (100.0, 100.0),
           "adl_grt": (100.0, 100.0), "amd64_fam1ah_zen5": (100.0, 100.0)}
+
+
+# behaviours of upstream's names pinned down: (string, expected rc, expected
+# first code or None): a fixed counter's pseudo-encoding takes no counter mask
+# (PFM_ERR_ATTR_SET, as libpfm4 4.13's INST_RETIRED:ANY:c=1); Zen 5's bare
+# RETIRED_SSE_AVX_FLOPS counts every type (umask 0x0f); unit masks of two
+# widths combine
+EXAMPLES = [("emr::INST_RETIRED:ANY:c=1", -10, None), ("gnr::CPU_CLK_UNHALTED:REF_TSC:c=1", -10, None),
+            ("adl_glc::TOPDOWN:SLOTS:c=2", -8, None),
+            ("amd64_fam1ah_zen5::RETIRED_SSE_AVX_FLOPS", 0, 0x530f03),
+            ("amd64_fam1ah_zen5::PACKED_FP_OPS_RETIRED:FP128_ALL:FP256_ALL", 0, 0x53ff0c),
+            ("emr::UNHALTED_CORE_CYCLES", 0, 0x53003c), ("gnr::INSTRUCTION_RETIRED", 0, 0x5300c0),
+            ("emr::UNHALTED_REFERENCE_CYCLES", 0, 0x530300)]
 
 
 def listed_diffs(path=DIFFS):
@@ -134,6 +147,17 @@ def main():
         if args.v or not ok:
             for s, why in bad[:40 if not args.v else None]:
                 print("    %-60s %s" % (s, why))
+    if not args.pmus:
+        got = oracle.encode(args.pfmdump, [s for s, _, _ in EXAMPLES], libdir=args.ours)
+        for s, rc, code in EXAMPLES:
+            x = got[s]
+            ok = x.rc == rc and (code is None or x.codes[:1] == [code])
+            passed += ok
+            failed += not ok
+            if not ok:
+                print("FAIL %s: want %d%s, got %d %s" % (s, rc, "" if code is None else " 0x%x" % code,
+                                                         x.rc, ",".join("%x" % c for c in x.codes)))
+        print("examples: %d strings" % len(EXAMPLES))
     results.report("upstream-names", passed, failed, args.results)
     return 1 if failed or not passed else 0
 
