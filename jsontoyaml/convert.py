@@ -198,11 +198,23 @@ def write(path, text):
     return True
 
 
+def file_stem(desc, model_dir):
+    """The output file name (without .yaml) of a descriptor: its PMU name, and
+    for a variant table (another perf directory of the same PMU) name@dir."""
+    p = desc["pmu"]
+    return "%s@%s" % (p["name"], model_dir.replace("/", "-")) if p.get("variant") else p["name"]
+
+
 def check_identities(results):
-    """PMU names and ids must be unique across everything produced."""
+    """PMU names and ids must be unique across everything produced; a variant
+    table must name a PMU produced with the same id."""
     names, ids = {}, {}
+    variants = []
     for plan, desc in results:
         p = desc["pmu"]
+        if p.get("variant"):
+            variants.append((plan, p))
+            continue
         for table, key in ((names, p["name"]), (ids, p["id"])):
             if key in table:
                 o = table[key]
@@ -210,6 +222,11 @@ def check_identities(results):
                     p["name"], p["id"], "name" if table is names else "id", o.name, o.overlay, o.line),
                     plan.overlay, plan.line)
             table[key] = plan
+    for plan, p in variants:
+        base = names.get(p["name"])
+        if base is None or ids.get(p["id"]) is not base:
+            raise ConvertError("variant PMU %s (id %d) has no PMU of that name and id to stand in for"
+                               % (p["name"], p["id"]), plan.overlay, plan.line)
 
 
 # what a descriptor of arch/<arch>/legacy/ says of an event or unit mask when
@@ -358,7 +375,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
     for plan, desc, arch, src in results:
         d = os.path.join(out_dir, arch)
         os.makedirs(d, exist_ok=True)
-        path = os.path.join(d, desc["pmu"]["name"] + ".yaml")
+        path = os.path.join(d, file_stem(desc, src.model_dir) + ".yaml")
         text = emit.dumps(desc, HEADER % ("%s/%s" % (arch, src.model_dir), src.version))
         if verify:
             verify_text(text, desc, path)

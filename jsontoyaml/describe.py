@@ -28,6 +28,8 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None, al
            "source": source}
     if plan.override:
         pmu["override"] = True
+    if getattr(plan, "variant", False):
+        pmu["variant"] = True
     if plan.match:
         pmu["match"] = list(plan.match)
     if plan.match and match_priority is not None:
@@ -56,6 +58,10 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None, al
     rawfmt = {k: v for k, v in fam.raw_format.items() if k in fmt}
     if rawfmt:
         pmu["raw_format"] = rawfmt
+    if fam.code_fields:
+        pmu["code_fields"] = [f for f in fam.code_fields if f in fmt]
+    if fam.raw_umask in fmt:
+        pmu["raw_umask"] = fam.raw_umask
     if fam.perf_attrs is not None:
         added = {a for f in plan.features for a in fam.feature_perf_attrs.get(f, ())}
         pmu["perf_attrs"] = [a for a in PERF_ATTR_ORDER if a in set(fam.perf_attrs) | added]

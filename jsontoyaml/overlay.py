@@ -76,8 +76,9 @@ MODEL_TYPES = {"family": "str?", "features": "strs", "compat_modifiers": "strs",
 PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": "str?", "match": "strs",
              "features": "strs", "compat_modifiers": "strs", "family": "str?", "counters": "int?",
              "fixed_counters": "int?", "perf_pmu": "str?", "format": "map?", "override": "bool?",
-             "note": "str?"}
-FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "perf_fields": "map?",
+             "variant": "bool?", "note": "str?"}
+FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "raw_umask": "str?",
+                "code_fields": "strs?", "perf_fields": "map?",
                 "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
                 "perf_attrs": "strs?", "raw_format": "map?"}
@@ -112,12 +113,12 @@ def _only_keys(d, allowed, path, what):
             raise ConvertError("%s: unknown key %r" % (what, k), path, getattr(d, "line", None))
 
 
-FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "perf_fields", "msr_fields", "config_fields",
+FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "raw_umask", "code_fields", "perf_fields", "msr_fields", "config_fields",
                "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs",
                "raw_format"}
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
-            "counters", "fixed_counters", "perf_pmu", "format", "override", "note"}
+            "counters", "fixed_counters", "perf_pmu", "format", "override", "variant", "note"}
 # misspelled field names in perf's JSON tables of an architecture (notes, not warnings)
 PERF_TYPOS_FILE = "perf-typos.yaml"
 MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert",
@@ -171,6 +172,13 @@ class Family:
         self.perf_attrs = d.get("perf_attrs")      # None: the schema's default for the type
         self.raw_fields = list(d.get("raw_fields") or [])
         self.raw_format = dict(d.get("raw_format") or {})
+        self.raw_umask = d.get("raw_umask")
+        self.code_fields = list(d.get("code_fields") or [])
+        for f in self.code_fields:
+            if f not in self.format:
+                raise ConvertError("%s: code_fields: no format field %r" % (what, f), path, d.line)
+        if self.raw_umask is not None and self.raw_umask not in self.format:
+            raise ConvertError("%s: raw_umask: no format field %r" % (what, self.raw_umask), path, d.line)
         self.max_encoding = d.get("max_encoding")
         self.perf_pmu = d.get("perf_pmu")
         self.perf_type = d.get("perf_type")
@@ -298,5 +306,6 @@ class ArchOverlay:
                 fixed_counters=p.get("fixed_counters"),
                 perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
                 extra_format=extra_fmt, override=bool(p.get("override", False)),
+                variant=bool(p.get("variant", False)),
                 line=line, overlay=self.path))
         return out

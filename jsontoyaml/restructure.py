@@ -38,20 +38,45 @@ def _err(pe, msg):
     return ConvertError("%s: %s" % (pe.name, msg), pe.file, pe.line)
 
 
-def common_prefix_desc(descs):
-    """The words all descriptions start with, when that says something."""
-    words = [d.split() for d in descs if d]
-    if len(words) < 2:
-        return None
+# words that start a new part of a sentence (after a complete noun phrase)
+_CONNECT = _STOP | {"that", "which", "when", "where", "while", "with", "without", "due", "because",
+                    "per", "as", "into", "if", "whose", "than", "(", "-"}
+
+
+def _common_run(word_lists):
+    """How many leading words all lists share."""
     n = 0
-    for group in zip(*words):
+    for group in zip(*word_lists):
         if len(set(group)) != 1:
             break
         n += 1
+    return n
+
+
+def common_prefix_desc(descs):
+    """What all descriptions say: the words they start with and, when they
+    also end alike, the words they end with ("Number of memory load
+    operations dispatched ..." and "Number of memory store operations
+    dispatched ..." -> "Number of memory operations dispatched ..."); a prefix
+    alone only when it ends a phrase, so the description is not cut mid-way."""
+    words = [d.split() for d in descs if d]
+    if len(words) < 2:
+        return None
+    n = _common_run(words)
     pre = words[0][:n]
+    shortest = min(len(w) for w in words)
+    m = min(_common_run([w[::-1] for w in words]), shortest - n)
+    suf = words[0][len(words[0]) - m:] if m else []
+    if len(suf) >= 2 and len(pre) >= 2:
+        return " ".join(pre + suf).rstrip(",;:.-")
+    # the prefix ends a phrase: at punctuation, or at a connecting word
+    # ("Demand data reads that hit" / "... that missed": "Demand data reads")
+    ends_phrase = bool(n) and (any(words[0][n - 1].endswith(c) for c in ",;:.") or
+                               words[0][n - 1].lower() in _CONNECT or
+                               all(len(w) > n and w[n].lower() in _CONNECT for w in words))
     while pre and (pre[-1].lower().strip(",;:(") in _STOP or pre[-1] in ("-", "(")):
         pre.pop()
-    if len(pre) < 3:
+    if len(pre) < 3 or not ends_phrase:
         return None
     return " ".join(pre).rstrip(",;:.-")
 

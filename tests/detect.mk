@@ -1,7 +1,8 @@
 # tests/detect.mk: the host-detection suite (check-detect): CUnit tests of the
 # per-architecture readers and of matching (built from pfmlib/host/*.c under
-# ASan+UBSan), the hand-written sysroot fixtures and the x86 mapfile walk
-# checked through the public API of $(LIBPFM_SO). See docs/detection.md.
+# ASan+UBSan), the hand-written sysroot fixtures, the x86 mapfile walk and
+# libpfm4's CPU -> PMU table (tests/detect/libpfm4-cpu-models.tsv) checked
+# through the public API of $(LIBPFM_SO). See docs/detection.md.
 ifndef TESTS_DETECT_MK
 TESTS_DETECT_MK := 1
 
@@ -20,8 +21,9 @@ $(DETECT_PRESENT): tests/detect/present.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO) $(B)
 	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -o $@ tests/detect/present.c $(TL_LIB) -L$(B)/lib -lpfm -lcunit \
 		'-Wl,-rpath,$$ORIGIN/../lib'
 
-check-detect: $(DETECT_UNIT) $(DETECT_PRESENT) $(PERF_ARCH_DEP)
-	@tests/detect/run.sh $(DETECT_UNIT) $(DETECT_PRESENT) $(PMU_EVENTS_ARCH)/x86/mapfile.csv $(B)/yaml/x86 $(PYTHON)
+check-detect: $(DETECT_UNIT) $(DETECT_PRESENT) $(B)/bin/pfmdump $(PERF_ARCH_DEP)
+	@tests/detect/run.sh $(DETECT_UNIT) $(DETECT_PRESENT) $(PMU_EVENTS_ARCH)/x86/mapfile.csv $(B)/yaml/x86 $(PYTHON) \
+		$(B)/bin/pfmdump
 
 CHECKS += check-detect
 .PHONY: check-detect

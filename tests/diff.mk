@@ -5,6 +5,8 @@
 #   check-papi-presets  PAPI's preset natives encode as in libpfm4 (papi_presets.py)
 #   check-compat-names  the generated YAML gives libpfm4's names libpfm4's
 #                       encodings and perf's names perf's (check_names.py)
+#   check-upstream-names upstream libpfm4's names of the PMUs 4.13 lacks resolve
+#                       and encode as upstream's codes say (upstream_names.py)
 ifndef TESTS_DIFF_MK
 TESTS_DIFF_MK := 1
 
@@ -52,11 +54,19 @@ check-legacy-diff: $(LIBPFM_SO) tests/diff/legacy.py arch/x86/legacy.yaml $(DIFF
 libpfm4-legacy: $(PFMDUMP)
 	$(PYTHON) scripts/libpfm4-names/legacy.py --pfmdump $(PFMDUMP)
 
+# upstream libpfm4's names of the x86 PMUs 4.13 lacks (tests/diff/upstream_names.py)
+check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py \
+		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY)
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
+
 # re-derive arch/x86/libpfm4-names/ from libpfm4 4.13 and perf's JSON (then commit it)
 libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
 	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
 
-CHECKS += check-compat-names check-diff check-papi-presets check-legacy-diff
-.PHONY: check-diff check-papi-presets check-compat-names libpfm4-names check-legacy-diff libpfm4-legacy
+CHECKS += check-compat-names check-diff check-papi-presets check-legacy-diff check-upstream-names
+.PHONY: check-diff check-papi-presets check-compat-names libpfm4-names check-legacy-diff libpfm4-legacy \
+	check-upstream-names
 
 endif

@@ -51,9 +51,20 @@ class OverlayTest(unittest.TestCase):
         for key in ("name", "id"):
             seen = {}
             for arch, model, p in self.pmus:
+                if p.get("variant"):
+                    continue
                 self.assertNotIn(p[key], seen, "%s %s of %s/%s already used by %s" % (key, p[key], arch, model,
                                                                                      seen.get(p[key])))
                 seen[p[key]] = "%s/%s" % (arch, model)
+
+    def test_a_variant_table_has_the_name_id_and_desc_of_a_pmu_of_its_own_directory(self):
+        base = {(p["name"], p["id"]): p for _, _, p in self.pmus if not p.get("variant")}
+        variants = [(a, m, p) for a, m, p in self.pmus if p.get("variant")]
+        self.assertTrue(variants)
+        for arch, model, p in variants:
+            b = base.get((p["name"], p["id"]))
+            self.assertIsNotNone(b, "variant %s (id %d) of %s/%s has no PMU" % (p["name"], p["id"], arch, model))
+            self.assertEqual(p["desc"], b["desc"], "%s/%s" % (arch, model))
 
     def test_pmus_new_to_libpfm4_use_pmuplug_range(self):
         for arch, model, p in self.pmus:

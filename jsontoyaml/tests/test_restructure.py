@@ -145,6 +145,19 @@ class DescriptionTest(unittest.TestCase):
                        pe("L.B", "Demand data reads that missed L2", event=1, umask=2))
         self.assertEqual(evs["L"]["desc"], "Demand data reads")
 
+    def test_event_desc_keeps_common_start_and_end_not_a_cut_phrase(self):
+        # Zen 4 LS_DISPATCH was "Number of memory"
+        evs, _ = build(pe("D.LD", "Number of memory load operations dispatched to the load-store unit.",
+                          event=0x29, umask=1),
+                       pe("D.ST", "Number of memory store operations dispatched to the load-store unit.",
+                          event=0x29, umask=2))
+        self.assertEqual(evs["D"]["desc"], "Number of memory operations dispatched to the load-store unit")
+
+    def test_event_desc_is_not_a_phrase_cut_mid_way(self):
+        evs, _ = build(pe("D.LD", "Number of memory load ops", event=0x29, umask=1),
+                       pe("D.ST", "Number of memory store ops issued", event=0x29, umask=2))
+        self.assertEqual(evs["D"]["desc"], "D (select a unit mask)")
+
     def test_event_desc_without_anything_common(self):
         evs, _ = build(pe("L.A", "Hits", event=1, umask=1), pe("L.B", "Misses", event=1, umask=2))
         self.assertEqual(evs["L"]["desc"], "L (select a unit mask)")

@@ -40,7 +40,11 @@ UMASK_FROM_EVENT = {"sample_after", "hw_smpl"}
 
 
 def apply(desc, ctx):
-    path = os.path.join(ctx.overlay_root, ctx.arch, "libpfm4-names", desc["pmu"]["name"] + ".yaml")
+    # a variant table (the PMU over another perf directory) has names of its own: <pmu>@<dir>.yaml
+    stem = desc["pmu"]["name"]
+    if desc["pmu"].get("variant"):
+        stem += "@" + ctx.model_dir.replace("/", "-")
+    path = os.path.join(ctx.overlay_root, ctx.arch, "libpfm4-names", stem + ".yaml")
     if os.path.isfile(path):
         Renamer(desc, ctx, overlay_mod.load_yaml(path), path).run()
 
@@ -124,6 +128,19 @@ class Renamer:
         extra = []
         for ev in self.perf_leftovers():
             lev = byname.get(U(ev["name"]))
+            home = self.partial.get(U(ev["name"]))
+            # (not when perf also names the event alone: that name keeps perf's meaning)
+            if lev is None and home in byname and U(ev["name"]) not in self.bare_perf and \
+                    self.merge(byname[home], ev):
+                # the rest of a perf event whose other entries are libpfm4's event
+                # home: one event listed, perf's name an alias of it
+                hev = byname[home]
+                names = {U(u["name"]) for u in hev["umasks"]}
+                for u in ev["umasks"]:
+                    if U(u["name"]) in names:
+                        self.retarget("%s:%s" % (ev["name"], u["name"]), "%s:%s" % (hev["name"], u["name"]))
+                self.aliases.setdefault(self.spelling.get(U(ev["name"]), ev["name"]), hev["name"])
+                continue
             if lev is None:
                 extra.append(ev)
             elif not self.merge(lev, ev):
@@ -356,6 +373,8 @@ class Renamer:
         """perf's events without the entries libpfm4's took; emptied ones go
         (self.emptied: their upper-case name -> the perf names they held)."""
         self.emptied = {}
+        self.partial = {}       # perf event partly claimed by one libpfm4 event: its name
+        self.bare_perf = {U(e["EventName"]) for e in self.ctx.perf_events if "." not in e["EventName"]}
         rest = []
         for ev in self.desc["events"]:
             if not ev.get("umasks"):
@@ -367,6 +386,9 @@ class Renamer:
                 self.emptied[U(ev["name"])] = [U(_perf_name(ev, u)) for u in ev["umasks"]]
                 continue
             if len(keep) != len(ev["umasks"]):
+                homes = {c[0] for u in ev["umasks"] for c in self.claims.get(U(_perf_name(ev, u)), [])}
+                if len(homes) == 1:
+                    self.partial[U(ev["name"])] = U(homes.pop())
                 ev = dict(ev, umasks=keep)
                 first = (ev.get("groups") or [{"name": "default"}])[0]["name"]
                 used = {u.get("group", first) for u in keep}

@@ -432,6 +432,15 @@ class Offcore:
             eq = ((self.ov.get("equivs") or {}).get(self.ctx.pmu) or {}).get(ev["name"])
             if eq:
                 ev["equiv"] = eq
+        # names libpfm4 lists as events of their own, equivalents of another
+        # (spr OFFCORE_RESPONSE_0 = OCR): listed after it
+        for name, tgt in ((self.ov.get("listed") or {}).get(self.ctx.pmu) or {}).items():
+            i = next((k for k, e in enumerate(made) if e["name"] == tgt), None)
+            if i is None:
+                self.fail("listed: %s: no event %s" % (name, tgt))
+            copy = dict(made[i], name=name, equiv=tgt,
+                        umasks=[{k: v for k, v in u.items() if k != "perf"} for u in made[i]["umasks"]])
+            made.insert(i + 1, copy)
         aliases.update((self.ov.get("aliases") or {}).get(self.ctx.pmu) or {})
         self.desc["events"].extend(made)
         al = self.pmu.get("aliases") or {}

@@ -27,7 +27,7 @@ uint32_t pp_view_attr_mask(const struct pp_view *v, const struct pp_pmu_rt *pmu,
 		if (precise || !(ev->flags & PP_F_HW_SMPL))
 			m &= ~PP_PA_BIT(PP_PA_HW_SMPL);
 	}
-	return m & v->offered;
+	return m & v->offered & ~pmu->attrs_off;
 }
 
 /* PMU modifiers shown for ev under os, as a bit mask by position */

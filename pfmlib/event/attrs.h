@@ -18,11 +18,21 @@ struct pp_view {
 	int raw_fstr;		/* a raw event (perf_raw r<hex>) keeps its r<hex> spelling in the fstr */
 };
 
-enum pp_attr_kind { PP_ATTR_UMASK = 1, PP_ATTR_PMU_MOD = 2, PP_ATTR_OS_MOD = 3 };
+/* PP_ATTR_RAW_UMASK: a unit mask written as a number (:0x41), never listed */
+enum pp_attr_kind { PP_ATTR_UMASK = 1, PP_ATTR_PMU_MOD = 2, PP_ATTR_OS_MOD = 3, PP_ATTR_RAW_UMASK = 4 };
 struct pp_attr_ref {
 	int kind;	/* enum pp_attr_kind */
 	uint32_t index;	/* absolute umask / modifier index, or enum pp_perf_attr */
 };
+
+/* the format field (absolute) a unit mask written as a number sets, or PP_NONE */
+static inline uint32_t pp_raw_umask_field(const struct pp_pmu_rt *pmu)
+{
+	for (uint32_t f = 0; f < pmu->p->nfields; f++)
+		if (pmu->t->fields[pmu->p->first_field + f].flags & PP_FIELD_RAW_UMASK)
+			return pmu->p->first_field + f;
+	return PP_NONE;
+}
 
 /* modifier mi (absolute) is accepted by event ev */
 static inline int pp_mod_ok(const struct pp_pmu_rt *pmu, const struct pp_event *ev, uint32_t mi)

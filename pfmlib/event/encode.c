@@ -142,6 +142,8 @@ static int add_defaults(struct pp_enc *e, int exact)
 	const struct pp_table *t = e->pmu->t;
 	int err;
 
+	if (e->has_raw_umask)
+		return PFM_SUCCESS;	/* the number stands for every unit mask */
 	for (unsigned int g = 0; g < ngroups(e) && !exact; g++) {
 		if ((groups_used(e) >> g) & 1 || group_blocked(e, g))
 			continue;
@@ -244,6 +246,66 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 	return PFM_SUCCESS;
 }
 
+/* the field of config1 or later (an MSR value) that every unit mask of the
+ * event sets: OFFCORE_RESPONSE's, FRONTEND_RETIRED's; else PP_NONE */
+static uint32_t umask_msr_field(const struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	uint32_t msr = PP_NONE;
+
+	for (uint32_t i = 0; i < e->ev->numasks; i++) {
+		const struct pp_umask *u = um(e, e->ev->first_umask + i);
+		uint32_t here = PP_NONE;
+		for (uint32_t s = 0; s < u->nset && here == PP_NONE; s++) {
+			const struct pp_set *st = &t->sets[u->first_set + s];
+			if (t->fields[st->field].reg > 0 && !(st->flags & PP_SET_SOFT) && mod_of_field(e, st->field) < 0)
+				here = st->field;
+		}
+		if (here == PP_NONE || (msr != PP_NONE && here != msr))
+			return PP_NONE;
+		msr = here;
+	}
+	return msr;
+}
+
+/*
+ * A unit mask written as a number stands for the event's unit masks, as in
+ * libpfm4: the code of the event encoded (pfm_event_info.code; through an
+ * event equivalent, the equivalent's, whose unit masks the number replaces)
+ * gives the fields it packs (code_fields: event select, and on Intel the
+ * umask bits fixed events carry), and the number is ORed into the
+ * raw_umask field (it must fit it); an event whose unit masks are all bits
+ * of one MSR value (OFFCORE_RESPONSE, FRONTEND_RETIRED) takes the number as
+ * that value (up to the whole register when the field is).
+ */
+static int apply_raw_umask(struct pp_enc *e, uint64_t *fv)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	uint32_t rf = pp_raw_umask_field(e->pmu), msr = umask_msr_field(e);
+	uint64_t code = e->ev->code;
+	/* the number fits the umask field, or is a whole MSR value (OFFCORE_RESPONSE's) */
+	uint32_t lim = msr != PP_NONE && t->fields[msr].width == 64 ? msr : rf;
+
+	if (e->raw_umask > field_max(&t->fields[lim]))
+		return pp_fail(PFM_ERR_ATTR, "unit-mask value 0x%llx does not fit field %s (%u bits)",
+			   (unsigned long long)e->raw_umask, pp_str(t, t->fields[lim].name), t->fields[lim].width);
+	for (uint32_t f = p->first_field; f < p->first_field + p->nfields; f++) {
+		const struct pp_field *fd = &t->fields[f];
+		if (fd->flags & PP_FIELD_CODE) {
+			fv[f - p->first_field] |= code & field_max(fd);
+			code = fd->width >= 64 ? 0 : code >> fd->width;
+		}
+	}
+	if (msr != PP_NONE) {
+		fv[msr - p->first_field] = e->raw_umask;
+		e->regs_given |= 1u << t->fields[msr].reg;
+	} else {
+		fv[rf - p->first_field] |= e->raw_umask;
+	}
+	return PFM_SUCCESS;
+}
+
 /* ---- attributes from the string ---- */
 
 static int set_once(uint64_t *vals, uint64_t *given, unsigned int i, uint64_t v, const char *name)
@@ -267,6 +329,14 @@ static int take_attrs(struct pp_enc *e, const struct pp_parsed *p)
 		const struct pp_attr *a = &p->attr[i];
 		if (a->kind == PP_ATTR_UMASK) {
 			err = add_sel(e, a->index, 0);
+			if (i >= p->nequiv_attr)
+				e->named_umask = 1;
+		} else if (a->kind == PP_ATTR_RAW_UMASK) {
+			if (e->has_raw_umask)
+				return pp_fail(PFM_ERR_ATTR, "only one unit-mask value may be given");
+			e->has_raw_umask = 1;
+			e->raw_umask = a->val;
+			err = PFM_SUCCESS;
 		} else if (a->kind == PP_ATTR_PMU_MOD) {
 			uint32_t pos = a->index - e->pmu->p->first_mod;
 			if (pos >= PP_MAX_MODS)
@@ -279,6 +349,12 @@ static int take_attrs(struct pp_enc *e, const struct pp_parsed *p)
 		}
 		if (err)
 			return err;
+	}
+	if (e->has_raw_umask) {
+		if (e->named_umask)
+			return pp_fail(PFM_ERR_ATTR, "a unit-mask value cannot be combined with unit mask %s",
+				   um_name(e, e->sel[0]));
+		e->nsel = 0;	/* an event equivalent's unit masks: the number replaces them */
 	}
 	return PFM_SUCCESS;
 }
@@ -458,6 +534,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	memset(fv, 0, sizeof(fv));
 	if ((err = apply_sets(e, e->ev->first_set, e->ev->nset, fv, 0)))
 		return err;
+	if (e->has_raw_umask && (err = apply_raw_umask(e, fv)))
+		return err;
 	for (int i = 0; i < e->nsel; i++) {
 		const struct pp_umask *u = um(e, e->sel[i]);
 		if ((err = apply_sets(e, u->first_set, u->nset, fv, e->sel_dfl[i] ? 1 : 2)))
@@ -518,7 +596,7 @@ int pp_enc_ncodes(const struct pp_enc *e)
 {
 	int n = 1;
 	for (int r = 1; r < PP_NREGS; r++)
-		if (e->reg[r] | e->raw[r])
+		if (e->reg[r] | e->raw[r] || (e->regs_given >> r & 1))
 			n = r + 1;
 	return n;
 }

@@ -27,6 +27,10 @@ struct pp_enc {
 	const struct pp_event *named_ev;	/* the event named, when ev is its equivalent, or NULL */
 	int dfl_plm;			/* the caller's default privilege levels */
 	uint64_t raw_val;
+	int has_raw_umask;		/* a unit mask written as a number (:0x41) */
+	int named_umask;		/* the string named a unit mask (not through an event equivalent) */
+	uint64_t raw_umask;		/* that number, in place of every unit mask */
+	uint32_t regs_given;		/* registers a value was written to, even 0 (bit per enum pp_reg) */
 
 	/* selected unit masks (absolute indexes), in event (table) order */
 	uint32_t sel[PP_MAX_SEL];

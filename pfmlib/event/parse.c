@@ -6,6 +6,7 @@
  * the event's attribute list for an OS layer (unit-mask `equiv` strings
  * expanded). Values are parsed here; ranges and rules are the encoder's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -41,6 +42,17 @@ static int parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
 static int parse_u64(const char *s, size_t len, uint64_t *out)
 {
 	return parse_u64_base(s, len, 0, out);
+}
+
+/* 0x followed by hex digits only (a unit mask written as a number) */
+static int is_hex_token(const char *s, size_t len)
+{
+	if (len < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return 1;
 }
 
 static int parse_bool(const char *s, size_t len, uint64_t *out)
@@ -300,6 +312,7 @@ static int parse_event(const char *str, struct pp_parsed *p)
 		return pp_fail(PFM_ERR_NOTFOUND, "'%s': event '%.*s' not found", str, (int)nlen, name);
 	if (err)
 		return err;
+	p->nequiv_tok = p->via_equiv ? p->ntok : 0;
 	if ((size_t)used < nlen && (err = split_attrs(p, name + used + 1, nlen - (size_t)used - 1)))
 		return err;
 	if (name[nlen] == ':' && (err = split_attrs(p, name + nlen + 1, strlen(name + nlen + 1))))
@@ -404,6 +417,14 @@ static int resolve(struct pp_parsed *p, const struct pp_view *view, const struct
 	}
 	if (k->val && pp_lookup_umask(pmu, ev, k->name, k->nlen) >= 0)
 		return pp_fail(PFM_ERR_ATTR, "unit mask '%.*s' takes no value", k->nlen, k->name);
+	/* a unit mask written as a number, where the PMU takes one (raw_umask) */
+	if (pp_raw_umask_field(pmu) != PP_NONE && is_hex_token(k->name, k->nlen)) {
+		if (k->val)
+			return pp_fail(PFM_ERR_ATTR_VAL, "unit-mask value '%.*s' takes no '='", k->nlen, k->name);
+		if (parse_u64_base(k->name, k->nlen, 16, &v))
+			return pp_fail(PFM_ERR_ATTR, "unit-mask value '%.*s' is too large", k->nlen, k->name);
+		return add_attr(p, PP_ATTR_RAW_UMASK, 0, v, 0);
+	}
 	return pp_fail(PFM_ERR_ATTR, "%s::%s: unknown attribute '%.*s'", pp_str(t, pmu->p->name),
 		       pp_str(t, ev->name), k->nlen, k->name);
 }
@@ -411,10 +432,13 @@ static int resolve(struct pp_parsed *p, const struct pp_view *view, const struct
 static int parse_attrs(struct pp_parsed *p, const struct pp_view *v)
 {
 	p->nattr = 0;
+	p->nequiv_attr = 0;
 	for (int i = 0; i < p->ntok; i++) {
 		int err = resolve(p, v, &p->tok[i], 0);
 		if (err)
 			return err;
+		if (i + 1 == p->nequiv_tok)
+			p->nequiv_attr = p->nattr;
 	}
 	return PFM_SUCCESS;
 }

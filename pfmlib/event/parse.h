@@ -37,6 +37,8 @@ struct pp_parsed {
 	int exact;		/* from an alias written "=EVENT:...": no default unit masks */
 	const struct pp_alias *exact_alias;	/* that alias (its name re-creates the selection) */
 	int via_equiv;		/* an event `equiv` was followed (only one is, as in libpfm4) */
+	int nequiv_tok;		/* leading tokens that came from that equivalent string */
+	int nequiv_attr;	/* leading attributes resolved from them */
 	const struct pp_event *named_ev;	/* the event the string named, when via_equiv */
 	uint64_t raw;		/* that number */
 	int ntok;

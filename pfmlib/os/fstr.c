@@ -107,6 +107,8 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 	} else {
 		put(&b, "%s", pp_str(t, e->ev->name));
 	}
+	if (e->has_raw_umask)
+		put(&b, ":0x%" PRIx64, e->raw_umask);
 	for (int i = 0; i < e->nsel; i++)
 		if (how == LIBPFM4 || !e->sel_dfl[i])
 			put(&b, ":%s", pp_str(t, t->umasks[e->sel[i]].name));

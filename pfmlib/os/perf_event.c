@@ -10,21 +10,6 @@
 #include "os/os.h"
 #include "util/log.h"
 
-/* the PMU filters the hypervisor level: it offers perf's `h`, or one of its
- * modifiers stands for PFM_PLMH (AMD's `h`: libpfm4 4.13 excludes the
- * hypervisor on zen1/zen2 too, where perf's `h` is not offered) */
-static int filters_hv(const struct pp_pmu_rt *pmu)
-{
-	const struct pp_pmu *p = pmu->p;
-
-	if (p->perf_attrs >> PP_PA_H & 1)
-		return 1;
-	for (uint32_t i = 0; i < p->nmods; i++)
-		if (pmu->t->mods[p->first_mod + i].plm & PFM_PLMH)
-			return 1;
-	return 0;
-}
-
 static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 {
 	uint32_t g = e->os_given;
@@ -44,7 +29,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	 * refuses any exclude_* bit on those (PERF_PMU_CAP_NO_EXCLUDE) */
 	a->exclude_user = (pa >> PP_PA_U & 1) ? !(e->plm & PFM_PLM3) : 0;
 	a->exclude_kernel = (pa >> PP_PA_K & 1) ? !(e->plm & PFM_PLM0) : 0;
-	a->exclude_hv = filters_hv(e->pmu) ? !(e->plm & PFM_PLMH) : 0;
+	a->exclude_hv = pp_pmu_filters_hv(e->pmu) ? !(e->plm & PFM_PLMH) : 0;
 	/* mg/mh by value (libpfm4 4.13 counts their presence: there mg=0 counted
 	 * the guest, and its own fstr did not encode the same again); PMUs without
 	 * them (rapl) leave guest and host alone */

@@ -39,7 +39,8 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
 /*
  * Each host identity (one per core type) makes present the PMUs of its best
  * match: the lowest match_priority (perf's first mapfile line), all PMUs that
- * share it (hybrid parts describe several core types on one line).
+ * share it (hybrid parts describe several core types on one line). A PMU
+ * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
  */
 static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsigned char *hit,
 			    int fallback)
@@ -48,6 +49,12 @@ static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsig
 	const char *id_arch = pp_host_id_arch(id);
 	for (int k = 0; k < n; k++) {
 		int fb = !!(list[k].p->flags & PP_PMU_F_FALLBACK);
+		if (list[k].p->flags & PP_PMU_F_BESIDE) {
+			hit[k] = 0;
+			if (!fallback && pmu_matches(&list[k], id, id_arch))
+				list[k].is_present = 1;
+			continue;
+		}
 		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&list[k], id, id_arch));
 		if (hit[k] && list[k].p->match_priority < best)
 			best = list[k].p->match_priority;
@@ -99,7 +106,8 @@ void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host)
 	/* no model table knows this CPU: its architectural events, if any */
 	int any_core = 0;
 	for (int i = 0; i < n; i++)
-		any_core |= list[i].is_present && list[i].p->type == PP_PMU_CORE;
+		any_core |= list[i].is_present && list[i].p->type == PP_PMU_CORE &&
+			    !(list[i].p->flags & PP_PMU_F_BESIDE);
 	for (int i = 0; hit && !any_core && i < host->n; i++)
 		detect_identity(list, n, host->id[i], hit, 1);
 	free(hit);

@@ -14,6 +14,7 @@
 #include "registry/detect.h"
 #include "registry/registry.h"
 #include "sysfs/sysfs.h"
+#include "table/perf_attrs.h"
 #include "util/config.h"
 #include "util/log.h"
 #include "util/str.h"
@@ -61,6 +62,17 @@ int pp_pmu_usable(const struct pp_pmu_rt *pmu)
 	return pmu->is_present || pp_cfg.encode_inactive;
 }
 
+int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu)
+{
+	const struct pp_pmu *p = pmu->p;
+	if ((p->perf_attrs & ~pmu->attrs_off) >> PP_PA_H & 1)
+		return 1;
+	for (uint32_t i = 0; i < p->nmods; i++)
+		if (pmu->t->mods[p->first_mod + i].plm & PFM_PLMH)
+			return 1;
+	return 0;
+}
+
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
 {
 	return R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC;
@@ -88,6 +100,9 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	const char *name = pp_str(t, p->name);
 	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
 		return PFM_ERR_INVAL;
+	/* a built-in variant table is not a PMU of its own: pick_variants() */
+	if (t == &R.builtin && (p->flags & PP_PMU_F_VARIANT))
+		return PFM_SUCCESS;
 	struct pp_pmu_rt *old = R.by_id[p->id];
 	/* built-in names are unique (tablegen checks); later tables are checked against all */
 	struct pp_pmu_rt *same = t == &R.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
@@ -134,6 +149,46 @@ static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
 	return add(t, 0, origin);
 }
 
+/*
+ * A variant table (another perf directory's table of a PMU, same name and
+ * id) replaces its PMU's table where its patterns match the host: libpfm4's
+ * PMU under libpfm4's identity, the most specific events (docs/detection.md).
+ * A plugin that overrides the PMU wins over every built-in table.
+ */
+static void pick_variants(void)
+{
+	for (uint32_t i = 0; i < R.builtin.npmus; i++) {
+		const struct pp_pmu *v = &R.builtin.pmus[i];
+		if (!(v->flags & PP_PMU_F_VARIANT))
+			continue;
+		struct pp_pmu_rt *base = pp_pmu_by_id(v->id), cand = { .t = &R.builtin, .p = v };
+		if (!base || base->t != &R.builtin || (base->p->flags & PP_PMU_F_VARIANT) ||
+		    !pp_detect_matches_host(&cand, &R.host))
+			continue;
+		base->p = v;
+		pp_verbose("PMU %s: the table of %s describes this host", pp_str(base->t, v->name),
+			   pp_str(base->t, v->source));
+	}
+}
+
+/* perf's h on PMUs that follow the host's core PMU (libpfm4's perf PMU):
+ * withdrawn when the first detected core PMU does not filter the hypervisor
+ * (a PMU forced by LIBPFM_FORCE_PMU is not the host's: libpfm4 4.13 keeps h) */
+static void plm_from_core(void)
+{
+	const struct pp_pmu_rt *core = NULL;
+	if (R.forced)
+		return;
+	for (int i = 0; i < R.n && !core; i++)
+		if (R.list[i].is_present && R.list[i].p->type == PP_PMU_CORE)
+			core = &R.list[i];
+	if (!core || pp_pmu_filters_hv(core))
+		return;
+	for (int i = 0; i < R.n; i++)
+		if (R.list[i].p->flags & PP_PMU_F_PLM_FROM_CORE)
+			R.list[i].attrs_off |= PP_PA_BIT(PP_PA_H);
+}
+
 static void detect(void)
 {
 	const char *force = pp_cfg.force_pmu;
@@ -149,6 +204,7 @@ static void detect(void)
 		}
 		return;
 	}
+	pick_variants();
 	pp_detect(R.list, R.n, &R.host);
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
@@ -159,19 +215,10 @@ static void detect(void)
 	}
 }
 
-static int search_rank(const struct pp_pmu_rt *rt)
-{
-	switch (rt->p->type) {
-	case PP_PMU_CORE: return 0;
-	case PP_PMU_UNCORE: return 1;
-	default: return 2;
-	}
-}
-
 static int cmp_rank(const void *a, const void *b)
 {
 	const struct pp_pmu_rt *x = a, *y = b;
-	int d = search_rank(x) - search_rank(y);
+	int d = pp_pmu_search_rank(x->p) - pp_pmu_search_rank(y->p);
 	return d ? d : x->id - y->id;
 }
 
@@ -358,6 +405,7 @@ int pp_registry_init(void)
 	detect();
 	for (int i = 0; i < R.n; i++)
 		R.list[i].is_dfl = R.list[i].is_present;
+	plm_from_core();
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
 	resolve_perf_types();

@@ -27,6 +27,7 @@ struct pp_pmu_rt {
 	int is_dfl;			/* a default PMU: searched without pmu:: prefix */
 	uint32_t perf_type;		/* attr.type: its sysfs PMU's `type`, else the descriptor's */
 	int dfl_cpu;			/* cpu to program (first of sysfs cpumask) or -1 */
+	uint32_t attrs_off;		/* perf_events attributes (PP_PA_BIT) withdrawn on this host */
 };
 
 /* build the registry (pfm_initialize; the configuration is loaded); PFM_SUCCESS or PFM_ERR_* */
@@ -44,6 +45,10 @@ int pp_pmu_id_limit(void);
 struct pp_pmu_rt *pp_pmu_at(int i);
 /* a PMU may be used to encode: present, or LIBPFM_ENCODE_INACTIVE */
 int pp_pmu_usable(const struct pp_pmu_rt *pmu);
+/* the PMU filters the hypervisor level: it offers perf's `h`, or one of its
+ * modifiers stands for PFM_PLMH (AMD's `h`: libpfm4 4.13 excludes the
+ * hypervisor on zen1/zen2 too, where perf's `h` is not offered) */
+int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu);
 /* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under LIBPFM_FORCE_PMU) */
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu);
 

@@ -35,6 +35,8 @@ struct pp_field {
 #define PP_FIELD_RAW 0x1	/* values go to PFM_OS_NONE codes only (schema: raw_fields) */
 #define PP_FIELD_PERF 0x2	/* values go to perf_events config only (schema: raw_format none) */
 #define PP_FIELD_MOVED 0x4	/* PFM_OS_NONE codes hold it at raw_reg/raw_mask (schema: raw_format) */
+#define PP_FIELD_RAW_UMASK 0x8	/* a unit mask written as a number is a value of it (schema: raw_umask) */
+#define PP_FIELD_CODE 0x10	/* packed into pfm_event_info.code, in format order (schema: code_fields) */
 
 /* field = value: one step of an encoding */
 struct pp_set {
@@ -164,6 +166,9 @@ struct pp_alias {
 
 #define PP_PMU_F_OVERRIDE 0x1	/* plugin replaces the built-in PMU of the same name */
 #define PP_PMU_F_FALLBACK 0x2	/* present only when no other core PMU matches the host */
+#define PP_PMU_F_VARIANT 0x4	/* another table of the PMU of its name and id, for the hosts it matches */
+#define PP_PMU_F_BESIDE 0x8	/* present wherever it matches, beside the best match; searched after other core PMUs */
+#define PP_PMU_F_PLM_FROM_CORE 0x10	/* offers perf's h only where the host's core PMU filters the hypervisor */
 
 /*
  * Name index: an open-addressing hash table of hash_size (a power of two)
@@ -217,6 +222,15 @@ struct pp_table {
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
 {
 	return t->strs + s;
+}
+
+/* the registry's search order of PMUs, before their ids: core PMUs, those
+ * present beside them (ix86arch, libpfm4 searches it last), uncore, OS-generic */
+static inline int pp_pmu_search_rank(const struct pp_pmu *p)
+{
+	if (p->type == PP_PMU_CORE)
+		return (p->flags & PP_PMU_F_BESIDE) ? 1 : 0;
+	return p->type == PP_PMU_UNCORE ? 2 : 3;
 }
 
 /* FNV-1a over ASCII-uppercased bytes; len bytes of s */

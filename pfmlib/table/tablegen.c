@@ -15,17 +15,17 @@
 
 static FILE *out;
 
-/* the registry's search order: core, uncore, OS-generic PMUs, each by id */
-static int rank(const struct pp_pmu *p)
-{
-	return p->type == PP_PMU_CORE ? 0 : p->type == PP_PMU_UNCORE ? 1 : 2;
-}
+static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
 
 static int cmp_pmu(const void *a, const void *b)
 {
 	const struct pp_pmu *x = a, *y = b;
-	int d = rank(x) - rank(y);
-	return d ? d : x->id - y->id;
+	int d = pp_pmu_search_rank(x) - pp_pmu_search_rank(y);
+	if (d || (d = x->id - y->id))
+		return d;
+	/* a PMU before its variant tables, those by source: a reproducible order */
+	d = (int)(x->flags & PP_PMU_F_VARIANT) - (int)(y->flags & PP_PMU_F_VARIANT);
+	return d ? d : strcmp(gen->strs + x->source, gen->strs + y->source);
 }
 
 static void emit_strs(const struct pp_builder *b)
@@ -260,13 +260,17 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("}\n", out);
 }
 
-/* two built-in PMUs may not share a name or an id */
+/* two built-in PMUs may not share a name or an id, except a variant table
+ * with the PMU it stands in for (same name and id) */
 static int check_unique(const struct pp_builder *b, char **files)
 {
 	int bad = 0;
 	for (uint32_t i = 0; i < b->pmus.n; i++)
 		for (uint32_t j = i + 1; j < b->pmus.n; j++) {
 			const struct pp_pmu *p = &b->pmus.v[i], *q = &b->pmus.v[j];
+			if (((p->flags | q->flags) & PP_PMU_F_VARIANT) && p->id == q->id &&
+			    !strcmp(b->strs + p->name, b->strs + q->name))
+				continue;
 			if (p->id == q->id) {
 				fprintf(stderr, "tablegen: %s and %s both use pmu id %d\n", files[i], files[j], p->id);
 				bad = 1;
@@ -308,6 +312,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* PMU records are self-contained (absolute indexes): reorder them freely */
+	gen = &b;
 	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
 	char tmp[4096];
 	snprintf(tmp, sizeof(tmp), "%s.tmp", outpath);

@@ -450,6 +450,9 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	struct pp_builder *b = l->b;
 	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
 	yaml_node_t *raw_fields = NULL, *raw_format = NULL;
+	yaml_node_t *raw_fields = NULL;
+	const char *raw_umask = NULL;
+	yaml_node_t *code_fields = NULL;
 	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
 	struct pp_pmu *p = &b->pmus.v[l->pmu];
 	p->perf_type = 4;	/* PERF_TYPE_RAW */
@@ -472,6 +475,12 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_SOURCE: if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); break;
 		case PP_K_PMU_OVERRIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; break;
 		case PP_K_PMU_FALLBACK: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; break;
+		case PP_K_PMU_VARIANT: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_VARIANT; break;
+		case PP_K_PMU_BESIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_BESIDE; break;
+		case PP_K_PMU_PLM_FROM_CORE:
+			if (get_bool(l, v, k, &o)) return -1;
+			if (o) p->flags |= PP_PMU_F_PLM_FROM_CORE;
+			break;
 		case PP_K_PMU_MATCH: if (get_strlist(l, v, k, &ls)) return -1; b->pmus.v[l->pmu].match = ls; break;
 		case PP_K_PMU_MATCH_PRIORITY: if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; break;
 		case PP_K_PMU_MATCH_UNIT: if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); break;
@@ -484,6 +493,8 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_RAW_BITS: raw = v; break;
 		case PP_K_PMU_RAW_FIELDS: raw_fields = v; break;
 		case PP_K_PMU_RAW_FORMAT: raw_format = v; break;
+		case PP_K_PMU_RAW_UMASK: if (get_str(l, v, k, &raw_umask)) return -1; break;
+		case PP_K_PMU_CODE_FIELDS: code_fields = v; break;
 		case PP_K_PMU_PERF_ATTRS: perf_attrs = v; break;
 		case PP_K_PMU_MODIFIERS: mods = v; break;
 		case PP_K_PMU_ALIASES: aliases = v; break;
@@ -586,6 +597,27 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		}
 		if (l->failed)
 			return -1;
+	}
+	if (code_fields && !is_null(code_fields)) {
+		if (want(l, code_fields, YAML_SEQUENCE_NODE, "'code_fields'"))
+			return -1;
+		for (yaml_node_item_t *it = code_fields->data.sequence.items.start;
+		     it < code_fields->data.sequence.items.top; it++) {
+			yaml_node_t *e = node(l, *it);
+			const char *fname;
+			if (get_str(l, e, "code_fields", &fname))
+				return -1;
+			uint32_t fi = find_field(l, fname);
+			if (fi == PP_NONE)
+				return fail(l, e, "code_fields: no format field '%s'", fname);
+			b->fields.v[fi].flags |= PP_FIELD_CODE;
+		}
+	}
+	if (raw_umask) {
+		uint32_t fi = find_field(l, raw_umask);
+		if (fi == PP_NONE)
+			return fail(l, n, "raw_umask: no format field '%s'", raw_umask);
+		b->fields.v[fi].flags |= PP_FIELD_RAW_UMASK;
 	}
 	/* modifiers */
 	b->pmus.v[l->pmu].first_mod = b->mods.n;

@@ -12,15 +12,18 @@ pfmdump is built by `make build/bin/pfmdump`. Prints one summary line per PMU.
 """
 import argparse
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corrections  # noqa: E402
 import inherit  # noqa: E402
 import layout  # noqa: E402
 import match  # noqa: E402
 import oracle  # noqa: E402
 import overlay_yaml  # noqa: E402
 import perfevents  # noqa: E402
+import tsvoracle  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -46,19 +49,23 @@ def read_pmu_table(path):
 
 
 def models_yaml_dirs(path):
-    """libpfm4 PMU -> perf dir from the converter's arch/x86/models.yaml
-    ({models: {<dir>: {pmus: [{name: ...}]}}}), if it exists."""
+    """({libpfm4 PMU: perf dir}, [(PMU, perf dir) of each variant table]) from
+    the converter's arch/x86/models.yaml ({models: {<dir>: {pmus: [{name: ...,
+    variant: ...}]}}}), if it exists."""
     if not os.path.exists(path):
-        return {}
+        return {}, []
     import yaml
     with open(path) as f:
         data = yaml.safe_load(f) or {}
     arch = data.get("arch", "x86")
-    out = {}
+    out, variants = {}, []
     for mdir, m in (data.get("models") or {}).items():
         for p in (m or {}).get("pmus") or []:
-            out.setdefault(p["name"], "%s/%s" % (arch, mdir))
-    return out
+            if p.get("variant"):
+                variants.append((p["name"], "%s/%s" % (arch, mdir)))
+            else:
+                out.setdefault(p["name"], "%s/%s" % (arch, mdir))
+    return out, variants
 
 
 def libpfm4_strings(pmu, events):
@@ -78,14 +85,56 @@ def derive_one(pmu, perf_dir, args):
     enc = oracle.encode(args.pfmdump, strings)
     perf = perfevents.load_model(args.arch, perf_dir)
     r = match.PmuMatch(pmu, events, enc, match.Matcher(perf), lay).run()
+    # where perf's JSON corrects libpfm4 4.13's encoding (arch/x86/libpfm4-corrections.yaml)
+    corrections.apply(pmu, r.out, perf)
     return r, perf
 
 
-def write(args, pmu, perf_dir, mods, out, extra_header=()):
+def models_yaml_unit(path, pmu):
+    """The perf Unit of a hybrid core type's PMU in arch/x86/models.yaml, or None."""
+    import yaml
+    with open(path) as f:
+        data = yaml.safe_load(f) or {}
+    for m in (data.get("models") or {}).values():
+        for p in (m or {}).get("pmus") or []:
+            if p["name"] == pmu and p.get("unit"):
+                return p["unit"]
+    return None
+
+
+def derive_upstream(pmu, perf_dir, args):
+    """derive_one for a PMU libpfm4 4.13 lacks: upstream libpfm4's names and
+    codes from the reference file (tsvoracle.py) instead of the installed library."""
+    if args.tsv_events is None:
+        args.tsv_events = tsvoracle.read(args.tsv)
+    events = args.tsv_events.get(pmu)
+    if not events:
+        return None, None
+    lay = layout.for_pmu(pmu, args.models)
+    perf = perfevents.load_model(args.arch, perf_dir, models_yaml_unit(args.models, pmu))
+    # events of an offcore response MSR under other names (adl OCR0/OCR1): left
+    # to the offcore transform, as OFFCORE_RESPONSE_0 is
+    offcore = {p.event for p in perf if p.is_offcore()}
+    events = [e for e in events if not ((e.code & 0xff) in offcore or re.match(r"^OCR\d$", e.name))
+              or match.is_offcore(e.name)]
+    o = tsvoracle.TsvOracle(pmu, events, perf, lay)
+    strings = libpfm4_strings(pmu, events) + match.pair_strings(pmu, events) + \
+        match.lock_strings(pmu, events, lay) + match.soft_strings(pmu, events, lay)
+    r = match.PmuMatch(pmu, events, o.encode(strings), match.Matcher(perf), lay).run()
+    corrections.apply(pmu, r.out, perf)
+    # where upstream and perf's JSON disagree on a name perf also has, perf wins
+    r.upstream_diffs = [(pmu, d["string"], d["why"]) for d in corrections.by_perf_name(pmu, r.out, perf)]
+    corrections.one_owner(r.out)
+    return r, perf
+
+
+def write(args, pmu, perf_dir, mods, out, extra_header=(), variant=False):
     top = [("pmu", pmu), ("perf", perf_dir), ("modifiers", mods)]
     text = overlay_yaml.dump([h % (pmu, perf_dir) if "%s" in h else h for h in HEADER]
                              + list(extra_header), top, out)
-    path = os.path.join(args.out, pmu + ".yaml")
+    # a variant table (the PMU over another perf directory): <pmu>@<dir>.yaml
+    stem = "%s@%s" % (pmu, perf_dir.split("/", 1)[1].replace("/", "-")) if variant else pmu
+    path = os.path.join(args.out, stem + ".yaml")
     with open(path, "w") as f:
         f.write(text)
 
@@ -96,17 +145,50 @@ def main():
     ap.add_argument("--out", default=os.path.join(TOP, "arch/x86/libpfm4-names"))
     ap.add_argument("--pfmdump", default=os.path.join(TOP, "build/bin/pfmdump"))
     ap.add_argument("--models", default=os.path.join(TOP, "arch/x86/models.yaml"))
+    ap.add_argument("--tsv", default=tsvoracle.DEFAULT_TSV,
+                    help="upstream libpfm4's names and codes (PMUs marked @upstream in pmus.tsv)")
     ap.add_argument("pmus", nargs="*")
     args = ap.parse_args()
+    args.tsv_events = None
     os.makedirs(args.out, exist_ok=True)
     rows = read_pmu_table(os.path.join(HERE, "pmus.tsv"))
-    dirs = models_yaml_dirs(args.models)
+    dirs, variants = models_yaml_dirs(args.models)
+    rows = rows + [(pmu, d, "@variant") for pmu, d in variants]
     known = oracle.list_pmus(args.pfmdump)
     done = {}
     unresolved = []
+    upstream_diffs = []
     for pmu, perf_dir, parent in rows:
-        perf_dir = dirs.get(pmu, perf_dir)
+        if parent != "@variant":
+            perf_dir = dirs.get(pmu, perf_dir)
         if args.pmus and pmu not in args.pmus and not (parent and parent in args.pmus):
+            continue
+        if parent == "@upstream":
+            r, perf = derive_upstream(pmu, perf_dir, args)
+            if r is None:
+                print("%s: not in %s, skipped" % (pmu, args.tsv), file=sys.stderr)
+                continue
+            done[pmu] = (r.out, r.modifiers, perf)
+            upstream_diffs.extend(r.upstream_diffs)
+            write(args, pmu, perf_dir, r.modifiers, r.out,
+                  ["libpfm4 4.13 lacks %s: upstream libpfm4's names and codes (reference file of" % pmu,
+                   "its API, read by scripts/libpfm4-names/tsvoracle.py), matched by encoding."])
+            st = r.stats
+            n = st["perf"] + st["compat"]
+            print("%-18s %-19s upstream: %4d names: %4d perf (%3.0f%%), %3d compat; offcore left: %s"
+                  % (pmu, perf_dir, n, st["perf"], 100.0 * st["perf"] / max(n, 1), st["compat"],
+                     ",".join(r.skipped) or "-"))
+            continue
+        if parent == "@variant":
+            if pmu not in known:
+                continue
+            r, perf = derive_one(pmu, perf_dir, args)
+            write(args, pmu, perf_dir, r.modifiers, r.out,
+                  ["Variant table: libpfm4 presents %s on the CPUs perf describes in %s." % (pmu, perf_dir)],
+                  variant=True)
+            st = r.stats
+            print("%-18s %-19s variant: %4d names: %4d perf, %3d compat"
+                  % (pmu, perf_dir, st["perf"] + st["compat"], st["perf"], st["compat"]))
             continue
         if parent:
             if parent not in done:
@@ -134,6 +216,19 @@ def main():
               " %3d pairs off the group model; %3d fields locked; offcore left: %s"
               % (pmu, perf_dir, n, st["perf"], 100.0 * st["perf"] / max(n, 1), st["compat"],
                  st["rejected"], st["pairs_mismatched"], st["locked"], ",".join(r.skipped) or "-"))
+    if upstream_diffs or not args.pmus:
+        path = os.path.join(args.out, "upstream-differences.tsv")
+        keep = []
+        if args.pmus and os.path.exists(path):
+            mine = {d[0] for d in upstream_diffs}
+            keep = [tuple(line.rstrip("\n").split("\t")) for line in open(path)
+                    if not line.startswith("#") and line.split("\t")[0] not in mine]
+        with open(path, "w") as f:
+            f.write("# upstream libpfm4 strings whose code perf's JSON gives to no event while perf has an event\n"
+                    "# of that name: the name takes perf's encoding (perf's JSON wins); pmu, string, reason.\n"
+                    "# Written by scripts/libpfm4-names/derive.py; read by tests/diff as accepted differences.\n")
+            for row in sorted(set(keep) | set(upstream_diffs)):
+                f.write("\t".join(row) + "\n")
     if not args.pmus:
         with open(os.path.join(args.out, "unresolved.tsv"), "w") as f:
             f.write("# libpfm4 4.13 strings the overlays cannot reproduce (pmu, string, reason);\n"

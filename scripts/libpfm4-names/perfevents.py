@@ -60,8 +60,9 @@ class PerfEvent:
         return c, self.msr_value
 
 
-def load_model(arch_root, model_dir):
-    """Core events of build/perf-arch/<model_dir> (e.g. x86/skylake), in file order."""
+def load_model(arch_root, model_dir, unit=None):
+    """Core events of build/perf-arch/<model_dir> (e.g. x86/skylake), in file
+    order; of one core type's perf Unit only when unit is given (hybrid parts)."""
     events = []
     seen = set()
     for path in sorted(glob.glob(os.path.join(arch_root, model_dir, "*.json"))):
@@ -72,6 +73,8 @@ def load_model(arch_root, model_dir):
             data = json.load(f)
         for raw in data:
             if "EventName" not in raw or raw.get("Unit") not in CORE_UNITS:
+                continue
+            if unit is not None and raw.get("Unit") != unit:
                 continue
             if raw["EventName"].upper() in seen:
                 continue

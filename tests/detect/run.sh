@@ -3,8 +3,8 @@
 # to build/check/results: the CUnit tests of the readers and matching, the
 # fixture cases through the public API, and the walk over perf's x86 mapfile.
 # Output is kept in build/check/detect.log. Exits non-zero when anything failed.
-# usage: tests/detect/run.sh UNIT_PROGRAM PRESENT_PROGRAM X86_MAPFILE X86_YAML_DIR PYTHON
-unit=$1 present=$2 mapfile=$3 yamldir=$4 python=${5:-python3}
+# usage: tests/detect/run.sh UNIT_PROGRAM PRESENT_PROGRAM X86_MAPFILE X86_YAML_DIR PYTHON PFMDUMP
+unit=$1 present=$2 mapfile=$3 yamldir=$4 python=${5:-python3} pfmdump=$6
 mkdir -p build/check
 # trees the unit tests make at run time: here, not in /tmp, removed at exit
 rm -rf build/check/detect-tmp && mkdir -p build/check/detect-tmp || exit 1
@@ -40,6 +40,10 @@ if [ -s "$walk" ]; then
 	"$present" -r "$empty" "$walk" >build/check/detect-walk.log 2>&1
 	cat build/check/detect-walk.log >>"$log"; count build/check/detect-walk.log
 fi
+
+# libpfm4's PMU on every CPU identity it knows, and the example strings there
+"$python" tests/detect/libpfm4_models.py "$pfmdump" build/lib "$empty" >build/check/detect-libpfm4.log 2>&1
+cat build/check/detect-libpfm4.log >>"$log"; count build/check/detect-libpfm4.log
 
 grep -E 'FAIL|want|got |Sanitizer|no match_priority|Error' "$log" | head -n 40
 echo "detect: $passed passed, $failed failed" | tee -a build/check/results

@@ -3,17 +3,16 @@
 perf's x86 mapfile: for every Intel family-6 model and every AMD family
 23/25/26 model (0x00-0xFF, a few steppings), and the families of the PMUs
 perf has no JSON for (AMD 6 and 15 to 22, all models; Intel 11 and 15,
-models 0x0-0xF), the core PMUs our library must
-make present are those of the first `core` line of the mapfile, in file
-order, whose regular expression matches the whole identity or the identity
-without its stepping; where no line matches, the PMUs perf has no JSON for
+models 0x0-0xF), the core PMUs our library must make present are, of the
+converted descriptors (build/yaml/x86, variant tables included) whose own
+`match` covers the identity or the identity without its stepping, those of
+the earliest `core` line of the mapfile they stand for (whose `source` names
+the line's directory or, lacking one, whose match_priority is the line's
+number; one line may be split between PMUs, as Knights Landing and Knights
+Mill are); where none covers it, the PMUs perf has no JSON for
 (arch/x86/legacy/: descriptors whose source is libpfm4) whose `match` covers
-the identity, those of the lowest match_priority; else the fallback PMUs.
-Which PMUs stand for a mapfile line: the converted
-descriptors (build/yaml/x86) whose `source` names the line's directory (or,
-lacking one, whose match_priority is the line's number), and of those the
-ones whose own `match` covers the identity (one line may be split between
-PMUs, as Knights Landing and Knights Mill are).
+it, those of the lowest match_priority; else the fallbacks; and every
+`beside` PMU (ix86arch on Intel) that covers it.
 
 Also checks that every x86 core descriptor with `match` has `match_priority`
 (the library needs it to prefer the earlier line, e.g. Zen 1's narrow
@@ -59,29 +58,30 @@ def core_lines(mapfile):
     return rows
 
 
-def fallback_descriptors(yaml_dir):
-    """name -> compiled match list of the x86 fallback PMUs (hand-written, in
-    the sibling generic/ directory): present when no mapfile line matches."""
+def generic_descriptors(yaml_dir, key):
+    """name -> compiled match list of the hand-written x86 PMUs (in the sibling
+    generic/ directory) marked `key`: `fallback` ones are present when no model
+    PMU matches, `beside` ones (ix86arch) wherever they match."""
     out = {}
     for path in sorted(glob.glob(os.path.join(yaml_dir, "..", "generic", "*.yaml"))):
         with open(path) as f:
             pmu = yaml.safe_load(f)["pmu"]
-        if pmu.get("fallback") and pmu.get("arch") == "x86":
+        if pmu.get(key) and pmu.get("arch") == "x86":
             out[pmu["name"]] = [re.compile(to_python_regex(m)) for m in pmu["match"]]
     return out
 
 
 def core_descriptors(yaml_dir):
-    """name -> (compiled match list, match_priority or None, source directory)."""
-    pmus = {}
+    """[(name, compiled match list, match_priority or None, source directory)],
+    one per descriptor file: a variant table (name@dir.yaml) is one too."""
+    pmus = []
     for path in sorted(glob.glob(os.path.join(yaml_dir, "*.yaml"))):
         with open(path) as f:
             pmu = yaml.safe_load(f)["pmu"]
         if pmu.get("type") == "core" and pmu.get("match") and not pmu.get("fallback"):
             source = pmu.get("source", "").split(" ")[0]
-            pmus[pmu["name"]] = ([re.compile(to_python_regex(m)) for m in pmu["match"]],
-                                 pmu.get("match_priority"),
-                                 LEGACY if source == "libpfm4" else source[len("x86/"):])
+            pmus.append((pmu["name"], [re.compile(to_python_regex(m)) for m in pmu["match"]],
+                         pmu.get("match_priority"), LEGACY if source == "libpfm4" else source[len("x86/"):]))
     return pmus
 
 
@@ -109,23 +109,33 @@ def covers(rx, identity):
 
 def serves(pmu, line):
     """the PMU was converted from this line's directory (its priority is what is tested)"""
-    _, prio, source = pmu
+    _, _, prio, source = pmu
     if source == LEGACY:
         return False
     return source == line[3] if source else prio == line[0]
 
 
-def expected(identity, lines, pmus, fallbacks):
+def expected(identity, lines, pmus, fallbacks, besides):
+    """Of the PMUs whose own `match` covers the identity, those converted from
+    the earliest mapfile line (an identity perf's mapfile gives one directory
+    and libpfm4 another PMU, or none, is matched by the PMU's own patterns);
+    without any, the fallbacks; and every `beside` PMU that covers it."""
+    cands = [p for p in pmus if any(covers(rx, identity) for rx in p[1])]
+    out = set()
     for line in lines:
-        if covers(line[2], identity):
-            return sorted(n for n, p in pmus.items()
-                          if serves(p, line) and any(covers(rx, identity) for rx in p[0]))
-    legacy = [(p[1], n) for n, p in pmus.items()
-              if p[2] == LEGACY and any(covers(rx, identity) for rx in p[0])]
-    if legacy:
-        best = min(prio for prio, _ in legacy)
-        return sorted(n for prio, n in legacy if prio == best)
-    return sorted(n for n, rxs in fallbacks.items() if any(covers(rx, identity) for rx in rxs))
+        group = [p[0] for p in cands if serves(p, line)]
+        if group:
+            out = set(group)
+            break
+    if not out:
+        legacy = [(p[2], p[0]) for p in cands if p[3] == LEGACY]
+        if legacy:
+            best = min(prio for prio, _ in legacy)
+            out = {n for prio, n in legacy if prio == best}
+    if not out:
+        out = {n for n, rxs in fallbacks.items() if any(covers(rx, identity) for rx in rxs)}
+    out |= {n for n, rxs in besides.items() if any(covers(rx, identity) for rx in rxs)}
+    return sorted(out)
 
 
 def main(argv):
@@ -134,18 +144,19 @@ def main(argv):
         return 2
     lines = core_lines(argv[1])
     pmus = core_descriptors(argv[2])
-    fallbacks = fallback_descriptors(argv[2])
-    missing = sorted(n for n, (_, prio, _) in pmus.items() if prio is None)
+    fallbacks = generic_descriptors(argv[2], "fallback")
+    besides = generic_descriptors(argv[2], "beside")
+    missing = sorted(n for n, _, prio, _ in pmus if prio is None)
     for n in missing:
         print("%s: x86 core PMU %s has match but no match_priority" % (argv[2], n), file=sys.stderr)
     for line in lines:
-        if not any(serves(p, line) for p in pmus.values()):
+        if not any(serves(p, line) for p in pmus):
             print("note: no core PMU for mapfile line %d (%s)" % (line[0], line[1]), file=sys.stderr)
     n = 0
     with open(argv[3], "w") as out:
         out.write("# generated by tests/detect/x86_walk.py from %s and %s\n" % (argv[1], argv[2]))
         for ident in identities():
-            names = expected(ident, lines, pmus, fallbacks)
+            names = expected(ident, lines, pmus, fallbacks, besides)
             out.write("LIBPFM_CPUID=%s -> %s\n" % (ident, " ".join(names) or "none"))
             n += 1
     print("x86 walk: %d identities, %d mapfile core lines, %d core PMUs" % (n, len(lines), len(pmus)))

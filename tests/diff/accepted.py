@@ -1,6 +1,8 @@
 # accepted.py - the committed lists of differences from libpfm4 4.13 that
 # pmuplug accepts: tests/diff/accepted-differences.tsv (kept by hand) and
-# arch/x86/libpfm4-names/unresolved.tsv (what derive.py cannot reproduce).
+# arch/x86/libpfm4-names/unresolved.tsv (what derive.py cannot reproduce),
+# and arch/x86/libpfm4-corrections.yaml (libpfm4 4.13 encodings perf's JSON
+# corrects: the string, alone or with further attributes).
 # Rows: pmu, event string without pmu:: (fnmatch patterns; the string one
 # case-insensitive, as event strings are), reason.
 import fnmatch
@@ -9,15 +11,26 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 LISTED = os.path.join(HERE, "accepted-differences.tsv")
 DERIVED = os.path.join(os.path.dirname(os.path.dirname(HERE)), "arch/x86/libpfm4-names/unresolved.tsv")
+CORRECTIONS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "arch/x86/libpfm4-corrections.yaml")
 
 
 class Accepted:
     def __init__(self, path=LISTED, derived=DERIVED):
         self.rows = []          # (pmu pattern, string pattern, reason, kept by hand)
+        self.corrections = []   # rows from arch/x86/libpfm4-corrections.yaml
         self.used = set()
         for p, by_hand in ((path, True), (derived, False)):
             if p and os.path.exists(p):
                 self._read(p, by_hand)
+        if derived and os.path.exists(CORRECTIONS):
+            import yaml
+            with open(CORRECTIONS) as f:
+                for pmu, rows in (yaml.safe_load(f) or {}).items():
+                    for r in rows:
+                        s = r["string"].replace(":", "[:.]")
+                        for pat in (s, s + "[:.]*"):
+                            self.rows.append((pmu, pat, r["why"], False))
+                            self.corrections.append((pmu, pat))
 
     def _read(self, path, by_hand):
         with open(path) as f:
@@ -36,6 +49,11 @@ class Accepted:
                 self.used.add(i)
                 return why
         return None
+
+    def corrected(self, pmu, string):
+        """pmu::string is one perf's JSON corrects (libpfm4 4.13 is not the reference)."""
+        return any(fnmatch.fnmatchcase(pmu, p) and fnmatch.fnmatchcase(string.upper(), s.upper())
+                   for p, s in self.corrections)
 
     def unused(self, pmus):
         """Hand-kept rows for these PMUs that matched nothing (stale entries)."""

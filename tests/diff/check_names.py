@@ -7,7 +7,9 @@ Python model of tests/diff/yamlmodel.py (no C library needed):
     compared with libpfm4's PFM_OS_NONE codes (privilege/enable bits aside);
   - every perf event name of the model, compared with perf's JSON encoding;
   - for a PMU libpfm4 lacks (Zen 5), every libpfm4-style name its overlay
-    inherits, compared with the perf event it stands for.
+    inherits, compared with the perf event it stands for;
+  - the same for each variant table (<pmu>@<dir>.yaml: libpfm4's PMU over
+    another perf directory, docs/detection.md).
 Prints one line per PMU and `compat-names: N passed, N failed` (one check per
 PMU: libpfm4 coverage >= --min and every perf name resolving).
 
@@ -35,8 +37,8 @@ import results
 IGNORED_BITS = (1 << 16) | (1 << 17) | (1 << 20) | (1 << 22) | (3 << 40)
 
 
-def check_pmu(pmu, perf_dir, inherited, args):
-    path = os.path.join(args.yaml, pmu + ".yaml")
+def check_pmu(pmu, perf_dir, inherited, args, stem=None):
+    path = os.path.join(args.yaml, (stem or pmu) + ".yaml")
     model = yamlmodel.Pmu(path)
     amd = pmu.startswith("amd64")
     res = {"lib": 0, "lib_ok": 0, "perf": 0, "perf_ok": 0, "shadowed": 0, "accepted": 0,
@@ -65,7 +67,8 @@ def check_pmu(pmu, perf_dir, inherited, args):
                 res["accepted"] += 1
             else:
                 res["bad"].append((s, want, got))
-    perf = perfevents.load_model(args.arch, perf_dir)
+    perf = perfevents.load_model(args.arch, perf_dir,
+                                 derive.models_yaml_unit(os.path.join(TOP, "arch/x86/models.yaml"), pmu))
     if inherited:
         inherited_names(pmu, perf, model, amd, res)
     for p in perf:
@@ -122,12 +125,15 @@ def main():
     ap.add_argument("pmus", nargs="*")
     args = ap.parse_args()
     args.accepted = Accepted(args.accepted_file)
-    rows = derive.read_pmu_table(os.path.join(TOP, "scripts/libpfm4-names/pmus.tsv"))
+    rows = [r + (None,) for r in derive.read_pmu_table(os.path.join(TOP, "scripts/libpfm4-names/pmus.tsv"))]
+    # variant tables (libpfm4's PMU over another perf directory): <pmu>@<dir>.yaml
+    _, variants = derive.models_yaml_dirs(os.path.join(TOP, "arch/x86/models.yaml"))
+    rows += [(pmu, d, None, "%s@%s" % (pmu, d.split("/", 1)[1])) for pmu, d in variants]
     passed = failed = 0
-    for pmu, perf_dir, parent in rows:
+    for pmu, perf_dir, parent, stem in rows:
         if args.pmus and pmu not in args.pmus:
             continue
-        r = check_pmu(pmu, perf_dir, bool(parent), args)
+        r = check_pmu(pmu, perf_dir, bool(parent), args, stem)
         cov = 100.0 * r["lib_ok"] / r["lib"] if r["lib"] else 100.0
         unlisted = r["lib"] - r["lib_ok"] - r["accepted"]
         ok = cov >= args.min and not unlisted and r["perf_ok"] + r["shadowed"] == r["perf"]
@@ -135,7 +141,7 @@ def main():
         failed += not ok
         print("%-18s libpfm4 names %4d/%4d (%5.1f%%, %d listed)  perf names %4d/%4d"
               " (%d taken by libpfm4's)  %s"
-              % (pmu, r["lib_ok"], r["lib"], cov, r["accepted"], r["perf_ok"], r["perf"],
+              % (stem or pmu, r["lib_ok"], r["lib"], cov, r["accepted"], r["perf_ok"], r["perf"],
                  r["shadowed"], "ok" if ok else "FAIL"))
         if args.v:
             for s, want, got in r["bad"]:

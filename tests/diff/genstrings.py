@@ -3,7 +3,8 @@
 # every event alone, with each unit mask, with every pair of its unit masks
 # (neighbouring pairs only on OFFCORE_RESPONSE/OCR, whose hundreds of
 # exclusive unit masks the offcore tests pair exhaustively), and modifier
-# variants (valid, out of range, repeated, unknown).
+# variants (valid, out of range, repeated, unknown), unit masks written as
+# numbers.
 import itertools
 import re
 
@@ -53,6 +54,12 @@ def strings(pmu, events):
             var += [":u:k", ":u=0:u=1", ":k=1:k=1", ":u=0:k=0"]
         var += [":NOSUCH_UMASK", ":c", ":=1"]
         out.extend((t + v, VARIANT) for v in var)
+        # unit masks written as numbers (libpfm4's raw umask): alone, with a
+        # modifier, too wide, with a value, with a named unit mask, twice
+        out.extend((base + v, VARIANT) for v in (":0x3", ":0x0", ":0xff:u", ":0X1", ":0x100", ":0x3=1",
+                                                 ":0x1:0x2", ":0x"))
+        if ums:
+            out.append((t + ":0x1", VARIANT))
         # spellings libpfm4 also accepts: lower case, '.' as delimiter
         out.append((base.lower(), VARIANT))
         if ums:

@@ -61,8 +61,12 @@ class Pmu:
         ev = self.events.get(head.upper())
         if ev is None and "." in head:
             head, *dots = head.split(".")
-            ev = self.events.get(head.upper())
             parts = dots + parts
+            if head.upper() in self.aliases:
+                # the event part may be an alias too (perf's event name of a libpfm4 event)
+                exp = self.aliases[head.upper()].lstrip("=").split(":")
+                head, parts = exp[0], exp[1:] + parts
+            ev = self.events.get(head.upper())
         if ev is None:
             raise Error(ERR_NOTFOUND)
         if ev.get("equiv"):

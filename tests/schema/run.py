@@ -67,6 +67,7 @@ OPEN_SAMPLES = {"format": {"zz": "config2:0-3"}, "field_values": {"cmask": 1},
 # values that must refer to something of BASE (by kind and key)
 SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("modifier", "requires"): "c",
            ("pmu", "raw_format"): {"cmask": "config1:0-7"}, ("modifier", "also"): "cmask",
+           ("pmu", "code_fields"): ["cmask"], ("pmu", "raw_umask"): "cmask",
            ("event", "modifiers"): ["k"], ("event", "required_modifiers"): ["k"]}
 
 # whole rules, each valid: a rule key is tried in the first one holding it

@@ -212,6 +212,38 @@ static void test_raw_event_name_carries_the_config(void)
 	CU_ASSERT_EQUAL(tl_ret("perf_raw::r"), PFM_ERR_NOTFOUND);
 }
 
+static void test_unit_mask_written_as_a_number_replaces_the_unit_masks(void)
+{
+	struct tl_none o;
+	/* no default unit mask added; ORed into the umask the event's code fixes */
+	CU_ASSERT_EQUAL(tl_none("utc::ISSUE_SLOTS:0xff:k", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x52ffcaULL);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utc::ISSUE_SLOTS:0xff:k=1:u=0:c=0:e=0:i=0");
+	CU_ASSERT_EQUAL(tl_none("utc::ISSUE_SLOTS:0X2", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x5302caULL);
+	/* unit masks that are all an MSR value: the number is that value, written even when 0 */
+	CU_ASSERT_EQUAL(tl_none("utc::OFFCORE_RESPONSE_0:0x0", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.count, 2);
+	CU_ASSERT_EQUAL(o.codes[0], 0x5301b7ULL);
+	CU_ASSERT_EQUAL(o.codes[1], 0x0ULL);
+	CU_ASSERT_EQUAL(tl_none("utc::OFFCORE_RESPONSE_0:0x18001", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[1], 0x18001ULL);
+}
+
+static void test_unit_mask_number_errors_are_libpfm4s(void)
+{
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0xff="), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0x3=1"), PFM_ERR_ATTR_VAL);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0x100"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0x1:0x2"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:RECOVERY:0x1"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0x"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0xg"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utc::ISSUE_SLOTS:0x10000000000000000"), PFM_ERR_ATTR);
+	/* a PMU without raw_umask takes no number */
+	CU_ASSERT_EQUAL(tl_ret("perf::PERF_COUNT_HW_CACHE_L1D:0x1"), PFM_ERR_ATTR);
+}
+
 void ut_add_parse(void)
 {
 	static const struct tl_test t[] = {
@@ -236,6 +268,8 @@ void ut_add_parse(void)
 		TL_TEST(test_modifiers_and_unit_masks_come_in_any_order),
 		TL_TEST(test_find_event_checks_names_and_value_syntax_only),
 		TL_TEST(test_raw_event_name_carries_the_config),
+		TL_TEST(test_unit_mask_written_as_a_number_replaces_the_unit_masks),
+		TL_TEST(test_unit_mask_number_errors_are_libpfm4s),
 	};
 	tl_suite("parser", ut_init, NULL, t);
 }
