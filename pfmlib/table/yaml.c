@@ -450,7 +450,6 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	struct pp_builder *b = l->b;
 	yaml_node_t *format = NULL, *raw = NULL, *mods = NULL, *aliases = NULL, *perf_attrs = NULL;
 	yaml_node_t *raw_fields = NULL, *raw_format = NULL;
-	yaml_node_t *raw_fields = NULL;
 	const char *raw_umask = NULL;
 	yaml_node_t *code_fields = NULL;
 	const char *name = NULL, *desc = NULL, *type = NULL, *arch = NULL;
