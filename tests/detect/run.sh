@@ -44,6 +44,10 @@ fi
 # libpfm4's PMU on every CPU identity it knows, and the example strings there
 "$python" tests/detect/libpfm4_models.py "$pfmdump" build/lib "$empty" >build/check/detect-libpfm4.log 2>&1
 cat build/check/detect-libpfm4.log >>"$log"; count build/check/detect-libpfm4.log
+if ! grep -q ' passed, [0-9]* failed' build/check/detect-libpfm4.log; then
+	failed=$((failed + 1))	# the script stopped before its summary (traceback in the log)
+	echo "FAIL: tests/detect/libpfm4_models.py stopped before its summary" >>"$log"
+fi
 
 grep -E 'FAIL|want|got |Sanitizer|no match_priority|Error' "$log" | head -n 40
 echo "detect: $passed passed, $failed failed" | tee -a build/check/results
