@@ -60,7 +60,7 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None, al
         pmu["raw_format"] = rawfmt
     if fam.code_fields:
         pmu["code_fields"] = [f for f in fam.code_fields if f in fmt]
-    if fam.raw_umask in fmt:
+    if fam.raw_umask in fmt and not any(f in fam.feature_no_raw_umask for f in plan.features):
         pmu["raw_umask"] = fam.raw_umask
     if fam.perf_attrs is not None:
         added = {a for f in plan.features for a in fam.feature_perf_attrs.get(f, ())}

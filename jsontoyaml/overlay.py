@@ -82,7 +82,8 @@ FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "raw
                 "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
                 "perf_attrs": "strs?", "raw_format": "map?"}
-FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?"}
+FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?",
+                 "raw_umask": "bool?"}
 MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?"}
 
 
@@ -150,10 +151,11 @@ class Family:
         self.feature_drops = {}     # feature -> modifiers whose `requires` it removes
         self.feature_hw_smpl_all = set()    # features marking every event hw_smpl
         self.feature_perf_attrs = {}        # feature -> perf_events attributes it adds
+        self.feature_no_raw_umask = set()   # features withdrawing the family's raw_umask
         for fname, spec in (d.get("features") or {}).items():
             if not isinstance(spec, dict):
                 raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
-            _only_keys(spec, {"format", "drop_requires", "hw_smpl", "perf_attrs"}, path,
+            _only_keys(spec, {"format", "drop_requires", "hw_smpl", "perf_attrs", "raw_umask"}, path,
                        "%s feature %s" % (what, fname))
             check_types(spec, FEATURE_TYPES, path, "%s feature %s" % (what, fname))
             self.features[fname] = dict(spec.get("format") or {})
@@ -163,6 +165,8 @@ class Family:
             self.feature_perf_attrs[fname] = list(spec.get("perf_attrs") or [])
             if spec.get("hw_smpl") == "all":
                 self.feature_hw_smpl_all.add(fname)
+            if spec.get("raw_umask") is False:
+                self.feature_no_raw_umask.add(fname)
         self.modifiers = []
         for m in d.get("modifiers") or []:
             if not isinstance(m, dict) or "name" not in m:
