@@ -103,7 +103,21 @@ def validate(doc):
             probs.append("pmu: raw_fields: no format field %r" % f)
     if isinstance(pmu.get("raw_bits"), dict):
         _check_set(pmu["raw_bits"], fields, "pmu: raw_bits", probs)
-    modnames = []
+    inames, iids = {pmu.get("name")}, {pmu.get("id")}
+    for i, inst in enumerate(pmu.get("instances") or []):
+        w = "pmu: instance %s" % (inst.get("name", i) if isinstance(inst, dict) else i)
+        inst = _keys(inst, "instance", w, probs)
+        if inst is None:
+            continue
+        if isinstance(inst.get("name"), str) and not PMU_NAME.match(inst["name"]):
+            probs.append("%s: name is not [a-z0-9_]+" % w)
+        if _type_ok(inst.get("id"), "int") and not 1 <= inst["id"] <= 1022:
+            probs.append("%s: id outside 1..1022" % w)
+        if inst.get("name") in inames or inst.get("id") in iids:
+            probs.append("%s: name or id used twice in this descriptor" % w)
+        inames.add(inst.get("name"))
+        iids.add(inst.get("id"))
+    modnames, modfields = [], set()
     for i, m in enumerate(pmu.get("modifiers") or []):
         w = "pmu: modifier %s" % (m.get("name", i) if isinstance(m, dict) else i)
         m = _keys(m, "modifier", w, probs)
@@ -121,12 +135,16 @@ def validate(doc):
             probs.append("%s: min > max" % w)
         if m.get("invert") and (m.get("type") != "bool" or "field" not in m):
             probs.append("%s: invert needs a bool modifier with a field" % w)
+        if "enable" in m and m["enable"] not in fields:
+            probs.append("%s: enable: no format field %r" % (w, m["enable"]))
         if "with_umask" in m and (m["with_umask"] not in schema.values("modifier", "with_umask") or "field" not in m):
             probs.append("%s: with_umask must be required or ignored, on a modifier with a field" % w)
         if isinstance(m.get("name"), str):
             if m["name"].lower() in (n.lower() for n in modnames):
                 probs.append("%s: duplicate modifier" % w)
             modnames.append(m["name"])
+            if "field" in m:
+                modfields.add(m["name"])
     events = doc.get("events", ())
     if events is None:      # null: no events
         events = []
@@ -166,7 +184,7 @@ def validate(doc):
         for a in ev.get("perf_attrs") or []:
             if a not in PERF_ATTRS:
                 probs.append("%s: perf_attrs: unknown attribute %r" % (w, a))
-        _check_umasks(ev, fields, w, probs)
+        _check_umasks(ev, fields, w, probs, modfields)
     for a, exp in (pmu.get("aliases") or {}).items():
         if not isinstance(a, str) or not isinstance(exp, str) or not a or not exp:
             probs.append("pmu: aliases: %r -> %r must be non-empty strings" % (a, exp))
@@ -181,7 +199,7 @@ def validate(doc):
     return ["%s: %s" % (pname, p) for p in probs]
 
 
-def _check_umasks(ev, fields, w, probs):
+def _check_umasks(ev, fields, w, probs, modfields=frozenset()):
     groups = ev.get("groups")
     gnames = []
     if groups is not None:
@@ -220,6 +238,9 @@ def _check_umasks(ev, fields, w, probs):
             _check_set(u["set"], fields, uw, probs)
         if isinstance(u.get("defaults"), dict):
             _check_set(u["defaults"], fields, uw + " defaults", probs)
+        for mn in u.get("required_modifiers") or []:
+            if mn not in modfields:
+                probs.append("%s: required_modifiers: %r is not a PMU modifier with a field" % (uw, mn))
         if "group" in u and u["group"] not in gnames:
             probs.append("%s: no group %r" % (uw, u["group"]))
         if _type_ok(u.get("sample_after"), "int") and not 0 <= u["sample_after"] <= U32:

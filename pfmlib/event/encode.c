@@ -217,6 +217,14 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
 			continue;
 		}
+		if (st->flags & PP_SET_REQUIRED) {
+			/* the unit mask needs its modifier given (libpfm4's NID needs nf) */
+			if (mp < 0 || !((e->mod_given >> mp) & 1))
+				return pp_fail(PFM_ERR_ATTR, "a selected unit mask needs modifier %s",
+					       mp < 0 ? pp_str(t, t->fields[st->field].name) :
+					       pp_str(t, t->mods[e->pmu->p->first_mod + (uint32_t)mp].name));
+			continue;
+		}
 		if (mp >= 0 && (st->flags & PP_SET_SOFT)) {
 			/* a default for the modifier: the string's own value wins */
 			if (from_umask == 2 && !((e->mod_given >> mp) & 1))
@@ -476,6 +484,9 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			continue;
 		/* invert: an exclusion bit, set when the level is not selected (Arm P, U) */
 		fv[m->field - pd->first_field] |= (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];
+		/* enable: a filter's enable bit, with any value but 0 */
+		if (m->enable != PP_NONE && e->mod_val[i])
+			fv[m->enable - pd->first_field] |= 1;
 	}
 	for (uint32_t f = 0; f < pd->nfields; f++) {
 		const struct pp_field *fd = &t->fields[pd->first_field + f];
@@ -494,6 +505,11 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			e->raw[fd->reg] |= deposit(fd->mask, st->value);
 	}
 	return PFM_SUCCESS;
+}
+
+int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi)
+{
+	return umask_has_field(e, fi, 0);
 }
 
 int pp_enc_ncodes(const struct pp_enc *e)

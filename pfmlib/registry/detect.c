@@ -1,7 +1,7 @@
 /*
  * registry/detect.c - presence of table PMUs from the host identities
- * (docs/detection.md): the best match per identity, fallbacks, and hybrid
- * core types the kernel does not run.
+ * (docs/detection.md): the best match per identity, fallbacks, hybrid
+ * core types the kernel does not run, and uncore boxes it does not run.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +91,24 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, int n)
 	}
 }
 
+/*
+ * An uncore PMU (one box instance) is present when its model is the host's
+ * and the kernel runs that box: its perf_pmu exists in sysfs.
+ */
+static void drop_absent_uncore(struct pp_pmu_rt *list, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct pp_pmu_rt *rt = &list[i];
+		if (!rt->is_present || rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu)
+			continue;
+		if (!sysfs_pmu_exists(pp_str(rt->t, rt->p->perf_pmu))) {
+			rt->is_present = 0;
+			pp_verbose("PMU %s: no sysfs PMU %s, this box is not present", pp_str(rt->t, rt->p->name),
+				   pp_str(rt->t, rt->p->perf_pmu));
+		}
+	}
+}
+
 void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host)
 {
 	unsigned char *hit = malloc((size_t)n + 1);
@@ -104,4 +122,5 @@ void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host)
 		detect_identity(list, n, host->id[i], hit, 1);
 	free(hit);
 	drop_absent_core_types(list, n);
+	drop_absent_uncore(list, n);
 }

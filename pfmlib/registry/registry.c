@@ -126,10 +126,22 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	return PFM_SUCCESS;
 }
 
+/* a plugin's PMU, then its box instances (pmu `instances`), whose names and
+ * ids must all be free: they are checked first, so a refusal adds nothing */
 static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
 {
 	(void)ctx;
-	return add(t, 0, origin);
+	for (uint32_t i = 1; i < t->npmus; i++) {
+		const struct pp_pmu *p = &t->pmus[i];
+		const char *name = pp_str(t, p->name);
+		if (p->id < 0 || p->id > PP_MAX_PMU_ID || R.by_id[p->id] || pp_pmu_by_name(name, strlen(name)))
+			return pp_fail(PFM_ERR_INVAL, "%s: instance '%s' (id %d): name or id already in use; refused",
+				       origin, name, p->id);
+	}
+	int r = add(t, 0, origin);
+	for (uint32_t i = 1; r == PFM_SUCCESS && i < t->npmus; i++)
+		r = add(t, i, origin);
+	return r;
 }
 
 static void detect(void)
@@ -264,10 +276,23 @@ static int read_type(const char *name, uint32_t *type)
 	return 1;
 }
 
+/* the first CPU of sysfs PMU name's `cpumask`, -1 without one */
+static int read_first_cpu(const char *name)
+{
+	char buf[4096], path[4096];
+	const char *why;
+	if (pp_sysfs_pmu_path(path, sizeof(path), name, "cpumask") ||
+	    pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
+		return -1;
+	return pp_sysfs_cpulist_first(pp_sysfs_trim(buf));
+}
+
 /*
  * attr.type of every usable table PMU that names a sysfs PMU: that PMU's
  * `type` file when it exists (read once per sysfs name), else the
- * descriptor's value.
+ * descriptor's value (none for an uncore PMU without perf_type: the perf
+ * layers refuse it). An uncore PMU's default CPU is the first of its
+ * `cpumask`.
  */
 static void resolve_perf_types(void)
 {
@@ -299,6 +324,8 @@ static void resolve_perf_types(void)
 		}
 		if (ok)
 			rt->perf_type = type;
+		if (ok && rt->p->type == PP_PMU_UNCORE)
+			rt->dfl_cpu = read_first_cpu(name);
 	}
 }
 

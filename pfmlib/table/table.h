@@ -40,6 +40,8 @@ struct pp_set {
 };
 
 #define PP_SET_SOFT 0x1		/* a default: used only when the string gives no value */
+#define PP_SET_REQUIRED 0x2	/* no value: the modifier of this field must be given (umask
+				 * required_modifiers) */
 
 enum pp_mod_type { PP_MOD_BOOL = 0, PP_MOD_INT = 1 };
 
@@ -56,6 +58,8 @@ struct pp_modifier {
 	uint32_t min;		/* smallest accepted value */
 	uint32_t flags;		/* PP_MOD_F_* */
 	uint64_t max;		/* largest accepted value */
+	uint32_t enable;	/* absolute field index set to 1 when the modifier's value is not 0, or PP_NONE */
+	uint32_t pad;
 };
 
 #define PP_REQ_NONE 0xff
