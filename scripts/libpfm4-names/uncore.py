@@ -46,7 +46,7 @@ KERNEL_UNIT = {"cbo": "cbox", "ha": "ha", "imc": "imc", "pcu": "pcu", "qpi": "qp
                "r2pcie": "r2pcie", "r3qpi": "r3qpi", "irp": "irp", "sbo": "sbox", "cha": "cha",
                "iio": "iio", "m2m": "m2m", "m3upi": "m3upi", "upi": "upi", "m2pcie": "m2pcie",
                "edc_eclk": "edc_eclk", "edc_uclk": "edc_uclk", "imc_uclk": "imc_uclk"}
-SPECIAL_PERF_PMU = {"rapl": "power", "amd64_rapl": "power", "amd64_fam19h_zen3_l3": "amd_l3",
+SPECIAL_PERF_PMU = {"rapl": "power", "skx_unc_irp": "uncore_irp_0", "amd64_rapl": "power", "amd64_fam19h_zen3_l3": "amd_l3",
                     "amd64_fam15h_nb": "amd_nb", "nhm_unc": "uncore", "wsm_unc": "uncore"}
 
 # modifier -> format field name (the kernel's where it has one)
