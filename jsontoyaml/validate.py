@@ -169,6 +169,8 @@ def validate(doc):
             names[n.upper()] = w
         if isinstance(ev.get("set"), dict):
             _check_set(ev["set"], fields, w, probs)
+        if isinstance(ev.get("fallback"), dict):
+            _check_set(ev["fallback"], fields, w + " fallback", probs)
         for k in ("code",):
             if _type_ok(ev.get(k), "int") and not 0 <= ev[k] <= U64:
                 probs.append("%s: %s out of range" % (w, k))
@@ -255,18 +257,23 @@ def _check_umasks(ev, fields, w, probs, modfields=frozenset()):
             continue
         kinds = [k for k in ("forbid_groups", "only_groups") if k in r]
         if "when" in r:
-            if len(kinds) != 1 or "when_none_of" in r or "add" in r:
+            if len(kinds) != 1 or "when_none_of" in r or "add" in r or "when_any_of" in r or "require" in r:
                 probs.append("%s: `when` takes exactly one of forbid_groups, only_groups" % rw)
             if isinstance(r["when"], str) and r["when"].upper() not in unames:
                 probs.append("%s: when: no umask %s" % (rw, r["when"]))
+        elif "when_any_of" in r:
+            if "require" not in r or kinds or "when_none_of" in r or "add" in r:
+                probs.append("%s: when_any_of needs require (and nothing else)" % rw)
+            elif isinstance(r["require"], str) and r["require"].upper() not in unames:
+                probs.append("%s: require: no umask %s" % (rw, r["require"]))
         elif "when_none_of" in r:
-            if "add" not in r or kinds:
+            if "add" not in r or kinds or "require" in r:
                 probs.append("%s: when_none_of needs add (and nothing else)" % rw)
             elif isinstance(r["add"], str) and r["add"].upper() not in unames:
                 probs.append("%s: add: no umask %s" % (rw, r["add"]))
         else:
-            probs.append("%s: needs `when` or `when_none_of`" % rw)
-        for k in kinds + (["when_none_of"] if "when_none_of" in r else []):
+            probs.append("%s: needs `when`, `when_none_of` or `when_any_of`" % rw)
+        for k in kinds + [k for k in ("when_none_of", "when_any_of") if k in r]:
             for g in r.get(k) or []:
                 if g not in gnames:
                     probs.append("%s: %s: no group %r" % (rw, k, g))

@@ -101,6 +101,8 @@ static int check_explicit(const struct pp_enc *e)
 	}
 	for (unsigned int r = 0; r < e->ev->nrules; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind == PP_RULE_REQUIRE && groups_used(e) & ru->groups && !selected(e, ru->umask))
+			return pp_fail(PFM_ERR_FEATCOMB, "these unit masks need %s too", um_name(e, ru->umask));
 		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
 			continue;
 		if (!selected(e, ru->umask))
@@ -217,6 +219,8 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
 			continue;
 		}
+		if (st->flags & PP_SET_FALLBACK)
+			continue;	/* pp_encode, once every register is known */
 		if (st->flags & PP_SET_REQUIRED) {
 			/* the unit mask needs its modifier given (libpfm4's NID needs nf) */
 			if (mp < 0 || !((e->mod_given >> mp) & 1))
@@ -497,6 +501,16 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
 		else
 			e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
+	}
+	/* event fallbacks: only into a register nothing else has put a bit in */
+	uint64_t busy[PP_NREGS];
+	for (int r = 0; r < PP_NREGS; r++)
+		busy[r] = e->reg[r] | e->raw[r];
+	for (uint32_t s = 0; s < e->ev->nset; s++) {
+		const struct pp_set *st = &t->sets[e->ev->first_set + s];
+		const struct pp_field *fd = &t->fields[st->field];
+		if (st->flags & PP_SET_FALLBACK && fd->reg < PP_NREGS && !busy[fd->reg])
+			e->reg[fd->reg] |= deposit(fd->mask, st->value);
 	}
 	for (uint32_t s = 0; s < pd->nraw_set; s++) {
 		const struct pp_set *st = &t->sets[pd->first_raw_set + s];

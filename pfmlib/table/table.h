@@ -40,6 +40,7 @@ struct pp_set {
 };
 
 #define PP_SET_SOFT 0x1		/* a default: used only when the string gives no value */
+#define PP_SET_FALLBACK 0x4	/* event fallback: used only when its register is otherwise 0 */
 #define PP_SET_REQUIRED 0x2	/* no value: the modifier of this field must be given (umask
 				 * required_modifiers) */
 
@@ -86,8 +87,9 @@ struct pp_group {
 	uint32_t flags;		/* PP_GRP_* */
 };
 
-/* rule kinds (schema: forbid_groups, only_groups, when_none_of/add) */
-enum pp_rule_kind { PP_RULE_FORBID_GROUPS = 1, PP_RULE_ONLY_GROUPS = 2, PP_RULE_ADD_IF_NONE = 3 };
+/* rule kinds (schema: forbid_groups, only_groups, when_none_of/add, when_any_of/require) */
+enum pp_rule_kind { PP_RULE_FORBID_GROUPS = 1, PP_RULE_ONLY_GROUPS = 2, PP_RULE_ADD_IF_NONE = 3,
+		   PP_RULE_REQUIRE = 4 /* when_any_of (groups) given -> require (umask) given */ };
 
 struct pp_rule {
 	uint8_t  kind;		/* enum pp_rule_kind */

@@ -879,8 +879,8 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 		return -1;
 	const struct pp_event *e = &b->events.v[c->ev];
 	struct pp_rule r = { 0 };
-	const char *when = NULL, *add = NULL;
-	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL;
+	const char *when = NULL, *add = NULL, *req = NULL;
+	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL, *any_of = NULL;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		enum pp_k_rule key = pp_k_rule_lookup(k);
@@ -890,6 +890,8 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 		case PP_K_RULE_FORBID_GROUPS: forbid = v; break;
 		case PP_K_RULE_ONLY_GROUPS: only = v; break;
 		case PP_K_RULE_ADD: if (get_str(l, v, k, &add)) return -1; break;
+		case PP_K_RULE_WHEN_ANY_OF: any_of = v; break;
+		case PP_K_RULE_REQUIRE: if (get_str(l, v, k, &req)) return -1; break;
 		case PP_K_RULE__UNKNOWN: return unknown(l, kn, "a rule", k);
 		}
 		seen |= 1ULL << key;
@@ -899,14 +901,15 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	/* which keys go together is checked below; the schema requires none alone */
 	if (require(l, n, "rule", seen, PP_K_RULE_REQUIRED, pp_k_rule_spec))
 		return -1;
-	int kinds = !!forbid + !!only + !!none_of;
+	int kinds = !!forbid + !!only + !!none_of + !!any_of;
 	if (kinds != 1)
-		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, when_none_of");
-	const char *um = none_of ? add : when;
+		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, when_none_of, when_any_of");
+	const char *um = none_of ? add : any_of ? req : when;
 	if (!um)
-		return fail(l, n, "rule: '%s' is missing", none_of ? "add" : "when");
-	if ((none_of && when) || (!none_of && add))
-		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups, 'add' with when_none_of");
+		return fail(l, n, "rule: '%s' is missing", none_of ? "add" : any_of ? "require" : "when");
+	if ((none_of && (when || req)) || (any_of && (when || add)) || (!none_of && add) || (!any_of && req))
+		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups, 'add' with when_none_of, "
+			    "'require' with when_any_of");
 	int ui = umask_index(l, e, um);
 	if (ui < 0)
 		return fail(l, n, "rule: no umask '%s' in event '%s'", um, b->strs + e->name);
@@ -914,6 +917,7 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	if (forbid) { r.kind = PP_RULE_FORBID_GROUPS; if (group_list(l, e, forbid, "forbid_groups", &r.groups)) return -1; }
 	if (only) { r.kind = PP_RULE_ONLY_GROUPS; if (group_list(l, e, only, "only_groups", &r.groups)) return -1; }
 	if (none_of) { r.kind = PP_RULE_ADD_IF_NONE; if (group_list(l, e, none_of, "when_none_of", &r.groups)) return -1; }
+	if (any_of) { r.kind = PP_RULE_REQUIRE; if (group_list(l, e, any_of, "when_any_of", &r.groups)) return -1; }
 	uint32_t ri = pp_builder_add_rule(b);
 	if (ri == PP_NONE)
 		return fail(l, n, "out of memory");
@@ -957,7 +961,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	struct evctx c = { .ev = ei };
 	const struct pp_pmu *p = &b->pmus.v[l->pmu];
 	const char *name = NULL, *desc = NULL;
-	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL, *fallback = NULL;
 	b->events.v[ei].perf_type = PP_NONE;
 	b->events.v[ei].mods = p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1);
 	uint64_t seen = 0;
@@ -973,6 +977,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 		case PP_K_EVENT_DESC: if (get_str(l, v, k, &desc)) return -1; break;
 		case PP_K_EVENT_CODE: code = v; break;
 		case PP_K_EVENT_SET: set = v; break;
+		case PP_K_EVENT_FALLBACK: fallback = v; break;
 		case PP_K_EVENT_EQUIV: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].equiv = o; } break;
 		case PP_K_EVENT_MODIFIERS: mods = v; break;
 		case PP_K_EVENT_REQUIRED_MODIFIERS: required = v; break;
@@ -1003,6 +1008,9 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	uint32_t first;
 	uint16_t nset;
 	if (parse_sets(l, set, "event 'set'", &first, &nset))
+		return -1;
+	/* fallback values follow the event's own */
+	if (fallback && append_sets(l, fallback, "event 'fallback'", PP_SET_FALLBACK, &nset))
 		return -1;
 	b->events.v[ei].first_set = first;
 	b->events.v[ei].nset = nset;

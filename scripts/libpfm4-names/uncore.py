@@ -189,7 +189,19 @@ def measure_modifiers(pd, rep, events):
         # goes with a value in a filter register)
         for r, (x, y) in enumerate(zip(c0 + [0] * 3, one.codes + [0] * 3)):
             if x ^ y:
-                reg, d = r, x ^ y
+                # the bits it adds; when it also removes bits (a default filter
+                # libpfm4 drops once any filter is given: skx_unc_cha), its own
+                # are those another modifier of the register does not set
+                d = y & ~x
+                if x & ~y:
+                    for h in mods:
+                        z = enc.get("%s:%s=1" % (b, h))
+                        if h != m and z is not None and z.rc == 0 and len(z.codes) > r:
+                            alt = y & ~z.codes[r]
+                            if alt:
+                                d = alt
+                                break
+                reg, d = r, d or (x ^ y)
                 lo = (d & -d).bit_length() - 1
         if reg is None:
             raise SystemExit("%s: modifier %s=1 changes nothing" % (rep, m))
@@ -274,6 +286,34 @@ def describe(pd, rep, base, members, ids, pre, core):
                 pair_strings.append("%s::%s:%s:%s" % (rep, e.name, a.name, b.name))
     pairs = oracle.encode(pd, pair_strings) if pair_strings else {}
 
+    # fallback: filter bits an event has until any filter modifier is given
+    # (libpfm4's skx_unc_cha filter1 default)
+    fmods = {m: reg for m, t, code, reg, lo, width, enable in mods if reg is not None and reg >= 1}
+    fprobe = {}
+    for e in events:
+        s0 = "%s::%s" % (rep, e.name)
+        b = s0 if enc[s0].rc == 0 else next(("%s:%s" % (s0, u.name) for u in e.umasks()
+                                             if enc["%s:%s" % (s0, u.name)].rc == 0), None)
+        names = {a.name for a in e.attrs}
+        if b:
+            fprobe[e.name] = (b, ["%s:%s=1" % (b, m) for m in fmods if m in names])
+    fenc = oracle.encode(pd, [x for _, l in fprobe.values() for x in l]) if fmods else {}
+    fallback = {}
+    for e in events:
+        if e.name not in fprobe:
+            continue
+        b, probes = fprobe[e.name]
+        lost = [0, 0, 0]
+        for x in probes:
+            y = fenc.get(x)
+            if y is None or y.rc:
+                continue
+            for r, (p0, p1) in enumerate(zip(enc[b].codes + [0] * 3, y.codes + [0] * 3)):
+                if 1 <= r < 3:
+                    lost[r] |= p0 & ~p1
+        if any(lost):
+            fallback[e.name] = lost[:3]
+
     used = [0, 0, 0]
     nregs = 1
     per_event = []
@@ -284,6 +324,9 @@ def describe(pd, rep, base, members, ids, pre, core):
         obs = []            # (codes, applied umask names) of direct encodings
         if enc[s0].rc == 0:
             obs.append((enc[s0].codes, applied_umasks(enc[s0].fstr, e)))
+        fb = fallback.get(e.name, [0, 0, 0])
+        for r in range(3):
+            used[r] |= fb[r]
         extra = {}          # umask -> codes measured with help (modifier or partner)
         req_mod = {}        # umask -> the modifier libpfm4 requires with it
         for u in us:
@@ -326,6 +369,10 @@ def describe(pd, rep, base, members, ids, pre, core):
                             break
                         if u.name in extra:
                             break
+        if any(fb):
+            obs = [([v & ~fb[r] if r < 3 else v for r, v in enumerate(c)], a) for c, a in obs]
+            extra = {k: ([v & ~fb[r] if r < 3 else v for r, v in enumerate(c)], a, p)
+                     for k, (c, a, p) in extra.items()}
         for c, _ in obs:
             nregs = max(nregs, len(c))
         for c, _, _ in extra.values():
@@ -368,7 +415,7 @@ def describe(pd, rep, base, members, ids, pre, core):
             if applied is None and u.name in extra:
                 applied = extra[u.name][1]
             for d in applied or ():
-                if d != u.name and d in own:
+                if d != u.name and d in dfl:
                     c = [a & ~b for a, b in zip(c, own[d])]
             if u.name in extra and extra[u.name][2]:
                 partner = extra[u.name][2]
@@ -392,13 +439,67 @@ def describe(pd, rep, base, members, ids, pre, core):
                 for d in dfl:
                     if d not in extra[u.name][1]:
                         un.join(u.name, d)
+        # a unit mask that needs a companion (libpfm4's skx_unc_cha opcodes need
+        # IRQ): its refusals are measured with the companion given
+        needy = {n: x[2] for n, x in extra.items() if x[2]}
         for i, a in enumerate(us):
             for b in us[i + 1:]:
+                if a.name in needy or b.name in needy:
+                    continue
                 x = pairs.get("%s::%s:%s:%s" % (rep, e.name, a.name, b.name))
                 if x is not None and x.rc == -5:
                     un.join(a.name, b.name)
                     refuses[a.name].add(b.name)
                     refuses[b.name].add(a.name)
+        rules = []
+        if needy:
+            mods_of = {n: ":%s=1" % req_mod[n] if n in req_mod else "" for n in needy}
+            comp = {}
+            for n in needy:
+                ok = [v.name for v in us if v.name != n and v.name not in needy and
+                      renc.get("%s:%s:%s%s" % (s0, n, v.name, mods_of[n]),
+                               renc.get("%s:%s:%s" % (s0, n, v.name))) is not None and
+                      (renc.get("%s:%s:%s%s" % (s0, n, v.name, mods_of[n])) or
+                       renc.get("%s:%s:%s" % (s0, n, v.name))).rc == 0]
+                comp[n] = ok
+            probes = []
+            names_n = [n for n in (u.name for u in us) if n in needy]
+            for i, a in enumerate(names_n):
+                if not comp[a]:
+                    continue
+                for b in names_n[i + 1:]:
+                    if comp[a][0] in comp[b]:
+                        probes.append("%s:%s:%s:%s%s" % (s0, comp[a][0], a, b, mods_of[a] or mods_of[b]))
+                for q in us:
+                    if q.name not in needy and q.name != comp[a][0]:
+                        probes.append("%s:%s:%s:%s%s" % (s0, comp[a][0], q.name, a, mods_of[a]))
+            penc = oracle.encode(pd, probes) if probes else {}
+            forbid = collections.defaultdict(set)
+            for i, a in enumerate(names_n):
+                if not comp[a]:
+                    continue
+                for b in names_n[i + 1:]:
+                    if comp[a][0] not in comp[b]:
+                        continue    # no companion in common: nothing to learn
+                    x = penc.get("%s:%s:%s:%s%s" % (s0, comp[a][0], a, b, mods_of[a] or mods_of[b]))
+                    if x is not None and x.rc == -5:
+                        un.join(a, b)
+                        refuses[a].add(b)
+                        refuses[b].add(a)
+                for q in us:
+                    x = penc.get("%s:%s:%s:%s%s" % (s0, comp[a][0], q.name, a, mods_of[a]))
+                    if x is not None and x.rc == -5:
+                        forbid[q.name].add(a)
+            # the unit masks that work with exactly one companion: "any of
+            # these groups needs it"
+            by_comp = collections.OrderedDict()
+            for n in names_n:
+                if len(comp[n]) == 1:
+                    by_comp.setdefault(comp[n][0], []).append(n)
+            for c, ns in by_comp.items():
+                rules.append(("require", ns, c))
+            for q, xs in forbid.items():
+                rules.append(("forbid", q, sorted(xs)))
         comps = collections.OrderedDict()
         for u in us:
             comps.setdefault(un.find(u.name), []).append(u.name)
@@ -421,7 +522,7 @@ def describe(pd, rep, base, members, ids, pre, core):
         for g in glist:
             g.sort(key=order.get)
         glist.sort(key=lambda g: order[g[0]])
-        per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod))
+        per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
     fields.add("ext", 0, used[0] & ~0xffff & ~modmask[0])
@@ -453,7 +554,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     out_events = []
     all_mods = [m[0] for m in mods]
     seen = set()
-    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod in per_event:
+    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of in per_event:
         ev = collections.OrderedDict()
         ev["name"] = e.name
         if e.name in seen:
@@ -464,6 +565,8 @@ def describe(pd, rep, base, members, ids, pre, core):
         ev["desc"] = "%s event %s (libpfm4 4.13)" % (base, e.name)
         ev["code"] = e.code
         ev["set"] = fields.split(ev_bits[:nregs])
+        if any(fb):
+            ev["fallback"] = fields.split(fb[:nregs])
         emods = [a.name for a in e.attrs if a.type != PFM_ATTR_UMASK]
         if emods != all_mods:
             ev["modifiers"] = emods
@@ -481,6 +584,8 @@ def describe(pd, rep, base, members, ids, pre, core):
                     others = [m for m in g if m != n]
                     if others and all(m in refuses[n] for m in others):
                         excl.add(n)
+            if rules and len(glist) == 1:
+                rules = []          # a rule needs groups to name
             if len(glist) > 1 or rc_alone == -6 or gexcl:
                 gl = []
                 for i, g in enumerate(glist):
@@ -510,6 +615,21 @@ def describe(pd, rep, base, members, ids, pre, core):
                 ud["flags"] = ["compat"]
                 umasks.append(ud)
             ev["umasks"] = umasks
+            rl = []
+            # rules only over groups made of unit masks that need a companion
+            pure = {i for i, g in enumerate(glist) if all(n in needy_of for n in g)}
+            for kind, a, b in rules:
+                if kind == "require":
+                    gs = sorted({gid[n] for n in a})
+                    if gid[b] in gs or not set(gs) <= pure:
+                        continue
+                    rl.append(collections.OrderedDict(when_any_of=["g%d" % g for g in gs], require=b))
+                else:
+                    gs = sorted({gid[n] for n in b} - {gid[a]})
+                    if gs and set(gs) <= pure:
+                        rl.append(collections.OrderedDict(when=a, forbid_groups=["g%d" % g for g in gs]))
+            if rl:
+                ev["rules"] = rl
         out_events.append(ev)
     pmu = collections.OrderedDict()
     pmu["name"] = members[0]
