@@ -255,10 +255,10 @@ def _check_umasks(ev, fields, w, probs, modfields=frozenset()):
         r = _keys(r, "rule", rw, probs)
         if r is None:
             continue
-        kinds = [k for k in ("forbid_groups", "only_groups") if k in r]
+        kinds = [k for k in ("forbid_groups", "only_groups", "require_groups") if k in r]
         if "when" in r:
             if len(kinds) != 1 or "when_none_of" in r or "add" in r or "when_any_of" in r or "require" in r:
-                probs.append("%s: `when` takes exactly one of forbid_groups, only_groups" % rw)
+                probs.append("%s: `when` takes exactly one of forbid_groups, only_groups, require_groups" % rw)
             if isinstance(r["when"], str) and r["when"].upper() not in unames:
                 probs.append("%s: when: no umask %s" % (rw, r["when"]))
         elif "when_any_of" in r:

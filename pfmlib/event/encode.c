@@ -163,6 +163,12 @@ static int add_defaults(struct pp_enc *e, int exact)
 		if ((err = add_sel(e, ru->umask, 1)))
 			return err;
 	}
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind == PP_RULE_REQUIRE_GROUPS && selected(e, ru->umask) && !(groups_used(e) & ru->groups))
+			return pp_fail(PFM_ERR_UMASK, "%s: unit mask %s needs one of another group", pp_str(t, e->ev->name),
+				       um_name(e, ru->umask));
+	}
 	for (unsigned int g = 0; g < ngroups(e); g++) {
 		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1))
 			return pp_fail(PFM_ERR_UMASK, "%s: a unit mask of group %s is required",

@@ -89,7 +89,8 @@ struct pp_group {
 
 /* rule kinds (schema: forbid_groups, only_groups, when_none_of/add, when_any_of/require) */
 enum pp_rule_kind { PP_RULE_FORBID_GROUPS = 1, PP_RULE_ONLY_GROUPS = 2, PP_RULE_ADD_IF_NONE = 3,
-		   PP_RULE_REQUIRE = 4 /* when_any_of (groups) given -> require (umask) given */ };
+		   PP_RULE_REQUIRE = 4, /* when_any_of (groups) given -> require (umask) given */
+		   PP_RULE_REQUIRE_GROUPS = 5 /* when (umask) selected -> a umask of require_groups */ };
 
 struct pp_rule {
 	uint8_t  kind;		/* enum pp_rule_kind */

@@ -880,7 +880,7 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	const struct pp_event *e = &b->events.v[c->ev];
 	struct pp_rule r = { 0 };
 	const char *when = NULL, *add = NULL, *req = NULL;
-	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL, *any_of = NULL;
+	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL, *any_of = NULL, *req_groups = NULL;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		enum pp_k_rule key = pp_k_rule_lookup(k);
@@ -891,6 +891,7 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 		case PP_K_RULE_ONLY_GROUPS: only = v; break;
 		case PP_K_RULE_ADD: if (get_str(l, v, k, &add)) return -1; break;
 		case PP_K_RULE_WHEN_ANY_OF: any_of = v; break;
+		case PP_K_RULE_REQUIRE_GROUPS: req_groups = v; break;
 		case PP_K_RULE_REQUIRE: if (get_str(l, v, k, &req)) return -1; break;
 		case PP_K_RULE__UNKNOWN: return unknown(l, kn, "a rule", k);
 		}
@@ -901,14 +902,15 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	/* which keys go together is checked below; the schema requires none alone */
 	if (require(l, n, "rule", seen, PP_K_RULE_REQUIRED, pp_k_rule_spec))
 		return -1;
-	int kinds = !!forbid + !!only + !!none_of + !!any_of;
+	int kinds = !!forbid + !!only + !!none_of + !!any_of + !!req_groups;
 	if (kinds != 1)
-		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, when_none_of, when_any_of");
+		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, require_groups, when_none_of, "
+			    "when_any_of");
 	const char *um = none_of ? add : any_of ? req : when;
 	if (!um)
 		return fail(l, n, "rule: '%s' is missing", none_of ? "add" : any_of ? "require" : "when");
 	if ((none_of && (when || req)) || (any_of && (when || add)) || (!none_of && add) || (!any_of && req))
-		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups, 'add' with when_none_of, "
+		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups/require_groups, 'add' with when_none_of, "
 			    "'require' with when_any_of");
 	int ui = umask_index(l, e, um);
 	if (ui < 0)
@@ -917,6 +919,7 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	if (forbid) { r.kind = PP_RULE_FORBID_GROUPS; if (group_list(l, e, forbid, "forbid_groups", &r.groups)) return -1; }
 	if (only) { r.kind = PP_RULE_ONLY_GROUPS; if (group_list(l, e, only, "only_groups", &r.groups)) return -1; }
 	if (none_of) { r.kind = PP_RULE_ADD_IF_NONE; if (group_list(l, e, none_of, "when_none_of", &r.groups)) return -1; }
+	if (req_groups) { r.kind = PP_RULE_REQUIRE_GROUPS; if (group_list(l, e, req_groups, "require_groups", &r.groups)) return -1; }
 	if (any_of) { r.kind = PP_RULE_REQUIRE; if (group_list(l, e, any_of, "when_any_of", &r.groups)) return -1; }
 	uint32_t ri = pp_builder_add_rule(b);
 	if (ri == PP_NONE)

@@ -442,6 +442,7 @@ def describe(pd, rep, base, members, ids, pre, core):
         # a unit mask that needs a companion (libpfm4's skx_unc_cha opcodes need
         # IRQ): its refusals are measured with the companion given
         needy = {n: x[2] for n, x in extra.items() if x[2]}
+        solo_rc = {u.name: enc["%s:%s" % (s0, u.name)].rc for u in us}
         for i, a in enumerate(us):
             for b in us[i + 1:]:
                 if a.name in needy or b.name in needy:
@@ -489,7 +490,16 @@ def describe(pd, rep, base, members, ids, pre, core):
                 for q in us:
                     x = penc.get("%s:%s:%s:%s%s" % (s0, comp[a][0], q.name, a, mods_of[a]))
                     if x is not None and x.rc == -5:
-                        forbid[q.name].add(a)
+                        if solo_rc[a] == -6 and q.name in comp[a]:
+                            pass        # two companions: their own group's business
+                        elif solo_rc[a] == -6:
+                            # a needs a unit mask of another group (PFM_ERR_UMASK
+                            # alone: bdx OPCODE needs an OPC_*) and is in q's group
+                            un.join(a, q.name)
+                            refuses[a].add(q.name)
+                            refuses[q.name].add(a)
+                        else:
+                            forbid[q.name].add(a)
             # the unit masks that work with exactly one companion: "any of
             # these groups needs it"
             by_comp = collections.OrderedDict()
@@ -497,7 +507,10 @@ def describe(pd, rep, base, members, ids, pre, core):
                 if len(comp[n]) == 1:
                     by_comp.setdefault(comp[n][0], []).append(n)
             for c, ns in by_comp.items():
-                rules.append(("require", ns, c))
+                rules.append(("require", [n for n in ns if solo_rc[n] != -6], c))
+            for n in names_n:
+                if solo_rc[n] == -6 and comp[n]:
+                    rules.append(("require_groups", n, comp[n]))
             for q, xs in forbid.items():
                 rules.append(("forbid", q, sorted(xs)))
         comps = collections.OrderedDict()
@@ -619,7 +632,14 @@ def describe(pd, rep, base, members, ids, pre, core):
             # rules only over groups made of unit masks that need a companion
             pure = {i for i, g in enumerate(glist) if all(n in needy_of for n in g)}
             for kind, a, b in rules:
+                if kind == "require_groups":
+                    gs = sorted({gid[n] for n in b} - {gid[a]})
+                    if gs:
+                        rl.append(collections.OrderedDict(when=a, require_groups=["g%d" % g for g in gs]))
+                    continue
                 if kind == "require":
+                    if not a:
+                        continue
                     gs = sorted({gid[n] for n in a})
                     if gid[b] in gs or not set(gs) <= pure:
                         continue

@@ -73,7 +73,8 @@ SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("modifier", "requires"): "c",
 
 # whole rules, each valid: a rule key is tried in the first one holding it
 RULE_FORMS = [{"when": "A", "forbid_groups": ["g2"]}, {"when": "A", "only_groups": ["g1"]},
-              {"when_none_of": ["g2"], "add": "A"}, {"when_any_of": ["g2"], "require": "A"}]
+              {"when_none_of": ["g2"], "add": "A"}, {"when_any_of": ["g2"], "require": "A"},
+              {"when": "A", "require_groups": ["g2"]}]
 
 # BASE without what a null key would leave dangling (umask groups, rules)
 def _no_groups(doc):
