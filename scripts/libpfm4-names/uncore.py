@@ -526,7 +526,9 @@ def describe(pd, rep, base, members, ids, pre, core):
         if free:
             # unit masks that replace no default and refuse nothing: with a
             # default-less group if there is one, else a group of their own
-            home = next((g for g in glist if not any(n in dfl for n in g)), None)
+            # (not an exclusive one: they combine with each other)
+            home = next((g for g in glist if not any(n in dfl for n in g) and
+                         not all(b in refuses[a] for a in g for b in g if a != b)), None)
             if home is None:
                 glist.append(free)
             else:
