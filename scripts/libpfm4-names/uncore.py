@@ -404,25 +404,6 @@ def describe(pd, rep, base, members, ids, pre, core):
                 out = [a & b for a, b in zip(out, c)]
             return [a & ~b for a, b in zip(out, ev_bits)]
         dfl = [u.name for u in us if u.dfl]
-        own = {}
-        for d in dfl:
-            own[d] = candidate(d)
-        for u in us:
-            if u.name in own:
-                continue
-            c = candidate(u.name)
-            applied = next((a for cc, a in obs if a and u.name in a), None)
-            if applied is None and u.name in extra:
-                applied = extra[u.name][1]
-            for d in applied or ():
-                if d != u.name and d in dfl:
-                    c = [a & ~b for a, b in zip(c, own[d])]
-            if u.name in extra and extra[u.name][2]:
-                partner = extra[u.name][2]
-                pc = next((pad(cc) for cc, a in obs if a == [partner] or set(a) == {partner} | set(dfl) - {partner}), None)
-                if pc:
-                    c = [a & ~b for a, b in zip(c, pc)]
-            own[u.name] = c
         # groups: a unit mask joins the defaults libpfm4 drops when it is given,
         # and the unit masks it refuses to combine with
         un = Union([u.name for u in us])
@@ -537,6 +518,31 @@ def describe(pd, rep, base, members, ids, pre, core):
         for g in glist:
             g.sort(key=order.get)
         glist.sort(key=lambda g: order[g[0]])
+        gid_ = {n: i for i, g in enumerate(glist) for n in g}
+        own = {}
+        for d in dfl:
+            own[d] = candidate(d)
+        for u in us:
+            if u.name in own:
+                continue
+            c = candidate(u.name)
+            applied = next((a for cc, a in obs if a and u.name in a), None)
+            if applied is None and u.name in extra:
+                applied = extra[u.name][1]
+            for d in applied or ():
+                # a default of another group libpfm4 added: its bits are not u's
+                if d != u.name and d in dfl and gid_.get(d) != gid_.get(u.name):
+                    c = [a & ~b for a, b in zip(c, own[d])]
+            if u.name in extra and extra[u.name][2]:
+                partner = extra[u.name][2]
+                pc = next((pad(cc) for cc, a in obs if a == [partner] or set(a) == {partner} | set(dfl) - {partner}), None)
+                if pc:
+                    # the partner's encoding holds the defaults u replaces: keep those bits
+                    for d in dfl:
+                        if gid_.get(d) == gid_.get(u.name):
+                            pc = [a & ~b for a, b in zip(pc, own[d])]
+                    c = [a & ~b for a, b in zip(c, pc)]
+            own[u.name] = c
         per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
