@@ -422,6 +422,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 			break;
 		}
 		case PP_K_MODIFIER_ENABLE: if (get_str(l, v, k, &enable)) return -1; break;
+		case PP_K_MODIFIER_NONE_ONLY: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_NONE_ONLY; break;
 		case PP_K_MODIFIER__UNKNOWN: return unknown(l, kn, "a modifier", k);
 		}
 		seen |= 1ULL << key;

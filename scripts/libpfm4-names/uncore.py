@@ -245,8 +245,31 @@ class Union:
         self.p[self.find(a)] = self.find(b)
 
 
+PERF_ATTRS = ("u", "k", "h", "period", "freq", "precise", "excl", "mg", "mh", "cpu", "pinned", "hw_smpl")
+PFM_ATTR_CTRL_PERF_EVENT = 2
+
+
+def perf_view(pd, rep, events):
+    """(perf_attrs, none_only): the perf_events attributes libpfm4 offers on the
+    PMU's events under PFM_OS_PERF_EVENT_EXT, in code order, and the PMU
+    modifiers it lists under PFM_OS_NONE but not there."""
+    ext = {e.name: e for e in oracle.list_events(pd, rep, os_layer="ext")}
+    attrs, hidden, shown = set(), set(), set()
+    for e in events:
+        x = ext.get(e.name)
+        if x is None:
+            continue
+        names = {a.name for a in x.attrs}
+        attrs |= {a.name for a in x.attrs if a.ctrl == PFM_ATTR_CTRL_PERF_EVENT and a.name in PERF_ATTRS}
+        for a in e.attrs:
+            if a.type != PFM_ATTR_UMASK:
+                (shown if a.name in names else hidden).add(a.name)
+    return [a for a in PERF_ATTRS if a in attrs], hidden - shown
+
+
 def describe(pd, rep, base, members, ids, pre, core):
     events = oracle.list_events(pd, rep, os_layer="none")
+    perf_attrs, none_only = perf_view(pd, rep, events)
     mods = measure_modifiers(pd, rep, events)
     fields = Fields()
     modmask = [0, 0, 0]
@@ -571,6 +594,8 @@ def describe(pd, rep, base, members, ids, pre, core):
             md["with_umask"] = "required"
         if enable:
             md["enable"] = enable_name(enable)
+        if m in none_only:
+            md["none_only"] = True
         modifiers.append(md)
     out_events = []
     all_mods = [m[0] for m in mods]
@@ -674,6 +699,8 @@ def describe(pd, rep, base, members, ids, pre, core):
         pmu["instances"] = [collections.OrderedDict(name=m, id=i, perf_pmu=perf_pmu_of(pre, m, base, True))
                             for m, i in zip(members[1:], ids[1:])]
     pmu["max_encoding"] = nregs
+    if perf_attrs:
+        pmu["perf_attrs"] = perf_attrs
     pmu["format"] = fields.format()
     if modifiers:
         pmu["modifiers"] = modifiers
