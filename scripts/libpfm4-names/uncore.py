@@ -300,6 +300,12 @@ def describe(pd, rep, base, members, ids, pre, core):
                 retry += ["%s:%s" % (s, v.name) for v in e.umasks() if v is not u]
                 retry += ["%s:%s:%s=1" % (s, v.name, m) for v in e.umasks() if v is not u
                           for m in intmods if m in names]
+    # an event refused alone for a missing modifier (the PCU band events need ff)
+    for e in events:
+        s0 = "%s::%s" % (rep, e.name)
+        if enc[s0].rc == -8:
+            names = {a.name for a in e.attrs}
+            retry += ["%s:%s=1" % (s0, m) for m in intmods if m in names]
     renc = oracle.encode(pd, retry) if retry else {}
     pair_strings = []
     for e in events:
@@ -347,6 +353,17 @@ def describe(pd, rep, base, members, ids, pre, core):
         obs = []            # (codes, applied umask names) of direct encodings
         if enc[s0].rc == 0:
             obs.append((enc[s0].codes, applied_umasks(enc[s0].fstr, e)))
+        ev_req = None
+        if enc[s0].rc == -8:
+            for m in intmods:
+                y = renc.get("%s:%s=1" % (s0, m))
+                if y is not None and y.rc == 0:
+                    reg, mask = intmods[m]
+                    c = list(y.codes)
+                    c[reg] &= ~mask
+                    obs.append((c, applied_umasks(y.fstr, e)))
+                    ev_req = m
+                    break
         fb = fallback.get(e.name, [0, 0, 0])
         for r in range(3):
             used[r] |= fb[r]
@@ -566,7 +583,7 @@ def describe(pd, rep, base, members, ids, pre, core):
                             pc = [a & ~b for a, b in zip(pc, own[d])]
                     c = [a & ~b for a, b in zip(c, pc)]
             own[u.name] = c
-        per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy))
+        per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy, ev_req))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
     fields.add("ext", 0, used[0] & ~0xffff & ~modmask[0])
@@ -600,7 +617,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     out_events = []
     all_mods = [m[0] for m in mods]
     seen = set()
-    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of in per_event:
+    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req in per_event:
         ev = collections.OrderedDict()
         ev["name"] = e.name
         if e.name in seen:
@@ -616,6 +633,8 @@ def describe(pd, rep, base, members, ids, pre, core):
         emods = [a.name for a in e.attrs if a.type != PFM_ATTR_UMASK]
         if emods != all_mods:
             ev["modifiers"] = emods
+        if ev_req:
+            ev["required_modifiers"] = [ev_req]
         ev["flags"] = ["compat"]
         us = e.umasks()
         if us:
@@ -693,7 +712,9 @@ def describe(pd, rep, base, members, ids, pre, core):
     pmu["arch"] = "x86"
     many = len(members) > 1 or members[0] != base
     pmu["perf_pmu"] = perf_pmu_of(pre, members[0], base, many)
-    if pre in ("rapl", "amd64_rapl"):
+    if pre == "rapl":
+        # libpfm4 4.13 encodes Intel's rapl under perf_events without sysfs
+        # (attr.type PERF_TYPE_RAW), and refuses amd64_rapl there
         pmu["perf_type"] = 4
     if len(members) > 1:
         pmu["instances"] = [collections.OrderedDict(name=m, id=i, perf_pmu=perf_pmu_of(pre, m, base, True))
