@@ -268,6 +268,8 @@ def uncore_facts(overlay_root, arch, results, stats):
                                        getattr(item, "line", None))
                 pmu = collections.OrderedDict()
                 core = item.get("core")
+                if "source" not in item["pmu"]:
+                    item["pmu"]["source"] = "libpfm4 4.13 uncore facts, arch/%s/uncore/%s/%s" % (arch, sub, name)
                 for k, v in item["pmu"].items():
                     pmu[k] = v
                     if k == "source":

@@ -46,9 +46,26 @@ static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsig
 {
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
+	/* pattern lists are interned per table: box instances, and the uncore
+	 * PMUs of a model (its core PMU's patterns), are matched once */
+	/* a direct-mapped cache by pattern list (0: empty slot) */
+	enum { NSEEN = 256 };
+	struct { const struct pp_table *t; pp_str_t match; pp_str_t arch; int hit; } seen[NSEEN];
+	memset(seen, 0, sizeof(seen));
 	for (int k = 0; k < n; k++) {
-		int fb = !!(list[k].p->flags & PP_PMU_F_FALLBACK);
-		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&list[k], id, id_arch));
+		const struct pp_pmu_rt *rt = &list[k];
+		int fb = !!(rt->p->flags & PP_PMU_F_FALLBACK);
+		hit[k] = 0;
+		if (fb != fallback || !rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
+			continue;
+		unsigned s = (rt->p->match * 2654435761u) >> 24;
+		if (seen[s].t != rt->t || seen[s].match != rt->p->match || seen[s].arch != rt->p->arch) {
+			seen[s].t = rt->t;
+			seen[s].match = rt->p->match;
+			seen[s].arch = rt->p->arch;
+			seen[s].hit = pmu_matches(rt, id, id_arch);
+		}
+		hit[k] = (unsigned char)seen[s].hit;
 		if (hit[k] && list[k].p->match_priority < best)
 			best = list[k].p->match_priority;
 	}

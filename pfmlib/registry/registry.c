@@ -294,17 +294,30 @@ static int read_first_cpu(const char *name)
  * layers refuse it). An uncore PMU's default CPU is the first of its
  * `cpumask`.
  */
-static void resolve_perf_types(void)
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int resolve_perf_types(void)
 {
 	/* names are interned per table: (table, offset) finds a name read already */
 	enum { NCACHE = 16 };
 	struct { const struct pp_table *t; pp_str_t name; int ok; uint32_t type; } cache[NCACHE];
 	int nc = 0;
+	/* the kernel PMUs, listed once: a table PMU (hundreds of uncore boxes under
+	 * LIBPFM_ENCODE_INACTIVE) whose kernel PMU is not there costs a search */
+	char dir[4096], **names = NULL;
+	int nnames = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list(dir, &names);
+	if (nnames < 0)
+		return PFM_ERR_NOMEM;
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
 			continue;
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
+		if (!nnames || !bsearch(&name, names, (size_t)nnames, sizeof(*names), cmp_name))
+			continue;
 		int k = 0, ok;
 		uint32_t type = 0;
 		while (k < nc && (cache[k].t != rt->t || cache[k].name != rt->p->perf_pmu))
@@ -327,6 +340,8 @@ static void resolve_perf_types(void)
 		if (ok && rt->p->type == PP_PMU_UNCORE)
 			rt->dfl_cpu = read_first_cpu(name);
 	}
+	pp_sysfs_names_free(names, nnames);
+	return PFM_SUCCESS;
 }
 
 int pp_registry_init(void)
@@ -355,7 +370,8 @@ int pp_registry_init(void)
 		R.list[i].is_dfl = R.list[i].is_present;
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
-	resolve_perf_types();
+	if ((r = resolve_perf_types()) != PFM_SUCCESS)
+		return r;
 	__atomic_store_n(&R.ready, 1, __ATOMIC_RELEASE);
 	return PFM_SUCCESS;
 }
