@@ -504,7 +504,7 @@ static int parse_instances(struct ld *l)
 		yaml_node_t *in = node(l, *it);
 		if (want(l, in, YAML_MAPPING_NODE, "an instance"))
 			return -1;
-		const char *name = NULL, *perf_pmu = NULL;
+		const char *name = NULL, *perf_pmu = NULL, *desc = NULL;
 		uint32_t id = 0;
 		uint64_t seen = 0;
 		FOR_PAIRS(l, in, k, v, kn) {
@@ -513,6 +513,7 @@ static int parse_instances(struct ld *l)
 			case PP_K_INSTANCE_NAME: if (get_str(l, v, k, &name)) return -1; break;
 			case PP_K_INSTANCE_ID: if (get_u32(l, v, k, PFM_PMU_MAX - 1, &id)) return -1; break;
 			case PP_K_INSTANCE_PERF_PMU: if (get_str(l, v, k, &perf_pmu)) return -1; break;
+			case PP_K_INSTANCE_DESC: if (get_str(l, v, k, &desc)) return -1; break;
 			case PP_K_INSTANCE__UNKNOWN: return unknown(l, kn, "an instance", k);
 			}
 			seen |= 1ULL << key;
@@ -532,10 +533,12 @@ static int parse_instances(struct ld *l)
 		uint32_t pi = pp_builder_add_pmu(b);
 		if (pi == PP_NONE)
 			return fail(l, in, "out of memory");
-		pp_str_t sname = str(l, name), spmu = str(l, perf_pmu);
+		pp_str_t sname = str(l, name), spmu = str(l, perf_pmu), sdesc = desc ? str(l, desc) : 0;
 		struct pp_pmu *p = &b->pmus.v[pi];
 		*p = b->pmus.v[first];
 		p->name = sname;
+		if (desc)
+			p->desc = sdesc;
 		p->id = (int32_t)id;
 		p->perf_pmu = spmu;
 	}

@@ -717,7 +717,9 @@ def describe(pd, rep, base, members, ids, pre, core):
         # (attr.type PERF_TYPE_RAW), and refuses amd64_rapl there
         pmu["perf_type"] = 4
     if len(members) > 1:
-        pmu["instances"] = [collections.OrderedDict(name=m, id=i, perf_pmu=perf_pmu_of(pre, m, base, True))
+        pmu["instances"] = [collections.OrderedDict(name=m, id=i, desc="libpfm4 uncore PMU %s (box %s)"
+                                                    % (base, m[len(base):]),
+                                                    perf_pmu=perf_pmu_of(pre, m, base, True))
                             for m, i in zip(members[1:], ids[1:])]
     pmu["max_encoding"] = nregs
     if perf_attrs:
