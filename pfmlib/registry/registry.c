@@ -27,6 +27,7 @@ static struct {
 	int forced;			/* LIBPFM_FORCE_PMU named a PMU we have */
 	struct pp_host host;		/* this host's identities */
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
+	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -159,7 +160,7 @@ static void detect(void)
 		}
 		return;
 	}
-	pp_detect(R.list, R.n, &R.host);
+	pp_detect(R.list, R.n, &R.host, &R.kpmus);
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (rt->p->type == PP_PMU_OS_GENERIC)
@@ -294,11 +295,6 @@ static int read_first_cpu(const char *name)
  * layers refuse it). An uncore PMU's default CPU is the first of its
  * `cpumask`.
  */
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int resolve_perf_types(void)
 {
 	/* names are interned per table: (table, offset) finds a name read already */
@@ -306,17 +302,13 @@ static int resolve_perf_types(void)
 	struct { const struct pp_table *t; pp_str_t name; int ok; uint32_t type; } cache[NCACHE];
 	int nc = 0;
 	/* the kernel PMUs, listed once: a table PMU (hundreds of uncore boxes under
-	 * LIBPFM_ENCODE_INACTIVE) whose kernel PMU is not there costs a search */
-	char dir[4096], **names = NULL;
-	int nnames = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list(dir, &names);
-	if (nnames < 0)
-		return PFM_ERR_NOMEM;
+	 * LIBPFM_ENCODE_INACTIVE) whose kernel PMU is not there costs a look-up */
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
 			continue;
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
-		if (!nnames || !bsearch(&name, names, (size_t)nnames, sizeof(*names), cmp_name))
+		if (!pp_kpmus_has(&R.kpmus, name))
 			continue;
 		int k = 0, ok;
 		uint32_t type = 0;
@@ -340,7 +332,6 @@ static int resolve_perf_types(void)
 		if (ok && rt->p->type == PP_PMU_UNCORE)
 			rt->dfl_cpu = read_first_cpu(name);
 	}
-	pp_sysfs_names_free(names, nnames);
 	return PFM_SUCCESS;
 }
 
@@ -365,12 +356,16 @@ int pp_registry_init(void)
 		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
 	for (int i = 0; i < R.n; i++)
 		R.by_id[R.list[i].id] = &R.list[i];
+	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
+		return r;
 	detect();
 	for (int i = 0; i < R.n; i++)
 		R.list[i].is_dfl = R.list[i].is_present;
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
-	if ((r = resolve_perf_types()) != PFM_SUCCESS)
+	r = resolve_perf_types();
+	pp_kpmus_free(&R.kpmus);
+	if (r != PFM_SUCCESS)
 		return r;
 	__atomic_store_n(&R.ready, 1, __ATOMIC_RELEASE);
 	return PFM_SUCCESS;
@@ -381,6 +376,7 @@ void pp_registry_fini(void)
 	__atomic_store_n(&R.ready, 0, __ATOMIC_RELEASE);
 	pp_plugins_unload();
 	pp_sysfs_free(&R.sysfs);
+	pp_kpmus_free(&R.kpmus);
 	free(R.list);
 	memset(&R, 0, sizeof(R));
 }
