@@ -3,8 +3,9 @@
  * instance) through the public API: presence from the host model and the
  * box's kernel PMU in sysfs, attr.type and default cpu from that PMU's
  * directory, and libpfm4 4.13's behaviour without sysfs (PFM_OS_NONE
- * encodes under LIBPFM_ENCODE_INACTIVE, the perf layers refuse). Fixture:
- * tests/fixtures/sysfs/skx2s, a two-socket Skylake-X tree (cpumask 0,28).
+ * encodes under LIBPFM_ENCODE_INACTIVE, the perf layers refuse). Fixtures:
+ * tests/fixtures/sysfs/skx2s, a two-socket Skylake-X tree (cpumask 0,28),
+ * and tests/fixtures/sysfs/rapl (the power PMU behind rapl, amd64_rapl).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,25 @@ static void test_a_required_filter_modifier_and_its_enable_bit(void)
 	CU_ASSERT_EQUAL(n.codes[1], 1);
 }
 
+static void test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4(void)
+{
+	struct tl_perf e;
+	/* tests/fixtures/sysfs/rapl: power, type 19, cpumask 0 */
+	CU_ASSERT_EQUAL_FATAL(start("rapl", SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 19);
+	CU_ASSERT_EQUAL(e.attr.config, 2);
+	CU_ASSERT_EQUAL(e.cpu, 0);
+	CU_ASSERT_EQUAL(tl_perf("amd64_rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 19);
+	/* no sysfs: libpfm4 4.13 encodes Intel's with PERF_TYPE_RAW and refuses AMD's */
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, PERF_TYPE_RAW);
+	CU_ASSERT_EQUAL(e.cpu, -1);
+	CU_ASSERT_EQUAL(tl_perf("amd64_rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_ERR_NOTSUPP);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_every_box_of_the_host_model_with_a_kernel_pmu_is_present),
 	TL_TEST(test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list),
@@ -175,6 +195,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_without_its_kernel_pmu_a_box_encodes_raw_codes_only_when_inactive),
 	TL_TEST(test_another_model_with_the_same_kernel_pmu_names_gets_no_skx_box),
 	TL_TEST(test_a_required_filter_modifier_and_its_enable_bit),
+	TL_TEST(test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4),
 };
 
 int main(int argc, char **argv)
