@@ -109,7 +109,21 @@ def validate(doc):
                          % (f, fields[f], spec))
     if isinstance(pmu.get("raw_bits"), dict):
         _check_set(pmu["raw_bits"], fields, "pmu: raw_bits", probs)
-    modnames = []
+    inames, iids = {pmu.get("name")}, {pmu.get("id")}
+    for i, inst in enumerate(pmu.get("instances") or []):
+        w = "pmu: instance %s" % (inst.get("name", i) if isinstance(inst, dict) else i)
+        inst = _keys(inst, "instance", w, probs)
+        if inst is None:
+            continue
+        if isinstance(inst.get("name"), str) and not PMU_NAME.match(inst["name"]):
+            probs.append("%s: name is not [a-z0-9_]+" % w)
+        if _type_ok(inst.get("id"), "int") and not 1 <= inst["id"] <= 1022:
+            probs.append("%s: id outside 1..1022" % w)
+        if inst.get("name") in inames or inst.get("id") in iids:
+            probs.append("%s: name or id used twice in this descriptor" % w)
+        inames.add(inst.get("name"))
+        iids.add(inst.get("id"))
+    modnames, modfields = [], set()
     for i, m in enumerate(pmu.get("modifiers") or []):
         w = "pmu: modifier %s" % (m.get("name", i) if isinstance(m, dict) else i)
         m = _keys(m, "modifier", w, probs)
@@ -119,8 +133,8 @@ def validate(doc):
             probs.append("%s: type must be bool or int" % w)
         if "field" in m and m["field"] not in fields:
             probs.append("%s: no format field %r" % (w, m["field"]))
-        if "also" in m and m["also"] not in fields:
-            probs.append("%s: also: no format field %r" % (w, m["also"]))
+        if "enable" in m and m["enable"] not in fields:
+            probs.append("%s: enable: no format field %r" % (w, m["enable"]))
         if "max" in m and "field" in m and m["field"] in fields and m["max"] >> fields[m["field"]]:
             probs.append("%s: max does not fit field %s" % (w, m["field"]))
         if _type_ok(m.get("plm"), "int") and not 0 < m["plm"] <= 0x1f:
@@ -129,12 +143,16 @@ def validate(doc):
             probs.append("%s: min > max" % w)
         if m.get("invert") and (m.get("type") != "bool" or "field" not in m):
             probs.append("%s: invert needs a bool modifier with a field" % w)
+        if "enable" in m and m["enable"] not in fields:
+            probs.append("%s: enable: no format field %r" % (w, m["enable"]))
         if "with_umask" in m and (m["with_umask"] not in schema.values("modifier", "with_umask") or "field" not in m):
             probs.append("%s: with_umask must be required or ignored, on a modifier with a field" % w)
         if isinstance(m.get("name"), str):
             if m["name"].lower() in (n.lower() for n in modnames):
                 probs.append("%s: duplicate modifier" % w)
             modnames.append(m["name"])
+            if "field" in m:
+                modfields.add(m["name"])
     events = doc.get("events", ())
     if events is None:      # null: no events
         events = []
@@ -159,6 +177,8 @@ def validate(doc):
             names[n.upper()] = w
         if isinstance(ev.get("set"), dict):
             _check_set(ev["set"], fields, w, probs)
+        if isinstance(ev.get("fallback"), dict):
+            _check_set(ev["fallback"], fields, w + " fallback", probs)
         for k in ("code",):
             if _type_ok(ev.get(k), "int") and not 0 <= ev[k] <= U64:
                 probs.append("%s: %s out of range" % (w, k))
@@ -174,7 +194,7 @@ def validate(doc):
         for a in ev.get("perf_attrs") or []:
             if a not in PERF_ATTRS:
                 probs.append("%s: perf_attrs: unknown attribute %r" % (w, a))
-        _check_umasks(ev, fields, w, probs)
+        _check_umasks(ev, fields, w, probs, modfields)
     for a, exp in (pmu.get("aliases") or {}).items():
         if not isinstance(a, str) or not isinstance(exp, str) or not a or not exp:
             probs.append("pmu: aliases: %r -> %r must be non-empty strings" % (a, exp))
@@ -189,7 +209,7 @@ def validate(doc):
     return ["%s: %s" % (pname, p) for p in probs]
 
 
-def _check_umasks(ev, fields, w, probs):
+def _check_umasks(ev, fields, w, probs, modfields=frozenset()):
     groups = ev.get("groups")
     gnames = []
     if groups is not None:
@@ -230,6 +250,9 @@ def _check_umasks(ev, fields, w, probs):
             _check_set(u["set"], fields, uw, probs)
         if isinstance(u.get("defaults"), dict):
             _check_set(u["defaults"], fields, uw + " defaults", probs)
+        for mn in u.get("required_modifiers") or []:
+            if mn not in modfields:
+                probs.append("%s: required_modifiers: %r is not a PMU modifier with a field" % (uw, mn))
         if "group" in u and u["group"] not in gnames:
             probs.append("%s: no group %r" % (uw, u["group"]))
         if _type_ok(u.get("sample_after"), "int") and not 0 <= u["sample_after"] <= U32:
@@ -242,20 +265,25 @@ def _check_umasks(ev, fields, w, probs):
         r = _keys(r, "rule", rw, probs)
         if r is None:
             continue
-        kinds = [k for k in ("forbid_groups", "only_groups") if k in r]
+        kinds = [k for k in ("forbid_groups", "only_groups", "require_groups") if k in r]
         if "when" in r:
-            if len(kinds) != 1 or "when_none_of" in r or "add" in r:
-                probs.append("%s: `when` takes exactly one of forbid_groups, only_groups" % rw)
+            if len(kinds) != 1 or "when_none_of" in r or "add" in r or "when_any_of" in r or "require" in r:
+                probs.append("%s: `when` takes exactly one of forbid_groups, only_groups, require_groups" % rw)
             if isinstance(r["when"], str) and r["when"].upper() not in unames:
                 probs.append("%s: when: no umask %s" % (rw, r["when"]))
+        elif "when_any_of" in r:
+            if "require" not in r or kinds or "when_none_of" in r or "add" in r:
+                probs.append("%s: when_any_of needs require (and nothing else)" % rw)
+            elif isinstance(r["require"], str) and r["require"].upper() not in unames:
+                probs.append("%s: require: no umask %s" % (rw, r["require"]))
         elif "when_none_of" in r:
-            if "add" not in r or kinds:
+            if "add" not in r or kinds or "require" in r:
                 probs.append("%s: when_none_of needs add (and nothing else)" % rw)
             elif isinstance(r["add"], str) and r["add"].upper() not in unames:
                 probs.append("%s: add: no umask %s" % (rw, r["add"]))
         else:
-            probs.append("%s: needs `when` or `when_none_of`" % rw)
-        for k in kinds + (["when_none_of"] if "when_none_of" in r else []):
+            probs.append("%s: needs `when`, `when_none_of` or `when_any_of`" % rw)
+        for k in kinds + [k for k in ("when_none_of", "when_any_of") if k in r]:
             for g in r.get(k) or []:
                 if g not in gnames:
                     probs.append("%s: %s: no group %r" % (rw, k, g))

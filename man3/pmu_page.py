@@ -235,6 +235,8 @@ def rule_text(rule):
         return ("group " if len(names) == 1 else "groups ") + words(names)
     if "when_none_of" in rule:
         cond = "When no unit mask of the %s is selected" % grp(rule["when_none_of"])
+    elif "when_any_of" in rule:
+        cond = "When a unit mask of the %s is given" % grp(rule["when_any_of"])
     elif "when" in rule:
         cond = "When %s is selected" % roff.name(rule["when"])
     else:
@@ -247,6 +249,11 @@ def rule_text(rule):
         acts.append("every other selected unit mask must belong to the %s" % grp(rule["only_groups"]))
     if rule.get("add"):
         acts.append("%s is added" % roff.name(rule["add"]))
+    if rule.get("require"):
+        acts.append("%s must be given too (else PFM_ERR_FEATCOMB)" % roff.name(rule["require"]))
+    if rule.get("require_groups"):
+        acts.append("a unit mask of the %s must be selected too (else PFM_ERR_UMASK)"
+                    % grp(rule["require_groups"]))
     return cond + ", " + (" and ".join(acts) or "nothing happens") + "."
 
 
@@ -470,6 +477,34 @@ def describe(out, pmu):
     if p.get("override"):
         out(".PP", "The descriptor sets \\fBoverride\\fR: as a plugin it replaces the built-in "
             "PMU of the same name.")
+    if pmu.type == "uncore":
+        uncore_text(out, p)
+
+
+def uncore_text(out, p):
+    """Box instances, presence from sysfs and the perf_events layers' needs."""
+    boxes = [(p.get("name"), p.get("id"), p.get("perf_pmu"))] + \
+        [(i.get("name"), i.get("id"), i.get("perf_pmu")) for i in p.get("instances") or []]
+    out(".PP")
+    if len(boxes) > 1:
+        out("One PMU per box instance, all with the events of this page:", ".RS 4", ".nf")
+        for name, ident, kpmu in boxes:
+            out("%s (id %s)%s" % (roff.text(str(name)), ident,
+                                  ", kernel PMU " + roff.text(kpmu) if kpmu else ""))
+        out(".fi", ".RE", ".PP")
+    if p.get("perf_pmu"):
+        out("A box is present when its model is the host's (above) and its kernel PMU exists "
+            "under \\fI/sys/bus/event_source/devices\\fR (or \\fBLIBPFM_SYSROOT\\fR); "
+            "\\fBPFM_OS_PERF_EVENT\\fR and \\fBPFM_OS_PERF_EVENT_EXT\\fR take "
+            "\\fIattr.type\\fR from that PMU's \\fItype\\fR file and the default "
+            "\\fIcpu\\fR from the first CPU of its \\fIcpumask\\fR.")
+        if p.get("perf_type") is None:
+            out("Without that kernel PMU (with \\fBLIBPFM_ENCODE_INACTIVE=1\\fR) only "
+                "\\fBPFM_OS_NONE\\fR encodes its events; the perf_events layers return "
+                "\\fBPFM_ERR_NOTSUPP\\fR, as libpfm4 4.13 does.")
+        else:
+            out("Without that kernel PMU the perf_events layers use \\fIattr.type\\fR %s."
+                % p.get("perf_type"))
 
 
 def events_section(out, pmu):

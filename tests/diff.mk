@@ -2,6 +2,8 @@
 # the oracle dump program they use. Included from tests/module.mk.
 #   check-diff          every core PMU both list: same codes and perf_event_attr
 #                       for libpfm4's strings and their variants (tests/diff/rundiff.py)
+#   check-diff-uncore   the same over every uncore PMU of libpfm4 4.13 (box
+#                       instances included), agreement floor 99 % overall
 #   check-papi-presets  PAPI's preset natives encode as in libpfm4 (papi_presets.py)
 #   check-compat-names  the generated YAML gives libpfm4's names libpfm4's
 #                       encodings and perf's names perf's (check_names.py)
@@ -26,6 +28,17 @@ check-diff: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY)
 	@mkdir -p $(B)/check
 	@$(PYTHON) tests/diff/rundiff.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--out $(B)/check/diff --results $(B)/check/results
+
+# every uncore PMU of libpfm4 4.13 (same name and id): its events, event:umask
+# strings and modifier variants; per-PMU figures, and a floor on the agreement
+# over all of them together
+check-diff-uncore: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY)
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/rundiff.py --uncore --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		--out $(B)/check/diff-uncore --agree 0 --cover 90 --total-agree 99 --show 2 \
+		--results $(B)/check/results > $(B)/check/diff-uncore.log 2>&1; st=$$?; \
+		grep -v ' ok$$' $(B)/check/diff-uncore.log | tail -n 12; grep '^all ' $(B)/check/diff-uncore.log; \
+		echo "  per-PMU figures: $(B)/check/diff-uncore.log"; exit $$st
 
 check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY)
 	@mkdir -p $(B)/check
@@ -65,8 +78,13 @@ check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstre
 libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
 	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
 
-CHECKS += check-compat-names check-diff check-papi-presets check-legacy-diff check-upstream-names
-.PHONY: check-diff check-papi-presets check-compat-names libpfm4-names check-legacy-diff libpfm4-legacy \
+# re-derive arch/x86/uncore/ from libpfm4 4.13 (then commit it)
+libpfm4-uncore: $(PFMDUMP)
+	$(PYTHON) scripts/libpfm4-names/uncore.py --pfmdump $(PFMDUMP)
+
+CHECKS += check-compat-names check-diff check-diff-uncore check-papi-presets check-legacy-diff \
 	check-upstream-names
+.PHONY: check-diff check-diff-uncore check-papi-presets check-compat-names libpfm4-names libpfm4-uncore \
+	check-legacy-diff libpfm4-legacy check-upstream-names
 
 endif

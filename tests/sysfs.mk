@@ -3,7 +3,8 @@
 # building on their own under ASan+UBSan (test_sysfs_unit), the public API
 # against $(LIBPFM_SO) (test_sysfs_api) and against the ASan build of the
 # library (test_sysfs_api_asan), and check_events msr::tsc on a host that
-# has the msr PMU. tests/sysfs/run.sh appends "sysfs: N passed, N failed".
+# has the msr PMU; test_uncore_api: table uncore PMUs (box instances) on the
+# fixture trees. tests/sysfs/run.sh appends "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
 SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -28,7 +29,14 @@ $(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) test
 	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) $(TL_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) \
 		$(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
-check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events
+# table uncore PMUs (box instances) on the fixture trees
+$(B)/bin/test_uncore_api: tests/sysfs/test_uncore_api.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_api.c $(TL_LIB) $(LIBPFM_SO) \
+		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
+
+check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events \
+	$(B)/bin/test_uncore_api
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs

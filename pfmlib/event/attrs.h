@@ -41,10 +41,11 @@ static inline int pp_mod_ok(const struct pp_pmu_rt *pmu, const struct pp_event *
 	return pos < 32 && (ev->mods >> pos) & 1;
 }
 
-/* PMU modifier mi (absolute index) is taken over by the view's own attributes */
+/* PMU modifier mi (absolute index) is taken over by the view's own attributes
+ * (the perf_events layers), or not offered there at all (none_only) */
 static inline int pp_view_hides_mod(const struct pp_view *v, const struct pp_pmu_rt *pmu, uint32_t mi)
 {
-	return v->plm_as_attrs && pmu->t->mods[mi].plm != 0;
+	return v->plm_as_attrs && (pmu->t->mods[mi].plm != 0 || pmu->t->mods[mi].flags & PP_MOD_F_NONE_ONLY);
 }
 
 /* perf_events attributes event ev offers in view v (bit n = code n) */

@@ -101,6 +101,8 @@ static int check_explicit(const struct pp_enc *e)
 	}
 	for (unsigned int r = 0; r < e->ev->nrules; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind == PP_RULE_REQUIRE && groups_used(e) & ru->groups && !selected(e, ru->umask))
+			return pp_fail(PFM_ERR_FEATCOMB, "these unit masks need %s too", um_name(e, ru->umask));
 		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
 			continue;
 		if (!selected(e, ru->umask))
@@ -163,6 +165,12 @@ static int add_defaults(struct pp_enc *e, int exact)
 		if ((err = add_sel(e, ru->umask, 1)))
 			return err;
 	}
+	for (unsigned int r = 0; r < e->ev->nrules; r++) {
+		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
+		if (ru->kind == PP_RULE_REQUIRE_GROUPS && selected(e, ru->umask) && !(groups_used(e) & ru->groups))
+			return pp_fail(PFM_ERR_UMASK, "%s: unit mask %s needs one of another group", pp_str(t, e->ev->name),
+				       um_name(e, ru->umask));
+	}
 	for (unsigned int g = 0; g < ngroups(e); g++) {
 		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1))
 			return pp_fail(grp_flags(e, g) & PP_GRP_MISSING_ATTR ? PFM_ERR_ATTR : PFM_ERR_UMASK,
@@ -222,6 +230,16 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 					       (unsigned long long)e->raw_val, pp_str(t, t->fields[st->field].name),
 					       t->fields[st->field].width);
 			fv[st->field - e->pmu->p->first_field] |= e->raw_val;
+			continue;
+		}
+		if (st->flags & PP_SET_FALLBACK)
+			continue;	/* pp_encode, once every register is known */
+		if (st->flags & PP_SET_REQUIRED) {
+			/* the unit mask needs its modifier given (libpfm4's NID needs nf) */
+			if (mp < 0 || !((e->mod_given >> mp) & 1))
+				return pp_fail(PFM_ERR_ATTR, "a selected unit mask needs modifier %s",
+					       mp < 0 ? pp_str(t, t->fields[st->field].name) :
+					       pp_str(t, t->mods[e->pmu->p->first_mod + (uint32_t)mp].name));
 			continue;
 		}
 		if (mp >= 0 && (st->flags & PP_SET_SOFT)) {
@@ -563,9 +581,10 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		if (m->type == PP_MOD_BOOL && val)
 			val = all_bits(&t->fields[m->field]);
 		fv[m->field - pd->first_field] |= val;
-		/* also: a field that goes with any non-zero value (netburst compare) */
-		if (m->also && val)
-			fv[m->also - 1 - pd->first_field] |= all_bits(&t->fields[m->also - 1]);
+		/* enable: a field set whole with any value but 0 (a filter's enable
+		 * bit, netburst's threshold compare) */
+		if (m->enable != PP_NONE && val)
+			fv[m->enable - pd->first_field] |= all_bits(&t->fields[m->enable]);
 	}
 	for (uint32_t f = 0; f < pd->nfields; f++) {
 		const struct pp_field *fd = &t->fields[pd->first_field + f];
@@ -583,6 +602,16 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		if (fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS)
 			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, fv[f]);
 	}
+	/* event fallbacks: only into a register nothing else has put a bit in */
+	uint64_t busy[PP_NREGS];
+	for (int r = 0; r < PP_NREGS; r++)
+		busy[r] = e->reg[r] | e->raw[r];
+	for (uint32_t s = 0; s < e->ev->nset; s++) {
+		const struct pp_set *st = &t->sets[e->ev->first_set + s];
+		const struct pp_field *fd = &t->fields[st->field];
+		if (st->flags & PP_SET_FALLBACK && fd->reg < PP_NREGS && !busy[fd->reg])
+			e->reg[fd->reg] |= deposit(fd->mask, st->value);
+	}
 	for (uint32_t s = 0; s < pd->nraw_set; s++) {
 		const struct pp_set *st = &t->sets[pd->first_raw_set + s];
 		const struct pp_field *fd = &t->fields[st->field];
@@ -590,6 +619,11 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			e->raw[fd->reg] |= deposit(fd->mask, st->value);
 	}
 	return PFM_SUCCESS;
+}
+
+int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi)
+{
+	return umask_has_field(e, fi, 0);
 }
 
 int pp_enc_ncodes(const struct pp_enc *e)

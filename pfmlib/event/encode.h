@@ -59,6 +59,9 @@ struct pp_enc {
  */
 int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, struct pp_enc *e);
 
+/* a selected unit mask sets, presets or requires field fi (absolute index) */
+int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi);
+
 /* number of uint64 codes of e in the PMU's own form (config, then config1, config2 when used) */
 int pp_enc_ncodes(const struct pp_enc *e);
 /* PFM_OS_NONE code r: config r without perf-only bits, with the raw ones */

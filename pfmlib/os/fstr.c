@@ -119,6 +119,10 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 			continue;
 		if (how == STRICT && m->type == PP_MOD_INT && e->mod_val[i] < m->min)
 			continue;
+		/* `with_umask: required` without a unit mask using it could not be given
+		 * (libpfm4 leaves out the cbo's nf there too) */
+		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
+			continue;
 		put(&b, ":%s=%" PRIu64, pp_str(t, m->name), e->mod_val[i]);
 	}
 	uint32_t osm = pp_view_attr_mask(e->view, e->pmu, e->ev);

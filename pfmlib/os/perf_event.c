@@ -57,6 +57,11 @@ int pp_os_perf_emit(const struct pp_enc *e, pfm_perf_encode_arg_t *arg)
 {
 	char *fstr = NULL;
 
+	/* an uncore PMU whose kernel PMU is not in sysfs has no attr.type:
+	 * libpfm4 4.13 refuses it under perf_events the same way */
+	if (e->ev->perf_type == PP_NONE && e->pmu->perf_type == PP_NONE)
+		return pp_fail(PFM_ERR_NOTSUPP, "PMU %s: its kernel PMU %s is not in sysfs", pp_str(e->pmu->t, e->pmu->p->name),
+			       e->pmu->p->perf_pmu ? pp_str(e->pmu->t, e->pmu->p->perf_pmu) : "(none)");
 	if ((e->os_given >> PP_PA_PERIOD & 1) && arg->attr->freq)
 		/* libpfm4 refuses a period when the caller's attr already asks for a frequency */
 		return pp_fail(PFM_ERR_ATTR_VAL, "period given but attr->freq is already set");

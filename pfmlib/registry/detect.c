@@ -1,11 +1,12 @@
 /*
  * registry/detect.c - presence of table PMUs from the host identities
- * (docs/detection.md): the best match per identity, fallbacks, and hybrid
- * core types the kernel does not run.
+ * (docs/detection.md): the best match per identity, fallbacks, hybrid
+ * core types the kernel does not run, and uncore boxes it does not run.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <perfmon/pfmlib.h>
 #include "registry/detect.h"
 #include "sysfs/sysfs.h"
 #include "util/log.h"
@@ -43,25 +44,83 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
  * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
  */
 static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsigned char *hit,
-			    int fallback)
+			    int fallback, const struct pp_kpmus *kp)
 {
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
+	/* pattern lists are interned per table: box instances, and the uncore
+	 * PMUs of a model (its core PMU's patterns), are matched once */
+	/* a direct-mapped cache by pattern list (0: empty slot) */
+	enum { NSEEN = 64 };
+	struct { const struct pp_table *t; pp_str_t match; pp_str_t arch; int hit; } seen[NSEEN];
+	memset(seen, 0, sizeof(seen));
 	for (int k = 0; k < n; k++) {
-		int fb = !!(list[k].p->flags & PP_PMU_F_FALLBACK);
-		if (list[k].p->flags & PP_PMU_F_BESIDE) {
-			hit[k] = 0;
-			if (!fallback && pmu_matches(&list[k], id, id_arch))
+		const struct pp_pmu_rt *rt = &list[k];
+		int fb = !!(rt->p->flags & PP_PMU_F_FALLBACK);
+		hit[k] = 0;
+		if (rt->p->flags & PP_PMU_F_BESIDE) {
+			if (!fallback && pmu_matches(rt, id, id_arch))
 				list[k].is_present = 1;
 			continue;
 		}
-		hit[k] = (unsigned char)(fb == fallback && pmu_matches(&list[k], id, id_arch));
+		if (fb != fallback || !rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
+			continue;
+		/* a box whose kernel PMU is not there cannot be present */
+		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !pp_kpmus_has(kp, pp_str(rt->t, rt->p->perf_pmu)))
+			continue;
+		unsigned s = (rt->p->match * 2654435761u) >> 26;
+		if (seen[s].t != rt->t || seen[s].match != rt->p->match || seen[s].arch != rt->p->arch) {
+			seen[s].t = rt->t;
+			seen[s].match = rt->p->match;
+			seen[s].arch = rt->p->arch;
+			seen[s].hit = pmu_matches(rt, id, id_arch);
+		}
+		hit[k] = (unsigned char)seen[s].hit;
 		if (hit[k] && list[k].p->match_priority < best)
 			best = list[k].p->match_priority;
 	}
 	for (int k = 0; k < n; k++)
 		if (hit[k] && list[k].p->match_priority == best)
 			list[k].is_present = 1;
+}
+
+static unsigned first2(const char *s)
+{
+	return ((unsigned)(unsigned char)s[0] * 31u + (s[0] ? (unsigned char)s[1] : 0)) % 2048u;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int pp_kpmus_load(struct pp_kpmus *k)
+{
+	char dir[4096];
+	memset(k, 0, sizeof(*k));
+	int n = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list(dir, &k->names);
+	if (n < 0)
+		return PFM_ERR_NOMEM;
+	k->n = n;
+	for (int i = 0; i < n; i++) {
+		unsigned f = first2(k->names[i]);
+		k->first2[f >> 3] |= (unsigned char)(1u << (f & 7));
+	}
+	return PFM_SUCCESS;
+}
+
+void pp_kpmus_free(struct pp_kpmus *k)
+{
+	pp_sysfs_names_free(k->names, k->n);
+	memset(k, 0, sizeof(*k));
+}
+
+int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
+{
+	unsigned f = first2(name);
+	if (!(k->first2[f >> 3] >> (f & 7) & 1))
+		return 0;
+	return bsearch(&name, k->names, (size_t)k->n, sizeof(*k->names), cmp_name) != NULL;
 }
 
 /* does /sys/bus/event_source/devices/<name> exist? */
@@ -98,18 +157,37 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, int n)
 	}
 }
 
-void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host)
+/*
+ * An uncore PMU (one box instance) is present when its model is the host's
+ * and the kernel runs that box: its perf_pmu exists in sysfs.
+ */
+static void drop_absent_uncore(struct pp_pmu_rt *list, int n, const struct pp_kpmus *k)
+{
+	for (int i = 0; i < n; i++) {
+		struct pp_pmu_rt *rt = &list[i];
+		if (!rt->is_present || rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu)
+			continue;
+		if (!pp_kpmus_has(k, pp_str(rt->t, rt->p->perf_pmu))) {
+			rt->is_present = 0;
+			pp_verbose("PMU %s: no sysfs PMU %s, this box is not present", pp_str(rt->t, rt->p->name),
+				   pp_str(rt->t, rt->p->perf_pmu));
+		}
+	}
+}
+
+void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k)
 {
 	unsigned char *hit = malloc((size_t)n + 1);
 	for (int i = 0; hit && i < host->n; i++)
-		detect_identity(list, n, host->id[i], hit, 0);
+		detect_identity(list, n, host->id[i], hit, 0, k);
 	/* no model table knows this CPU: its architectural events, if any */
 	int any_core = 0;
 	for (int i = 0; i < n; i++)
 		any_core |= list[i].is_present && list[i].p->type == PP_PMU_CORE &&
 			    !(list[i].p->flags & PP_PMU_F_BESIDE);
 	for (int i = 0; hit && !any_core && i < host->n; i++)
-		detect_identity(list, n, host->id[i], hit, 1);
+		detect_identity(list, n, host->id[i], hit, 1, k);
 	free(hit);
 	drop_absent_core_types(list, n);
+	drop_absent_uncore(list, n, k);
 }

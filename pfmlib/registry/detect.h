@@ -10,8 +10,24 @@
 #include "host/host.h"
 #include "registry/registry.h"
 
-/* set is_present on the PMUs of list[0..n) that host's identities select */
-void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host);
+/* the kernel PMUs of /sys/bus/event_source/devices, listed once at
+ * pfm_initialize: sorted names, and a bit per first two bytes so that a
+ * name absent there (the boxes of other models) is mostly refused at once */
+struct pp_kpmus {
+	char **names;
+	int n;
+	unsigned char first2[2048 / 8];	/* bit (c0 * 31 + c1) % 2048 */
+};
+
+/* list them (PFM_SUCCESS, or PFM_ERR_NOMEM); pp_kpmus_free releases */
+int pp_kpmus_load(struct pp_kpmus *k);
+void pp_kpmus_free(struct pp_kpmus *k);
+/* kernel PMU name exists */
+int pp_kpmus_has(const struct pp_kpmus *k, const char *name);
+
+/* set is_present on the PMUs of list[0..n) that host's identities select;
+ * an uncore box needs its kernel PMU in k */
+void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k);
 
 /* one of rt's match patterns matches one of host's identities */
 int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host);

@@ -29,6 +29,7 @@ static struct {
 	struct pp_host host;		/* this host's identities */
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
 	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
+	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -143,10 +144,22 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	return PFM_SUCCESS;
 }
 
+/* a plugin's PMU, then its box instances (pmu `instances`), whose names and
+ * ids must all be free: they are checked first, so a refusal adds nothing */
 static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
 {
 	(void)ctx;
-	return add(t, 0, origin);
+	for (uint32_t i = 1; i < t->npmus; i++) {
+		const struct pp_pmu *p = &t->pmus[i];
+		const char *name = pp_str(t, p->name);
+		if (p->id < 0 || p->id > PP_MAX_PMU_ID || R.by_id[p->id] || pp_pmu_by_name(name, strlen(name)))
+			return pp_fail(PFM_ERR_INVAL, "%s: instance '%s' (id %d): name or id already in use; refused",
+				       origin, name, p->id);
+	}
+	int r = add(t, 0, origin);
+	for (uint32_t i = 1; r == PFM_SUCCESS && i < t->npmus; i++)
+		r = add(t, i, origin);
+	return r;
 }
 
 /*
@@ -205,7 +218,7 @@ static void detect(void)
 		return;
 	}
 	pick_variants();
-	pp_detect(R.list, R.n, &R.host);
+	pp_detect(R.list, R.n, &R.host, &R.kpmus);
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (rt->p->type == PP_PMU_OS_GENERIC)
@@ -313,22 +326,39 @@ static int read_type(const char *name, uint32_t *type)
 	return 1;
 }
 
+/* the first CPU of sysfs PMU name's `cpumask`, -1 without one */
+static int read_first_cpu(const char *name)
+{
+	char buf[4096], path[4096];
+	const char *why;
+	if (pp_sysfs_pmu_path(path, sizeof(path), name, "cpumask") ||
+	    pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
+		return -1;
+	return pp_sysfs_cpulist_first(pp_sysfs_trim(buf));
+}
+
 /*
  * attr.type of every usable table PMU that names a sysfs PMU: that PMU's
  * `type` file when it exists (read once per sysfs name), else the
- * descriptor's value.
+ * descriptor's value (none for an uncore PMU without perf_type: the perf
+ * layers refuse it). An uncore PMU's default CPU is the first of its
+ * `cpumask`.
  */
-static void resolve_perf_types(void)
+static int resolve_perf_types(void)
 {
 	/* names are interned per table: (table, offset) finds a name read already */
 	enum { NCACHE = 16 };
 	struct { const struct pp_table *t; pp_str_t name; int ok; uint32_t type; } cache[NCACHE];
 	int nc = 0;
+	/* the kernel PMUs, listed once: a table PMU (hundreds of uncore boxes under
+	 * LIBPFM_ENCODE_INACTIVE) whose kernel PMU is not there costs a look-up */
 	for (int i = 0; i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
 		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
 			continue;
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
+		if (!pp_kpmus_has(&R.kpmus, name))
+			continue;
 		int k = 0, ok;
 		uint32_t type = 0;
 		while (k < nc && (cache[k].t != rt->t || cache[k].name != rt->p->perf_pmu))
@@ -348,7 +378,10 @@ static void resolve_perf_types(void)
 		}
 		if (ok)
 			rt->perf_type = type;
+		if (ok && rt->p->type == PP_PMU_UNCORE)
+			rt->dfl_cpu = read_first_cpu(name);
 	}
+	return PFM_SUCCESS;
 }
 
 /*
@@ -402,13 +435,18 @@ int pp_registry_init(void)
 		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
 	for (int i = 0; i < R.n; i++)
 		R.by_id[R.list[i].id] = &R.list[i];
+	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
+		return r;
 	detect();
 	for (int i = 0; i < R.n; i++)
 		R.list[i].is_dfl = R.list[i].is_present;
 	plm_from_core();
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
-	resolve_perf_types();
+	r = resolve_perf_types();
+	pp_kpmus_free(&R.kpmus);
+	if (r != PFM_SUCCESS)
+		return r;
 	R.id_limit = PP_MAX_PMU_ID + 1;
 	if (pp_cfg.pmu_max)
 		renumber_for_caller(pp_cfg.pmu_max);
@@ -421,6 +459,7 @@ void pp_registry_fini(void)
 	__atomic_store_n(&R.ready, 0, __ATOMIC_RELEASE);
 	pp_plugins_unload();
 	pp_sysfs_free(&R.sysfs);
+	pp_kpmus_free(&R.kpmus);
 	free(R.list);
 	memset(&R, 0, sizeof(R));
 }

@@ -135,7 +135,7 @@ static int add_modifier(struct bctx *c, uint32_t fi)
 	const struct pp_field *f = &c->b->fields.v[fi];
 	struct pp_modifier m = {
 		.name = f->name, .type = PP_MOD_INT, .field = fi, .max = field_max(f),
-		.requires = PP_REQ_NONE, .code = (uint8_t)P(c)->nmods,
+		.requires = PP_REQ_NONE, .code = (uint8_t)P(c)->nmods, .enable = PP_NONE,
 	};
 	field_spec(f, spec, sizeof(spec));
 	snprintf(desc, sizeof(desc), "sysfs format %s, value in [0-%llu]", spec,

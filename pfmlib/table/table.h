@@ -46,6 +46,9 @@ struct pp_set {
 };
 
 #define PP_SET_SOFT 0x1		/* a default: used only when the string gives no value */
+#define PP_SET_FALLBACK 0x4	/* event fallback: used only when its register is otherwise 0 */
+#define PP_SET_REQUIRED 0x2	/* no value: the modifier of this field must be given (umask
+				 * required_modifiers) */
 
 enum pp_mod_type { PP_MOD_BOOL = 0, PP_MOD_INT = 1 };
 
@@ -62,8 +65,8 @@ struct pp_modifier {
 	uint32_t min;		/* smallest accepted value */
 	uint32_t flags;		/* PP_MOD_F_* */
 	uint64_t max;		/* largest accepted value */
-	uint32_t also;		/* absolute field index + 1 whose bits are all set when the
-				 * value is not 0 (schema: also), 0 if none */
+	uint32_t enable;	/* absolute field index set to 1 when the modifier's value is not 0, or PP_NONE */
+	uint32_t pad;
 };
 
 #define PP_REQ_NONE 0xff
@@ -71,6 +74,7 @@ struct pp_modifier {
 #define PP_MOD_F_INVERT 0x1	/* bool: the field gets 1 when the value is 0 (schema: invert) */
 #define PP_MOD_F_UMASK_REQUIRED 0x2	/* with_umask: required (a named unit mask must set its field) */
 #define PP_MOD_F_UMASK_IGNORED  0x4	/* with_umask: ignored (no effect unless a unit mask sets it) */
+#define PP_MOD_F_NONE_ONLY 0x8	/* offered under PFM_OS_NONE only (schema: none_only) */
 
 /* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
 enum pp_perf_attr {
@@ -91,8 +95,10 @@ struct pp_group {
 	uint32_t flags;		/* PP_GRP_* */
 };
 
-/* rule kinds (schema: forbid_groups, only_groups, when_none_of/add) */
-enum pp_rule_kind { PP_RULE_FORBID_GROUPS = 1, PP_RULE_ONLY_GROUPS = 2, PP_RULE_ADD_IF_NONE = 3 };
+/* rule kinds (schema: forbid_groups, only_groups, when_none_of/add, when_any_of/require) */
+enum pp_rule_kind { PP_RULE_FORBID_GROUPS = 1, PP_RULE_ONLY_GROUPS = 2, PP_RULE_ADD_IF_NONE = 3,
+		   PP_RULE_REQUIRE = 4, /* when_any_of (groups) given -> require (umask) given */
+		   PP_RULE_REQUIRE_GROUPS = 5 /* when (umask) selected -> a umask of require_groups */ };
 
 struct pp_rule {
 	uint8_t  kind;		/* enum pp_rule_kind */

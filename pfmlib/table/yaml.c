@@ -35,6 +35,7 @@ struct ld {
 	char *err;
 	size_t errsz;
 	uint32_t pmu;		/* index of the PMU being built */
+	yaml_node_t *instances;	/* its pmu `instances`, parsed once its events are in */
 	int failed;
 	size_t max_alias_nodes, max_events;
 	unsigned max_depth;
@@ -265,6 +266,37 @@ static int append_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t 
 	return l->failed ? -1 : 0;
 }
 
+/* umask required_modifiers: a PP_SET_REQUIRED entry on each named modifier's field */
+static int append_required(struct ld *l, yaml_node_t *n, const char *umask, uint16_t *cnt)
+{
+	if (is_null(n))
+		return 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, "'required_modifiers'"))
+		return -1;
+	const struct pp_pmu *p = &l->b->pmus.v[l->pmu];
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *e = node(l, *it);
+		const char *m;
+		if (get_str(l, e, "required_modifiers", &m))
+			return -1;
+		uint32_t fi = PP_NONE;
+		for (uint32_t i = p->first_mod; i < p->first_mod + p->nmods; i++)
+			if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, m))
+				fi = l->b->mods.v[i].field;
+		if (fi == PP_NONE)
+			return fail(l, e, "umask '%s': required modifier '%s' is not a PMU modifier with a field", umask, m);
+		uint32_t si = pp_builder_add_set(l->b);
+		if (si == PP_NONE)
+			return fail(l, n, "out of memory");
+		l->b->sets.v[si].field = fi;
+		l->b->sets.v[si].flags = PP_SET_REQUIRED;
+		l->b->sets.v[si].value = 0;
+		if (++*cnt == 0)
+			return fail(l, n, "umask '%s': too many fields", umask);
+	}
+	return l->failed ? -1 : 0;
+}
+
 /* a mapping field -> value appended to sets; returns first/count */
 static int parse_sets(struct ld *l, yaml_node_t *n, const char *what, uint32_t *first, uint16_t *cnt)
 {
@@ -362,8 +394,8 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	uint32_t mi = pp_builder_add_mod(l->b);
 	if (mi == PP_NONE)
 		return fail(l, n, "out of memory");
-	struct pp_modifier m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE };
-	const char *name = NULL, *type = NULL, *field = NULL, *also = NULL;
+	struct pp_modifier m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE, .enable = PP_NONE };
+	const char *name = NULL, *type = NULL, *field = NULL, *enable = NULL;
 	int have_max = 0, have_code = 0;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
@@ -381,7 +413,6 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		case PP_K_MODIFIER_CODE: if (get_u32(l, v, k, 255, &x)) return -1; m.code = (uint8_t)x; have_code = 1; break;
 		case PP_K_MODIFIER_REQUIRES: { const char *r; if (get_str(l, v, k, &r)) return -1; break; }	/* resolve_requires */
 		case PP_K_MODIFIER_INVERT: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_INVERT; break;
-		case PP_K_MODIFIER_ALSO: if (get_str(l, v, k, &also)) return -1; break;
 		case PP_K_MODIFIER_WITH_UMASK: {
 			const char *w;
 			if (get_str(l, v, k, &w)) return -1;
@@ -390,6 +421,8 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 			else return fail(l, v, "'with_umask' must be required or ignored, not '%s'", w);
 			break;
 		}
+		case PP_K_MODIFIER_ENABLE: if (get_str(l, v, k, &enable)) return -1; break;
+		case PP_K_MODIFIER_NONE_ONLY: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_NONE_ONLY; break;
 		case PP_K_MODIFIER__UNKNOWN: return unknown(l, kn, "a modifier", k);
 		}
 		seen |= 1ULL << key;
@@ -423,11 +456,10 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	}
 	if (m.min > m.max)
 		return fail(l, n, "modifier '%s': min %u is above max %llu", name, m.min, (unsigned long long)m.max);
-	if (also) {
-		uint32_t fi = find_field(l, also);
-		if (fi == PP_NONE)
-			return fail(l, n, "modifier '%s': also: '%s' is not a field of the PMU's format", name, also);
-		m.also = fi + 1;
+	if (enable) {
+		m.enable = find_field(l, enable);
+		if (m.enable == PP_NONE)
+			return fail(l, n, "modifier '%s': enable '%s' is not a field of the PMU's format", name, enable);
 	}
 	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
 	for (uint32_t i = p->first_mod; i < mi; i++)
@@ -441,6 +473,76 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	if (p->nmods > MAX_MODS)
 		return fail(l, n, "too many modifiers (at most %d)", MAX_MODS);
 	return 0;
+}
+
+static int check_pmu_name(struct ld *l, yaml_node_t *n, const char *name)
+{
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+			return fail(l, n, "pmu name '%s' may only hold a-z, 0-9 and _", name);
+	if (!*name)
+		return fail(l, n, "pmu name must not be empty");
+	return 0;
+}
+
+/*
+ * pmu `instances`: one more PMU record per box instance, a copy of the
+ * complete first one (same fields, modifiers, events, aliases and name
+ * index: the records share those ranges) with its own name, id and kernel
+ * PMU. Names and ids must differ from the first's and from each other's.
+ */
+static int parse_instances(struct ld *l)
+{
+	yaml_node_t *n = l->instances;
+	if (!n || is_null(n))
+		return 0;
+	if (want(l, n, YAML_SEQUENCE_NODE, "'instances'"))
+		return -1;
+	struct pp_builder *b = l->b;
+	uint32_t first = l->pmu;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *in = node(l, *it);
+		if (want(l, in, YAML_MAPPING_NODE, "an instance"))
+			return -1;
+		const char *name = NULL, *perf_pmu = NULL, *desc = NULL;
+		uint32_t id = 0;
+		uint64_t seen = 0;
+		FOR_PAIRS(l, in, k, v, kn) {
+			enum pp_k_instance key = pp_k_instance_lookup(k);
+			switch (key) {
+			case PP_K_INSTANCE_NAME: if (get_str(l, v, k, &name)) return -1; break;
+			case PP_K_INSTANCE_ID: if (get_u32(l, v, k, PFM_PMU_MAX - 1, &id)) return -1; break;
+			case PP_K_INSTANCE_PERF_PMU: if (get_str(l, v, k, &perf_pmu)) return -1; break;
+			case PP_K_INSTANCE_DESC: if (get_str(l, v, k, &desc)) return -1; break;
+			case PP_K_INSTANCE__UNKNOWN: return unknown(l, kn, "an instance", k);
+			}
+			seen |= 1ULL << key;
+		}
+		if (l->failed)
+			return -1;
+		if (require(l, in, "instance", seen, PP_K_INSTANCE_REQUIRED, pp_k_instance_spec))
+			return -1;
+		if (check_pmu_name(l, in, name))
+			return -1;
+		for (uint32_t j = first; j < b->pmus.n; j++) {
+			if (!strcmp(b->strs + b->pmus.v[j].name, name))
+				return fail(l, in, "instance name '%s' is used twice", name);
+			if ((uint32_t)b->pmus.v[j].id == id)
+				return fail(l, in, "instance id %u is used twice", id);
+		}
+		uint32_t pi = pp_builder_add_pmu(b);
+		if (pi == PP_NONE)
+			return fail(l, in, "out of memory");
+		pp_str_t sname = str(l, name), spmu = str(l, perf_pmu), sdesc = desc ? str(l, desc) : 0;
+		struct pp_pmu *p = &b->pmus.v[pi];
+		*p = b->pmus.v[first];
+		p->name = sname;
+		if (desc)
+			p->desc = sdesc;
+		p->id = (int32_t)id;
+		p->perf_pmu = spmu;
+	}
+	return l->failed ? -1 : 0;
 }
 
 static int parse_pmu(struct ld *l, yaml_node_t *n)
@@ -485,6 +587,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_MATCH_UNIT: if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); break;
 		case PP_K_PMU_PERF_PMU: if (get_str(l, v, k, &s)) return -1; p->perf_pmu = str(l, s); break;
 		case PP_K_PMU_PERF_TYPE: if (get_u32(l, v, k, UINT32_MAX - 1, &x)) return -1; p->perf_type = x; break;
+		case PP_K_PMU_INSTANCES: l->instances = v; break;
 		case PP_K_PMU_COUNTERS: if (get_u32(l, v, k, 255, &x)) return -1; p->num_cntrs = (uint8_t)x; break;
 		case PP_K_PMU_FIXED_COUNTERS: if (get_u32(l, v, k, 255, &x)) return -1; p->num_fixed = (uint8_t)x; break;
 		case PP_K_PMU_MAX_ENCODING: if (get_u32(l, v, k, PP_NREGS, &x)) return -1; if (!x) return fail(l, v, "'max_encoding' must be 1 to %d", PP_NREGS); p->max_encoding = (uint8_t)x; break;
@@ -505,11 +608,8 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		return -1;
 	if (require(l, n, "pmu", seen, PP_K_PMU_REQUIRED, pp_k_pmu_spec))
 		return -1;
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
-			return fail(l, n, "pmu name '%s' may only hold a-z, 0-9 and _", name);
-	if (!*name)
-		return fail(l, n, "pmu name must not be empty");
+	if (check_pmu_name(l, n, name))
+		return -1;
 	p = &b->pmus.v[l->pmu];
 	if (!strcmp(type, "core")) p->type = PP_PMU_CORE;
 	else if (!strcmp(type, "uncore")) p->type = PP_PMU_UNCORE;
@@ -520,6 +620,9 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	p->desc = str(l, desc);
 	p = &b->pmus.v[l->pmu];
 	p->arch = str(l, arch);
+	/* an uncore PMU without perf_type has none: its perf_pmu must be in sysfs */
+	if (p->type == PP_PMU_UNCORE && !(seen >> PP_K_PMU_PERF_TYPE & 1))
+		p->perf_type = PP_NONE;
 	if (perf_attrs) {
 		if (parse_perf_attrs(l, perf_attrs, &b->pmus.v[l->pmu].perf_attrs))
 			return -1;
@@ -749,7 +852,7 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 	if (ui == PP_NONE)
 		return fail(l, n, "out of memory");
 	const char *name = NULL, *desc = NULL, *group = NULL;
-	yaml_node_t *set = NULL, *code = NULL, *defaults = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *defaults = NULL, *required = NULL;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		struct pp_umask *u = &b->umasks.v[ui];
@@ -764,6 +867,7 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 		case PP_K_UMASK_CODE: code = v; break;
 		case PP_K_UMASK_SET: set = v; break;
 		case PP_K_UMASK_DEFAULTS: defaults = v; break;
+		case PP_K_UMASK_REQUIRED_MODIFIERS: required = v; break;
 		case PP_K_UMASK_GROUP: if (get_str(l, v, k, &group)) return -1; break;
 		case PP_K_UMASK_DEFAULT: if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_DEFAULT; break;
 		case PP_K_UMASK_EXCLUSIVE: if (get_bool(l, v, k, &x)) return -1; if (x) u->flags |= PP_F_EXCLUSIVE; break;
@@ -799,6 +903,9 @@ static int parse_umask(struct ld *l, struct evctx *c, yaml_node_t *n)
 		return -1;
 	/* soft presets follow the hard ones in the umask's range */
 	if (defaults && append_sets(l, defaults, "umask 'defaults'", PP_SET_SOFT, &nset))
+		return -1;
+	/* then one value-less entry per required modifier, on its field */
+	if (required && append_required(l, required, name, &nset))
 		return -1;
 	pp_str_t sname = str(l, name), sdesc = str(l, desc);
 	struct pp_umask *u = &b->umasks.v[ui];
@@ -845,8 +952,8 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 		return -1;
 	const struct pp_event *e = &b->events.v[c->ev];
 	struct pp_rule r = { 0 };
-	const char *when = NULL, *add = NULL;
-	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL;
+	const char *when = NULL, *add = NULL, *req = NULL;
+	yaml_node_t *forbid = NULL, *only = NULL, *none_of = NULL, *any_of = NULL, *req_groups = NULL;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		enum pp_k_rule key = pp_k_rule_lookup(k);
@@ -856,6 +963,9 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 		case PP_K_RULE_FORBID_GROUPS: forbid = v; break;
 		case PP_K_RULE_ONLY_GROUPS: only = v; break;
 		case PP_K_RULE_ADD: if (get_str(l, v, k, &add)) return -1; break;
+		case PP_K_RULE_WHEN_ANY_OF: any_of = v; break;
+		case PP_K_RULE_REQUIRE_GROUPS: req_groups = v; break;
+		case PP_K_RULE_REQUIRE: if (get_str(l, v, k, &req)) return -1; break;
 		case PP_K_RULE__UNKNOWN: return unknown(l, kn, "a rule", k);
 		}
 		seen |= 1ULL << key;
@@ -865,14 +975,16 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	/* which keys go together is checked below; the schema requires none alone */
 	if (require(l, n, "rule", seen, PP_K_RULE_REQUIRED, pp_k_rule_spec))
 		return -1;
-	int kinds = !!forbid + !!only + !!none_of;
+	int kinds = !!forbid + !!only + !!none_of + !!any_of + !!req_groups;
 	if (kinds != 1)
-		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, when_none_of");
-	const char *um = none_of ? add : when;
+		return fail(l, n, "a rule needs exactly one of forbid_groups, only_groups, require_groups, when_none_of, "
+			    "when_any_of");
+	const char *um = none_of ? add : any_of ? req : when;
 	if (!um)
-		return fail(l, n, "rule: '%s' is missing", none_of ? "add" : "when");
-	if ((none_of && when) || (!none_of && add))
-		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups, 'add' with when_none_of");
+		return fail(l, n, "rule: '%s' is missing", none_of ? "add" : any_of ? "require" : "when");
+	if ((none_of && (when || req)) || (any_of && (when || add)) || (!none_of && add) || (!any_of && req))
+		return fail(l, n, "rule: 'when' goes with forbid_groups/only_groups/require_groups, 'add' with when_none_of, "
+			    "'require' with when_any_of");
 	int ui = umask_index(l, e, um);
 	if (ui < 0)
 		return fail(l, n, "rule: no umask '%s' in event '%s'", um, b->strs + e->name);
@@ -880,6 +992,8 @@ static int parse_rule(struct ld *l, struct evctx *c, yaml_node_t *n)
 	if (forbid) { r.kind = PP_RULE_FORBID_GROUPS; if (group_list(l, e, forbid, "forbid_groups", &r.groups)) return -1; }
 	if (only) { r.kind = PP_RULE_ONLY_GROUPS; if (group_list(l, e, only, "only_groups", &r.groups)) return -1; }
 	if (none_of) { r.kind = PP_RULE_ADD_IF_NONE; if (group_list(l, e, none_of, "when_none_of", &r.groups)) return -1; }
+	if (req_groups) { r.kind = PP_RULE_REQUIRE_GROUPS; if (group_list(l, e, req_groups, "require_groups", &r.groups)) return -1; }
+	if (any_of) { r.kind = PP_RULE_REQUIRE; if (group_list(l, e, any_of, "when_any_of", &r.groups)) return -1; }
 	uint32_t ri = pp_builder_add_rule(b);
 	if (ri == PP_NONE)
 		return fail(l, n, "out of memory");
@@ -923,7 +1037,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	struct evctx c = { .ev = ei };
 	const struct pp_pmu *p = &b->pmus.v[l->pmu];
 	const char *name = NULL, *desc = NULL;
-	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL, *fallback = NULL;
 	b->events.v[ei].perf_type = PP_NONE;
 	b->events.v[ei].mods = p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1);
 	uint64_t seen = 0;
@@ -939,6 +1053,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 		case PP_K_EVENT_DESC: if (get_str(l, v, k, &desc)) return -1; break;
 		case PP_K_EVENT_CODE: code = v; break;
 		case PP_K_EVENT_SET: set = v; break;
+		case PP_K_EVENT_FALLBACK: fallback = v; break;
 		case PP_K_EVENT_EQUIV: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].equiv = o; } break;
 		case PP_K_EVENT_MODIFIERS: mods = v; break;
 		case PP_K_EVENT_REQUIRED_MODIFIERS: required = v; break;
@@ -969,6 +1084,9 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	uint32_t first;
 	uint16_t nset;
 	if (parse_sets(l, set, "event 'set'", &first, &nset))
+		return -1;
+	/* fallback values follow the event's own */
+	if (fallback && append_sets(l, fallback, "event 'fallback'", PP_SET_FALLBACK, &nset))
 		return -1;
 	b->events.v[ei].first_set = first;
 	b->events.v[ei].nset = nset;
@@ -1171,6 +1289,8 @@ static int parse_root(struct ld *l)
 		return fail(l, events, "name '%s' is used by two events or aliases", dup);
 	if (r)
 		return fail(l, events, "out of memory");
+	if (parse_instances(l))
+		return -1;
 	return b->oom ? fail(l, root, "out of memory") : 0;
 }
 

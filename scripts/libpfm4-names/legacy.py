@@ -104,7 +104,7 @@ class SplitLayout:
         self.fmt, self.raw, self.rawf = fam.format, fam.raw_format, set(fam.raw_fields)
         self.mod_fields = set()
         for m in fam.modifiers:
-            self.mod_fields.update(x for x in (m.get("field"), m.get("also")) if x)
+            self.mod_fields.update(x for x in (m.get("field"), m.get("enable")) if x)
 
     def values(self, codes, config):
         """{field: value} of one encoding (PFM_OS_NONE codes, perf config)."""

@@ -1,8 +1,8 @@
-"""The descriptor keys raw_format, also and missing (docs/schema.md) on their
+"""The descriptor keys raw_format, enable and missing (docs/schema.md) on their
 own, through run-time plugins (LIBPFM_PLUGIN_PATH): a field of raw_format
 sits elsewhere in PFM_OS_NONE codes than in attr.config (another code), or
 only in attr.config (none); a bool modifier sets every bit of its field;
-`also` sets a second field when the value is not 0; a required group with
+`enable` sets a second field when the value is not 0; a required group with
 `missing: attr` fails with PFM_ERR_ATTR; the loader refuses a raw_format
 position of another width, naming the reason."""
 import os
@@ -23,8 +23,8 @@ pmu:
   raw_format: {mask: "config:16-23", pev: none, edge: "config1:24", cmp: "config1:18", thr: "config1:20-23"}
   modifiers:
     - {name: k, desc: kernel, type: bool, plm: 0x1, field: os2}
-    - {name: e, desc: edge, type: bool, field: edge, also: cmp}
-    - {name: thr, desc: threshold, type: int, field: thr, also: cmp}
+    - {name: e, desc: edge, type: bool, field: edge, enable: cmp}
+    - {name: thr, desc: threshold, type: int, field: thr, enable: cmp}
 events:
   - {name: EV, desc: event, set: {sel: 0x13, pev: 0x18}, groups: [{name: default, required: true, missing: attr}],
      umasks: [{name: A, desc: a, set: {mask: 0x1}}, {name: B, desc: b, set: {mask: 0x4}}]}

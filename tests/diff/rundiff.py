@@ -30,6 +30,7 @@ from accepted import Accepted  # noqa: E402
 import results
 
 PFM_PMU_TYPE_CORE = 1
+PFM_PMU_TYPE_UNCORE = 2
 ERR_NOTFOUND, ERR_ATTR = -4, -8
 
 
@@ -64,8 +65,8 @@ def encode(pfmdump, strings, libdir, force_pmu=None):
     return res
 
 
-def core_pmus(pfmdump, libdir):
-    return {n for n, (_, t) in oracle.list_pmus(pfmdump, libdir).items() if t == PFM_PMU_TYPE_CORE}
+def core_pmus(pfmdump, libdir, pmu_type=PFM_PMU_TYPE_CORE):
+    return {n for n, (_, t) in oracle.list_pmus(pfmdump, libdir).items() if t == pmu_type}
 
 
 def expected_pmus():
@@ -160,27 +161,46 @@ def main():
     ap.add_argument("--cover", type=float, default=95.0)
     ap.add_argument("--show", type=int, default=5, help="unlisted differences printed per PMU")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--uncore", action="store_true",
+                    help="the uncore PMUs instead (every one of libpfm4's must exist, same id)")
+    ap.add_argument("--total-agree", type=float, default=0.0,
+                    help="floor of the agreement over all PMUs together")
     ap.add_argument("pmus", nargs="*")
     args = ap.parse_args()
     args.accepted = Accepted(args.accepted_file)
     os.makedirs(args.out, exist_ok=True)
-    lib_pmus, our_pmus = core_pmus(args.pfmdump, None), core_pmus(args.pfmdump, args.ours)
+    ptype = PFM_PMU_TYPE_UNCORE if args.uncore else PFM_PMU_TYPE_CORE
+    lib_pmus, our_pmus = core_pmus(args.pfmdump, None, ptype), core_pmus(args.pfmdump, args.ours, ptype)
     pmus = [p for p in sorted(lib_pmus & our_pmus) if not args.pmus or p in args.pmus]
     passed = failed = 0
-    # the PMUs libpfm4-names covers must be there
-    for p in sorted(expected_pmus() & lib_pmus - our_pmus):
+    if args.uncore:
+        lib_ids, our_ids = oracle.list_pmus(args.pfmdump), oracle.list_pmus(args.pfmdump, args.ours)
+        for p in sorted(lib_pmus & our_pmus):
+            if lib_ids[p] != our_ids[p] and (not args.pmus or p in args.pmus):
+                print("%-20s id/type %s in libpfm4, %s in pmuplug FAIL" % (p, lib_ids[p], our_ids[p]))
+                failed += 1
+    # the PMUs libpfm4-names covers (every uncore PMU) must be there
+    for p in sorted((lib_pmus if args.uncore else expected_pmus() & lib_pmus) - our_pmus):
         if not args.pmus or p in args.pmus:
             print("%-20s missing from pmuplug's PMU list FAIL" % p)
             failed += 1
+    compared = agreed = 0
     with concurrent.futures.ThreadPoolExecutor(max(1, args.j // 2)) as ex:
         for r in ex.map(lambda p: run_pmu(p, args), pmus):
+            compared += r["compared"]
+            agreed += r["agree"]
             if report(r, args):
                 passed += 1
             else:
                 failed += 1
+    total = 100.0 * agreed / compared if compared else 100.0
+    print("all %d PMUs: compared %d agree %d (%.2f%%, floor %.1f%%) %s"
+          % (len(pmus), compared, agreed, total, args.total_agree, "ok" if total >= args.total_agree else "FAIL"))
+    if total < args.total_agree:
+        failed += 1
     for row in args.accepted.unused(pmus):
         print("note: accepted difference matched nothing: %s" % "\t".join(row[:2]))
-    results.report("diff", passed, failed, args.results)
+    results.report("diff-uncore" if args.uncore else "diff", passed, failed, args.results)
     return 1 if failed or not pmus else 0
 
 

@@ -101,6 +101,23 @@ if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
 	fi
 else
 	echo "  skipped: PAPI msr::tsc count: this kernel has no msr PMU (/sys/bus/event_source/devices/msr)"
+# a two-socket Skylake-X sysfs tree: PAPI's perf_event_uncore component lists the boxes
+fx=$(pwd)/tests/fixtures/sysfs/skx2s
+LIBPFM_SYSROOT=$fx LIBPFM_CPUID=GenuineIntel-6-55-4 LD_LIBRARY_PATH=$lib papi_component_avail \
+	>"$out/component_avail_uncore.txt" 2>&1
+if grep -A3 'Name: *perf_event_uncore' "$out/component_avail_uncore.txt" | grep -q 'PMUs supported:.*skx_unc_cha0'; then
+	ok "Skylake-X sysfs tree: perf_event_uncore supports the skx boxes ($(grep -A2 'Name: *perf_event_uncore' \
+		"$out/component_avail_uncore.txt" | grep -o 'Native: [0-9]*' | head -n 1))"
+else
+	bad "Skylake-X sysfs tree: perf_event_uncore does not list skx_unc_cha0"
+fi
+LIBPFM_SYSROOT=$fx LIBPFM_CPUID=GenuineIntel-6-55-4 LD_LIBRARY_PATH=$lib papi_native_avail \
+	>"$out/native_avail_uncore.txt" 2>&1
+if sed -n '/Native Events in Component: perf_event_uncore/,$p' "$out/native_avail_uncore.txt" |
+   grep -q '^| skx_unc_imc3::UNC_M_CAS_COUNT '; then
+	ok "Skylake-X sysfs tree: papi_native_avail lists skx_unc_imc3::UNC_M_CAS_COUNT under perf_event_uncore"
+else
+	bad "Skylake-X sysfs tree: papi_native_avail lacks skx_unc_imc3::UNC_M_CAS_COUNT under perf_event_uncore"
 fi
 
 echo "papi: $pass passed, $fail failed" | tee -a build/check/results

@@ -47,7 +47,8 @@ BASE = {
             "format": {"event": "config:0-7", "umask": "config:8-15", "os": "config:17",
                        "cmask": "config:24-31"},
             "modifiers": [{"name": "k", "desc": "kernel", "type": "bool", "field": "os"},
-                          {"name": "c", "desc": "counter mask", "type": "int", "field": "cmask"}]},
+                          {"name": "c", "desc": "counter mask", "type": "int", "field": "cmask"}],
+            "instances": [{"name": "sk1", "id": 1001}]},
     "events": [{"name": "E", "desc": "an event", "set": {"event": 1},
                 "groups": [{"name": "g1"}, {"name": "g2"}],
                 "rules": [{"when": "A", "forbid_groups": ["g2"]}],
@@ -57,6 +58,7 @@ BASE = {
 
 # where the mapping of each kind is in BASE
 PATHS = {"document": (), "pmu": ("pmu",), "modifier": ("pmu", "modifiers", 0),
+         "instance": ("pmu", "instances", 0),
          "event": ("events", 0), "group": ("events", 0, "groups", 0),
          "rule": ("events", 0, "rules", 0), "umask": ("events", 0, "umasks", 0)}
 
@@ -66,13 +68,15 @@ OPEN_SAMPLES = {"format": {"zz": "config2:0-3"}, "field_values": {"cmask": 1},
 
 # values that must refer to something of BASE (by kind and key)
 SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("modifier", "requires"): "c",
-           ("pmu", "raw_format"): {"cmask": "config1:0-7"}, ("modifier", "also"): "cmask",
+           ("pmu", "raw_format"): {"cmask": "config1:0-7"},
            ("pmu", "code_fields"): ["cmask"], ("pmu", "raw_umask"): "cmask",
-           ("event", "modifiers"): ["k"], ("event", "required_modifiers"): ["k"]}
+           ("event", "modifiers"): ["k"], ("event", "required_modifiers"): ["k"],
+           ("umask", "required_modifiers"): ["k"], ("modifier", "enable"): "cmask"}
 
 # whole rules, each valid: a rule key is tried in the first one holding it
 RULE_FORMS = [{"when": "A", "forbid_groups": ["g2"]}, {"when": "A", "only_groups": ["g1"]},
-              {"when_none_of": ["g2"], "add": "A"}]
+              {"when_none_of": ["g2"], "add": "A"}, {"when_any_of": ["g2"], "require": "A"},
+              {"when": "A", "require_groups": ["g2"]}]
 
 # BASE without what a null key would leave dangling (umask groups, rules)
 def _no_groups(doc):

@@ -1,0 +1,210 @@
+/*
+ * test_uncore_api.c - CUnit suite for table uncore PMUs (one PMU per box
+ * instance) through the public API: presence from the host model and the
+ * box's kernel PMU in sysfs, attr.type and default cpu from that PMU's
+ * directory, and libpfm4 4.13's behaviour without sysfs (PFM_OS_NONE
+ * encodes under LIBPFM_ENCODE_INACTIVE, the perf layers refuse). Fixtures:
+ * tests/fixtures/sysfs/skx2s, a two-socket Skylake-X tree (cpumask 0,28),
+ * and tests/fixtures/sysfs/rapl (the power PMU behind rapl, amd64_rapl).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include "encode.h"
+#include "env.h"
+#include "info.h"
+#include "suite.h"
+
+static const char *fixtures = "tests/fixtures/sysfs";
+
+#define SKX "GenuineIntel-6-55-4"
+#define ICX "GenuineIntel-6-6A-6"
+
+/* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
+static int start(const char *tree, const char *cpuid, int inactive)
+{
+	char root[1024];
+	pfm_terminate();
+	tl_env_reset();
+	if (tree)
+		snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
+	else
+		snprintf(root, sizeof(root), "%s", TL_EMPTY_SYSROOT);
+	tl_env("LIBPFM_SYSROOT", root);
+	tl_env("LIBPFM_CPUID", cpuid);
+	tl_env("LIBPFM_ENCODE_INACTIVE", inactive ? "1" : NULL);
+	return pfm_initialize();
+}
+
+static int present(const char *pmu)
+{
+	pfm_pmu_info_t info;
+	return tl_pmu_named(pmu, &info) >= 0 && info.is_present;
+}
+
+static void test_every_box_of_the_host_model_with_a_kernel_pmu_is_present(void)
+{
+	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	static const char *const here[] = { "skx_unc_imc0", "skx_unc_imc5", "skx_unc_cha0", "skx_unc_cha3",
+					    "skx_unc_upi2", "skx_unc_iio5", "skx_unc_m2m1", "skx_unc_pcu",
+					    "skx_unc_ubo", "skx_unc_irp" };
+	for (size_t i = 0; i < sizeof(here) / sizeof(here[0]); i++)
+		TL_ASSERT(present(here[i]), "%s should be present", here[i]);
+	/* the tree has uncore_cha_0..3 only, and no m3upi */
+	CU_ASSERT_FALSE(present("skx_unc_cha4"));
+	CU_ASSERT_FALSE(present("skx_unc_cha27"));
+	CU_ASSERT_FALSE(present("skx_unc_m3upi0"));
+	/* boxes of other models are not, though the kernel PMU names are the same */
+	CU_ASSERT_FALSE(present("bdx_unc_imc0"));
+	CU_ASSERT_FALSE(present("knl_unc_imc0"));
+}
+
+static void test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list(void)
+{
+	pfm_pmu_info_t a, b;
+	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_pmu_named("skx_unc_imc0", &a), 354);
+	CU_ASSERT_EQUAL_FATAL(tl_pmu_named("skx_unc_imc5", &b), 359);
+	CU_ASSERT_EQUAL(a.type, PFM_PMU_TYPE_UNCORE);
+	CU_ASSERT_EQUAL(b.type, PFM_PMU_TYPE_UNCORE);
+	CU_ASSERT_EQUAL(a.nevents, b.nevents);
+	CU_ASSERT(a.nevents > 0);
+	/* each instance's events carry its own pmu id */
+	pfm_event_info_t ea, eb;
+	memset(&ea, 0, sizeof(ea));
+	memset(&eb, 0, sizeof(eb));
+	ea.size = eb.size = sizeof(ea);
+	CU_ASSERT_EQUAL_FATAL(pfm_get_event_info(a.first_event, PFM_OS_NONE, &ea), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(pfm_get_event_info(b.first_event, PFM_OS_NONE, &eb), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(ea.name, eb.name);
+	CU_ASSERT_EQUAL(ea.pmu, 354);
+	CU_ASSERT_EQUAL(eb.pmu, 359);
+}
+
+static void test_a_box_encodes_with_the_type_of_its_own_kernel_pmu_and_its_first_cpu(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc3::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 13);	/* uncore_imc_3/type */
+	CU_ASSERT_EQUAL(e.attr.config, 0x304);
+	CU_ASSERT_EQUAL(e.cpu, 0);		/* first of cpumask 0,28 */
+	CU_ASSERT_EQUAL(e.idx >> 21, 357);
+	/* no privilege filtering on uncore boxes: the kernel refuses exclude_* there */
+	CU_ASSERT_EQUAL(e.attr.exclude_user, 0);
+	CU_ASSERT_EQUAL(e.attr.exclude_kernel, 0);
+	CU_ASSERT_EQUAL(e.attr.exclude_hv, 0);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc0::UNC_M_CAS_COUNT:RD:e:t=3", TL_PLM_UK, PFM_OS_PERF_EVENT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 10);
+	CU_ASSERT_EQUAL(e.attr.config, 0x3040304);
+	CU_ASSERT_EQUAL(tl_perf("skx_unc_upi1::UNC_UPI_CLOCKTICKS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 21);	/* uncore_upi_1/type */
+}
+
+static void test_a_given_cpu_wins_over_the_cpumask(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc1::UNC_M_CAS_COUNT:WR:cpu=28", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.cpu, 28);
+	CU_ASSERT_EQUAL(e.attr.type, 11);
+}
+
+static void test_privilege_modifiers_are_refused_on_a_box(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(tl_perf("skx_unc_imc0::UNC_M_CAS_COUNT:RD:u", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("skx_unc_imc0::UNC_M_CAS_COUNT:RD:k"), PFM_ERR_ATTR);
+}
+
+static void test_without_its_kernel_pmu_a_box_encodes_raw_codes_only_when_inactive(void)
+{
+	struct tl_none n;
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("skx_unc_imc0"));
+	CU_ASSERT_EQUAL_FATAL(tl_none("skx_unc_imc2::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.count, 1);
+	CU_ASSERT_EQUAL(n.codes[0], 0x304);
+	/* libpfm4 4.13: no sysfs PMU, no perf_events type */
+	CU_ASSERT_EQUAL(tl_perf("skx_unc_imc2::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			PFM_ERR_NOTSUPP);
+	CU_ASSERT_EQUAL(tl_perf("skx_unc_imc2::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT, &e),
+			PFM_ERR_NOTSUPP);
+	/* an unknown event is still PFM_ERR_NOTFOUND */
+	CU_ASSERT_EQUAL(tl_perf("skx_unc_imc2::NO_SUCH_EVENT", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			PFM_ERR_NOTFOUND);
+}
+
+static void test_another_model_with_the_same_kernel_pmu_names_gets_no_skx_box(void)
+{
+	CU_ASSERT_EQUAL_FATAL(start("skx2s", ICX, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("skx_unc_imc0"));
+	CU_ASSERT_FALSE(present("skx_unc_cha0"));
+}
+
+static void test_a_required_filter_modifier_and_its_enable_bit(void)
+{
+	struct tl_none n;
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	/* libpfm4's NID unit masks need nf; nf needs a NID unit mask */
+	CU_ASSERT_EQUAL(tl_ret("snbep_unc_cbo0::UNC_C_LLC_LOOKUP:NID"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("snbep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:nf=1"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL_FATAL(tl_none("snbep_unc_cbo0::UNC_C_LLC_LOOKUP:NID:nf=1", TL_PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.count, 2);
+	CU_ASSERT_EQUAL(n.codes[0], 0x4334);
+	CU_ASSERT_EQUAL(n.codes[1], 0x7c0400);
+	/* tf sets the filter value and the tid enable bit (config bit 19) */
+	CU_ASSERT_EQUAL_FATAL(tl_none("snbep_unc_cbo0::UNC_C_COUNTER0_OCCUPANCY:tf=1", TL_PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0x8001f);
+	CU_ASSERT_EQUAL(n.codes[1], 1);
+}
+
+static void test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4(void)
+{
+	struct tl_perf e;
+	/* tests/fixtures/sysfs/rapl: power, type 19, cpumask 0 */
+	CU_ASSERT_EQUAL_FATAL(start("rapl", SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 19);
+	CU_ASSERT_EQUAL(e.attr.config, 2);
+	CU_ASSERT_EQUAL(e.cpu, 0);
+	CU_ASSERT_EQUAL(tl_perf("amd64_rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 19);
+	/* no sysfs: libpfm4 4.13 encodes Intel's with PERF_TYPE_RAW and refuses AMD's */
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, PERF_TYPE_RAW);
+	CU_ASSERT_EQUAL(e.cpu, -1);
+	CU_ASSERT_EQUAL(tl_perf("amd64_rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_ERR_NOTSUPP);
+}
+
+static const struct tl_test tests[] = {
+	TL_TEST(test_every_box_of_the_host_model_with_a_kernel_pmu_is_present),
+	TL_TEST(test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list),
+	TL_TEST(test_a_box_encodes_with_the_type_of_its_own_kernel_pmu_and_its_first_cpu),
+	TL_TEST(test_a_given_cpu_wins_over_the_cpumask),
+	TL_TEST(test_privilege_modifiers_are_refused_on_a_box),
+	TL_TEST(test_without_its_kernel_pmu_a_box_encodes_raw_codes_only_when_inactive),
+	TL_TEST(test_another_model_with_the_same_kernel_pmu_names_gets_no_skx_box),
+	TL_TEST(test_a_required_filter_modifier_and_its_enable_bit),
+	TL_TEST(test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4),
+};
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		fixtures = argv[1];
+	tl_env_reset();
+	tl_suite("uncore-api", NULL, NULL, tests);
+	int status = tl_run("uncore_api");
+	pfm_terminate();
+	return status;
+}
