@@ -234,6 +234,10 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 		}
 		if (st->flags & PP_SET_FALLBACK)
 			continue;	/* pp_encode, once every register is known */
+		/* a unit mask written as a number replaces the event's own unit-mask
+		 * value (apply_raw_umask takes what the event's code carries) */
+		if (!from_umask && e->has_raw_umask && st->field == pp_raw_umask_field(e->pmu))
+			continue;
 		if (st->flags & PP_SET_REQUIRED) {
 			/* the unit mask needs its modifier given (libpfm4's NID needs nf) */
 			if (mp < 0 || !((e->mod_given >> mp) & 1))

@@ -725,6 +725,15 @@ def describe(pd, rep, base, members, ids, pre, core):
     if perf_attrs:
         pmu["perf_attrs"] = perf_attrs
     pmu["format"] = fields.format()
+    # a unit mask written as a number (UNC_M_CAS_COUNT:0x3): where libpfm4
+    # takes one on the PMU's first event, ORed into the umask the event's code carries
+    if "umask" in pmu["format"] and events:
+        probe = "%s::%s:0x1" % (rep, events[0].name)
+        if oracle.encode(pd, [probe])[probe].rc == 0:
+            # an Intel event's code packs event select and unit mask (knl's
+            # EDC 0x101), an AMD one the 12-bit event select alone
+            pmu["code_fields"] = ["event"] if model_of(rep)[1] == "amd" else ["event", "umask"]
+            pmu["raw_umask"] = "umask"
     if modifiers:
         pmu["modifiers"] = modifiers
     return {"core": core, "pmu": pmu, "events": out_events}
