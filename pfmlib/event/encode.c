@@ -216,6 +216,8 @@ static int mod_of_field(const struct pp_enc *e, uint32_t fi)
 /* OR one `set` list into fv[] (values by field, relative to first_field);
  * from_umask: 0 for the event's own, 1 for a unit mask added as a default,
  * 2 for a named one (only those apply their soft defaults, as libpfm4) */
+static uint32_t umask_msr_field(const struct pp_enc *e);
+
 static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv, int from_umask)
 {
 	const struct pp_table *t = e->pmu->t;
@@ -235,8 +237,10 @@ static int apply_sets(struct pp_enc *e, uint32_t first, uint32_t n, uint64_t *fv
 		if (st->flags & PP_SET_FALLBACK)
 			continue;	/* pp_encode, once every register is known */
 		/* a unit mask written as a number replaces the event's own unit-mask
-		 * value (apply_raw_umask takes what the event's code carries) */
-		if (!from_umask && e->has_raw_umask && st->field == pp_raw_umask_field(e->pmu))
+		 * value (apply_raw_umask takes what the event's code carries), unless
+		 * the number is an MSR value (OFFCORE_RESPONSE keeps its umask) */
+		if (!from_umask && e->has_raw_umask && st->field == pp_raw_umask_field(e->pmu) &&
+		    umask_msr_field(e) == PP_NONE)
 			continue;
 		if (st->flags & PP_SET_REQUIRED) {
 			/* the unit mask needs its modifier given (libpfm4's NID needs nf) */
