@@ -131,20 +131,24 @@ struct worker {
 	char first[256];
 };
 
+/* encode want's string again and count it in w, noting the first that differs */
+static void compare_one(struct worker *w, const struct ref *want)
+{
+	struct ref r;
+	memset(&r, 0, sizeof(r));
+	memcpy(r.s, want->s, sizeof(r.s));
+	encode_ref(&r);
+	w->compared++;
+	if (!same_ref(&r, want) && w->differ++ == 0)
+		snprintf(w->first, sizeof(w->first), "%s", want->s);
+}
+
 static void *encode_many(void *arg)
 {
 	struct worker *w = arg;
-	struct ref r;
 	pthread_barrier_wait(w->start);
-	for (int i = 0; i < NCALLS; i++) {
-		const struct ref *want = &refs[(i * 7 + w->id * 131) % nrefs];
-		memset(&r, 0, sizeof(r));
-		memcpy(r.s, want->s, sizeof(r.s));
-		encode_ref(&r);
-		w->compared++;
-		if (!same_ref(&r, want) && w->differ++ == 0)
-			snprintf(w->first, sizeof(w->first), "%s", want->s);
-	}
+	for (int i = 0; i < NCALLS; i++)
+		compare_one(w, &refs[(i * 7 + w->id * 131) % nrefs]);
 	return NULL;
 }
 
@@ -184,16 +188,8 @@ static void *init_then_encode(void *arg)
 	pthread_barrier_wait(w->start);
 	if (pfm_initialize() != PFM_SUCCESS)
 		w->differ++;
-	for (int i = 0; i < 200; i++) {
-		struct ref r;
-		const struct ref *want = &refs[(i * 13 + w->id) % nrefs];
-		memset(&r, 0, sizeof(r));
-		memcpy(r.s, want->s, sizeof(r.s));
-		encode_ref(&r);
-		w->compared++;
-		if (!same_ref(&r, want) && w->differ++ == 0)
-			snprintf(w->first, sizeof(w->first), "%s", want->s);
-	}
+	for (int i = 0; i < 200; i++)
+		compare_one(w, &refs[(i * 13 + w->id) % nrefs]);
 	return NULL;
 }
 
