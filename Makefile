@@ -62,7 +62,7 @@ run: deps
 check: deps
 	@$(MAKE) --no-print-directory all
 	@rm -f $(B)/check/results
-	@$(MAKE) --no-print-directory -k $(filter-out $(CHECKS_SKIP),$(CHECKS)) ; st=$$? ; scripts/summarize-checks.sh $(B)/check ; exit $$st
+	@$(MAKE) --no-print-directory -k $(filter-out $(CHECKS_SKIP),$(CHECKS)) ; st=$$? ; scripts/summarize-checks.sh $(B)/check $$st ; exit $$st
 
 clean:
 	rm -rf $(B)

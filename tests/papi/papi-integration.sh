@@ -101,6 +101,8 @@ if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
 	fi
 else
 	echo "  skipped: PAPI msr::tsc count: this kernel has no msr PMU (/sys/bus/event_source/devices/msr)"
+fi
+
 # a two-socket Skylake-X sysfs tree: PAPI's perf_event_uncore component lists the boxes
 fx=$(pwd)/tests/fixtures/sysfs/skx2s
 LIBPFM_SYSROOT=$fx LIBPFM_CPUID=GenuineIntel-6-55-4 LD_LIBRARY_PATH=$lib papi_component_avail \
