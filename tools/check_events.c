@@ -36,26 +36,6 @@ static int perf_generic_present(void)
 	return pfm_get_pmu_info(PFM_PMU_PERF_EVENT, &p) == PFM_SUCCESS && p.is_present;
 }
 
-static void print_pmu_models(void)
-{
-	pfm_pmu_info_t p;
-	int id, avail = 0, supp = 0;
-
-	printf("Supported PMU models:\n");
-	for (id = -1; pmu_walk_next(&id, &p);)
-		printf("\t[%d, %s, \"%s\"]\n", id, p.name, p.desc);
-
-	printf("Detected PMU models:\n");
-	for (id = -1; pmu_walk_next(&id, &p);) {
-		if (p.is_present) {
-			printf("\t[%d, %s, \"%s\"]\n", id, p.name, p.desc);
-			supp += p.nevents;
-		}
-		avail += p.nevents;
-	}
-	printf("Total events: %d available, %d supported\n", avail, supp);
-}
-
 /*
  * Encodes one string with PFM_OS_NONE into enc, whose codes array is kept
  * from one event to the next and regrown when the library says it is too
@@ -138,7 +118,7 @@ int main(int argc, char **argv)
 	if (ret != PFM_SUCCESS)
 		errx(1, "cannot initialize library: %s\n", pfm_strerror(ret));
 
-	print_pmu_models();
+	pmu_walk_print_models(0);
 
 	if (argc < 2 && perf_generic_present())
 		events = default_events;

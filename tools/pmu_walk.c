@@ -1,4 +1,5 @@
-/* pmu_walk.c: PMU id iteration shared by showevtinfo and check_events. */
+/* pmu_walk.c: PMU id iteration and the PMU model header shared by showevtinfo and check_events. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pmu_walk.h"
@@ -25,4 +26,32 @@ int pmu_walk_next(int *id, pfm_pmu_info_t *info)
 	}
 	*id = cur;
 	return 0;
+}
+
+void pmu_walk_print_models(int details)
+{
+	static const char *const type_names[] = { "unknown type", "core", "uncore", "OS generic" };
+	pfm_pmu_info_t p;
+	int id, avail = 0, supp = 0;
+
+	printf("Supported PMU models:\n");
+	for (id = -1; pmu_walk_next(&id, &p);)
+		printf("\t[%d, %s, \"%s\"]\n", id, p.name, p.desc);
+
+	printf("Detected PMU models:\n");
+	for (id = -1; pmu_walk_next(&id, &p);) {
+		if (p.is_present) {
+			unsigned int t = p.type < PFM_PMU_TYPE_MAX ? p.type : PFM_PMU_TYPE_UNKNOWN;
+
+			if (details)
+				printf("\t[%d, %s, \"%s\", %d events, %d max encoding, %d counters, %s PMU]\n",
+				       id, p.name, p.desc, p.nevents, p.max_encoding,
+				       p.num_cntrs + p.num_fixed_cntrs, type_names[t]);
+			else
+				printf("\t[%d, %s, \"%s\"]\n", id, p.name, p.desc);
+			supp += p.nevents;
+		}
+		avail += p.nevents;
+	}
+	printf("Total events: %d available, %d supported\n", avail, supp);
 }

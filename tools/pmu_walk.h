@@ -1,4 +1,4 @@
-/* pmu_walk.h: iterate over the PMU models a libpfm4-compatible library supports. */
+/* pmu_walk.h: iterate over (and list) the PMU models a libpfm4-compatible library supports. */
 #ifndef TOOLS_PMU_WALK_H
 #define TOOLS_PMU_WALK_H
 
@@ -15,5 +15,13 @@
  * (pmuplug does) has them listed too. With libpfm4 4.13 both give the same ids.
  */
 int pmu_walk_next(int *id, pfm_pmu_info_t *info);
+
+/*
+ * Prints the header both tools open with: every supported PMU model, then
+ * the detected ones and the event totals. With details, a detected PMU's line
+ * also gives its event count, maximum encoding size, counters and type (as
+ * showevtinfo does); without, its id, name and description only.
+ */
+void pmu_walk_print_models(int details);
 
 #endif

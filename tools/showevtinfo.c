@@ -21,8 +21,6 @@
 
 struct sei_options sei;
 
-static const char *const pmu_type_names[] = { "unknown type", "core", "uncore", "OS generic" };
-
 static void usage(void)
 {
 	printf("showevtinfo [-L] [-E] [-h] [-s] [-m mask]\n"
@@ -88,31 +86,6 @@ static int has_pmu_prefix(const char *s)
 	const char *c = strchr(s, ':');
 
 	return c && c[1] == ':';
-}
-
-/* the header of the default mode: supported and detected PMU models */
-static void print_pmu_models(void)
-{
-	pfm_pmu_info_t p;
-	int id, avail = 0, supp = 0;
-
-	printf("Supported PMU models:\n");
-	for (id = -1; pmu_walk_next(&id, &p);)
-		printf("\t[%d, %s, \"%s\"]\n", id, p.name, p.desc);
-
-	printf("Detected PMU models:\n");
-	for (id = -1; pmu_walk_next(&id, &p);) {
-		if (p.is_present) {
-			unsigned int t = p.type < PFM_PMU_TYPE_MAX ? p.type : PFM_PMU_TYPE_UNKNOWN;
-
-			printf("\t[%d, %s, \"%s\", %d events, %d max encoding, %d counters, %s PMU]\n",
-			       id, p.name, p.desc, p.nevents, p.max_encoding,
-			       p.num_cntrs + p.num_fixed_cntrs, pmu_type_names[t]);
-			supp += p.nevents;
-		}
-		avail += p.nevents;
-	}
-	printf("Total events: %d available, %d supported\n", avail, supp);
 }
 
 static void get_event(int idx, pfm_event_info_t *e)
@@ -282,7 +255,7 @@ int main(int argc, char **argv)
 	sei.os = os_name ? os_layer(os_name) : PFM_OS_NONE;
 
 	if (!sei.list)
-		print_pmu_models();
+		pmu_walk_print_models(1);
 
 	for (pattern = optind < argc ? argv + optind : match_all; *pattern; pattern++) {
 		int hits;
