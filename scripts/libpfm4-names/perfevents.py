@@ -30,6 +30,8 @@ class PerfEvent:
         self.file = fname
         codes = [c for c in str(raw.get("EventCode", "0")).split(",") if c.strip()]
         self.event = _int(codes[0]) if codes else 0
+        # every select perf lists (offcore events name both MSRs' selects)
+        self.events = tuple(_int(c) for c in codes) or (0,)
         self.umask = _int(raw.get("UMask"))
         self.cmask = _int(raw.get("CounterMask"))
         self.inv = _int(raw.get("Invert"))

@@ -74,11 +74,14 @@ def expected(pmu, events, perf, lay):
     strings = derive.libpfm4_strings(pmu, events)
     enc = o.encode(strings)
     out = {}
+    # the event selects whose unit mask perf's JSON places in the offcore
+    # response MSR, whatever the event is called upstream (OCR, OFFCORE_RESPONSE_0...)
+    offcore_selects = {c for p in perf if p.is_offcore() for c in p.events}
     for s in strings:
         body = s.split("::", 1)[1]
         ev, _, um = body.partition(":")
         e = o.byname[ev.upper()]
-        if (match.is_offcore(ev) or (e.code & 0xff) in (0x2a, 0x2b, 0xb7, 0xbb)) and um:
+        if (match.is_offcore(ev) or (e.code & 0xff) in offcore_selects) and um:
             # an offcore response unit mask is the MSR value; an event with an
             # equivalent (emr OFFCORE_RESPONSE_1 = OCR) encodes as that one
             u = next(x for x in e.umasks() if x.name == um)
