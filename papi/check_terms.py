@@ -7,10 +7,13 @@ term's attributes must be listed ones (PFM_OS_PERF_EVENT_EXT), and an event
 name that is not listed (perf's name for a libpfm4 event) takes none. Each term is encoded as `<pmu>::<term>` under PFM_OS_NONE
 and PFM_OS_PERF_EVENT_EXT by pfmdump (LIBPFM_ENCODE_INACTIVE=1, so the
 result does not depend on the machine), and the PMU must be one the library
-lists. Prints per PMU the presets and terms checked; appends
-"papi-terms: N passed, N failed" (one check per PMU) to RESULTS.
+lists. Prints per PMU the presets and terms checked. With --papi-csv (the
+installed PAPI's papi_events.csv), one more check: every core PMU the library
+has gets a preset block from PAPI's table or from ours. Appends
+"papi-terms: N passed, N failed" (one check per PMU, one for the coverage) to
+RESULTS.
 
-    check_terms.py --lib build/lib --pfmdump build/bin/pfmdump [--arch arch] [--results FILE]
+    check_terms.py --lib build/lib --pfmdump build/bin/pfmdump [--arch arch] [--papi-csv FILE] [--results FILE]
 """
 import argparse
 import os
@@ -20,6 +23,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import presets  # noqa: E402
+
+PFM_PMU_TYPE_CORE = 1  # pfm_pmu_type_t of a core PMU, as pfmdump prints it
 
 
 def qualified(pmu, term):
@@ -64,6 +69,7 @@ def main(argv=None):
     ap.add_argument("--lib", required=True)
     ap.add_argument("--pfmdump", required=True)
     ap.add_argument("--arch", default="arch")
+    ap.add_argument("--papi-csv", help="the installed PAPI's papi_events.csv (coverage check)")
     ap.add_argument("--results")
     a = ap.parse_args(argv)
     try:
@@ -80,8 +86,10 @@ def main(argv=None):
 
 def check(a):
     blocks, _ = presets.load(a.arch)
-    known = {line.split("\t")[1] for line in run_pfmdump(a.pfmdump, a.lib, ["pmus"]).splitlines()
-             if line.startswith("P\t")}
+    listed = [line.split("\t") for line in run_pfmdump(a.pfmdump, a.lib, ["pmus"]).splitlines()
+              if line.startswith("P\t")]
+    known = {f[1] for f in listed}
+    core = {f[1] for f in listed if len(f) > 3 and f[3] == str(PFM_PMU_TYPE_CORE)}
     strings = sorted({qualified(pmu, t) for pmu, b in blocks.items() for (_, _, terms) in b.values()
                       for t in terms})
     pmus = {qualified(pmu, t).partition("::")[0] for pmu, b in blocks.items() for (_, _, terms) in b.values()
@@ -118,6 +126,19 @@ def check(a):
         else:
             passed += 1
             print("  ok: %s: %d presets, %d terms, all encode" % (pmu, len(blocks[pmu]), nterms))
+    if a.papi_csv:
+        with open(a.papi_csv) as f:
+            papi = presets.papi_cpu_names(f.read())
+        bare = sorted(core - papi - set(blocks))
+        if bare:
+            failed += 1
+            print("  FAILED: core PMUs with no preset block in PAPI's table nor ours: %s" % " ".join(bare))
+        else:
+            passed += 1
+            print("  ok: each of the %d core PMUs has a preset block (PAPI's table: %d, ours: %d)"
+                  % (len(core), len(core & papi), len(core - papi)))
+    else:
+        print("  skipped: preset coverage of the core PMUs: no PAPI table given (--papi-csv)")
     line = "papi-terms: %d passed, %d failed" % (passed, failed)
     print("  %d presets on %d PMUs" % (total_presets, len(blocks)))
     print(line)

@@ -29,7 +29,8 @@ check-papi-data: papi/presets.py papi/test_presets.py
 # every native event of our table encodes with our library
 check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)
 	@mkdir -p $(B)/check
-	@$(PYTHON) papi/check_terms.py --lib $(B)/lib --pfmdump $(PFMDUMP) --arch arch --results $(B)/check/results
+	@$(PYTHON) papi/check_terms.py --lib $(B)/lib --pfmdump $(PFMDUMP) --arch arch \
+		$(if $(PAPI_EVENTS_CSV),--papi-csv $(PAPI_EVENTS_CSV)) --results $(B)/check/results
 
 # papi_avail -a on our library with the merged table, under several CPU identities
 check-papi-avail: $(LIBPFM_SO) $(PAPI_MERGED)
