@@ -61,6 +61,18 @@ def run(argv, libdir, stdin=None, **extra):
     return p.returncode, p.stdout, p.stderr
 
 
+def fstrs(pfmdump, libdir, strings, **extra):
+    """{string: fstr under PFM_OS_NONE, or None when it does not encode}."""
+    rc, out, err = run([pfmdump, "encode"], libdir, "".join(s + "\n" for s in strings), **extra)
+    if rc:
+        raise RuntimeError("pfmdump encode exited %d: %s" % (rc, err.strip()))
+    res = {}
+    for line in out.splitlines():
+        f = line.split("\t")
+        res[f[0]] = f[5] if f[2] == "0" else None
+    return res
+
+
 def encode(pfmdump, libdir, strings, plm=None, **extra):
     """{string: (none, ext)}: none = (rc, [codes]) and ext = (rc, attr dict)
     from `pfmdump encode`, one process for every string."""

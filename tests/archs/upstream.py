@@ -25,16 +25,29 @@ EXCL_USR, EXCL_PL1, EXCL_HYP = 1 << 31, 1 << 30, 1 << 27
 ARM_VARIANTS = {"": EXCL_HYP, ":u": EXCL_HYP | EXCL_PL1, ":k": EXCL_HYP | EXCL_USR, ":k:u": EXCL_HYP,
                 ":hv": EXCL_USR | EXCL_PL1}
 FLOOR = {"arm64": 99.0, "powerpc": 99.0}
-# upstream libpfm4's tests/validate_arm64.c cases (string, codes[0])
+# upstream libpfm4's tests/validate_arm64.c cases (string, codes[0], fstr)
 VALIDATE_ARM64 = [
-    ("arm_ac57::CPU_CYCLES", 0x8000011), ("arm_ac57::CPU_CYCLES:k", 0x88000011),
-    ("arm_ac57::CPU_CYCLES:k:u", 0x8000011), ("arm_ac57::INST_RETIRED", 0x8000008),
-    ("arm_ac53::CPU_CYCLES", 0x8000011), ("arm_ac53::CPU_CYCLES:k", 0x88000011),
-    ("arm_ac53::CPU_CYCLES:k:u", 0x8000011), ("arm_ac53::INST_RETIRED", 0x8000008),
-    ("arm_ac53::LD_RETIRED", 0x8000006), ("arm_ac53::ST_RETIRED", 0x8000007),
-    ("arm_xgene::CPU_CYCLES", 0x8000011), ("arm_xgene::CPU_CYCLES:k", 0x88000011),
-    ("arm_xgene::CPU_CYCLES:k:u", 0x8000011), ("arm_xgene::INST_RETIRED", 0x8000008),
+    ("arm_ac57::CPU_CYCLES", 0x8000011, "arm_ac57::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac57::CPU_CYCLES:k", 0x88000011, "arm_ac57::CPU_CYCLES:k=1:u=0:hv=0"),
+    ("arm_ac57::CPU_CYCLES:k:u", 0x8000011, "arm_ac57::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac57::INST_RETIRED", 0x8000008, "arm_ac57::INST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_ac53::CPU_CYCLES", 0x8000011, "arm_ac53::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac53::CPU_CYCLES:k", 0x88000011, "arm_ac53::CPU_CYCLES:k=1:u=0:hv=0"),
+    ("arm_ac53::CPU_CYCLES:k:u", 0x8000011, "arm_ac53::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac53::INST_RETIRED", 0x8000008, "arm_ac53::INST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_ac53::LD_RETIRED", 0x8000006, "arm_ac53::LD_RETIRED:k=1:u=1:hv=0"),
+    ("arm_ac53::ST_RETIRED", 0x8000007, "arm_ac53::ST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_xgene::CPU_CYCLES", 0x8000011, "arm_xgene::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_xgene::CPU_CYCLES:k", 0x88000011, "arm_xgene::CPU_CYCLES:k=1:u=0:hv=0"),
+    ("arm_xgene::CPU_CYCLES:k:u", 0x8000011, "arm_xgene::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_xgene::INST_RETIRED", 0x8000008, "arm_xgene::INST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_thunderx2::CPU_CYCLES", 0x8000011, "arm_thunderx2::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_thunderx2::CPU_CYCLES:k", 0x88000011, "arm_thunderx2::CPU_CYCLES:k=1:u=0:hv=0"),
+    ("arm_thunderx2::LD_RETIRED", 0x8000006, "arm_thunderx2::LD_RETIRED:k=1:u=1:hv=0"),
+    ("arm_thunderx2::ST_RETIRED", 0x8000007, "arm_thunderx2::ST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_thunderx2::INST_RETIRED", 0x8000008, "arm_thunderx2::INST_RETIRED:k=1:u=1:hv=0"),
 ]
+
 
 # upstream libpfm4's tests/validate_power.c cases of the PMUs pmuplug has
 # (string, codes[0]); the first three are names perf's JSON gives another
@@ -82,10 +95,13 @@ def run(args, tally):
             tally.check(share >= FLOOR[arch], "%s: >= %.0f%% of upstream libpfm4's names give its codes%s"
                         % (pmu, FLOOR[arch], " (with :u :k :k:u :hv)" if arch == "arm64" else ""),
                         "%.1f%%, e.g. %s" % (share, ", ".join(wrong[:5])))
-    res = H.encode(args.pfmdump, args.libdir, [s for s, _ in VALIDATE_ARM64], LIBPFM_ENCODE_INACTIVE=1)
-    for s, code in VALIDATE_ARM64:
+    res = H.encode(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_ARM64], LIBPFM_ENCODE_INACTIVE=1)
+    for s, code, _ in VALIDATE_ARM64:
         tally.check(res[s][0] == (0, [code]), "upstream libpfm4 validation: %s is %#x" % (s, code),
                     "got %s" % (res[s][0],))
+    got = H.fstrs(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_ARM64], LIBPFM_ENCODE_INACTIVE=1)
+    for s, _, fstr in VALIDATE_ARM64:
+        tally.check(got[s] == fstr, "upstream libpfm4 validation: %s prints %s" % (s, fstr), "got %s" % got[s])
     res = H.encode(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_POWER], LIBPFM_ENCODE_INACTIVE=1)
     for s, code in VALIDATE_POWER:
         tally.check(res[s][0] == (0, [code]), "upstream libpfm4 validation: %s is %#x" % (s, code),
