@@ -36,6 +36,16 @@ check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)
 check-papi-avail: $(LIBPFM_SO) $(PAPI_MERGED)
 	@papi/papi-avail.sh $(B)/lib $(PAPI_MERGED) $(B)
 
+# a newer PAPI's blocks for our PMUs (tests/papi/papi-upstream-presets.tsv): every
+# term encodes with our library, our blocks cover >= 90% of the presets where
+# PAPI 7.0 has no block
+PAPI_UPSTREAM_DATA := tests/papi/papi-upstream-presets.tsv tests/papi/papi-upstream-accepted.tsv
+check-papi-upstream: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS) tests/papi/check_upstream.py papi/check_terms.py \
+		$(PAPI_UPSTREAM_DATA)
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/papi/check_upstream.py --lib $(B)/lib --pfmdump $(PFMDUMP) --ours $(PAPI_OURS) \
+		--results $(B)/check/results
+
 install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in man1/pmuplug-papi.1
 	install -d $(DESTDIR)$(PAPI_SHARE) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(PAPI_OURS) $(PAPI_MERGED) $(DESTDIR)$(PAPI_SHARE)/
@@ -44,8 +54,8 @@ install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in man1/pmuplug-papi
 	chmod 0755 $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp
 	mv -f $(DESTDIR)$(BINDIR)/pmuplug-papi.tmp $(DESTDIR)$(BINDIR)/pmuplug-papi
 
-CHECKS += check-papi-data check-papi-terms check-papi-avail
+CHECKS += check-papi-data check-papi-terms check-papi-avail check-papi-upstream
 INSTALL_TARGETS += install-papi
 INSTALLED_FILES += $(PAPI_SHARE)/papi_events.pmuplug.csv $(PAPI_SHARE)/papi_events.csv $(BINDIR)/pmuplug-papi \
 	$(MANDIR)/man1/pmuplug-papi.1
-.PHONY: papi-tables check-papi-data check-papi-terms check-papi-avail install-papi
+.PHONY: papi-tables check-papi-data check-papi-terms check-papi-avail check-papi-upstream install-papi
