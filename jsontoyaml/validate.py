@@ -15,6 +15,7 @@ EVENT_FLAGS = set(schema.values("event", "flags"))
 PERF_ATTRS = set(schema.values("pmu", "perf_attrs"))
 PMU_NAME = re.compile(r"^[a-z0-9_]+$")
 ATTR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+MAX_PMU_ID = 2047  # PFM_PMU_MAX - 1: an event index is (pfm_pmu_t << 20) | event
 U32 = (1 << 32) - 1
 U64 = (1 << 64) - 1
 
@@ -80,8 +81,8 @@ def validate(doc):
     pname = pmu.get("name", "?")
     if isinstance(pmu.get("name"), str) and not PMU_NAME.match(pmu["name"]):
         probs.append("pmu: name %r is not [a-z0-9_]+" % pmu["name"])
-    if _type_ok(pmu.get("id"), "int") and not 1 <= pmu["id"] <= 1022:
-        probs.append("pmu: id %d outside 1..1022" % pmu["id"])
+    if _type_ok(pmu.get("id"), "int") and not 1 <= pmu["id"] <= MAX_PMU_ID:
+        probs.append("pmu: id %d outside 1..%d" % (pmu["id"], MAX_PMU_ID))
     if pmu.get("type") not in TYPES:
         probs.append("pmu: type must be one of %s" % ", ".join(sorted(TYPES)))
     if pmu.get("arch") not in ARCHES:
@@ -117,8 +118,8 @@ def validate(doc):
             continue
         if isinstance(inst.get("name"), str) and not PMU_NAME.match(inst["name"]):
             probs.append("%s: name is not [a-z0-9_]+" % w)
-        if _type_ok(inst.get("id"), "int") and not 1 <= inst["id"] <= 1022:
-            probs.append("%s: id outside 1..1022" % w)
+        if _type_ok(inst.get("id"), "int") and not 1 <= inst["id"] <= MAX_PMU_ID:
+            probs.append("%s: id outside 1..%d" % (w, MAX_PMU_ID))
         if inst.get("name") in inames or inst.get("id") in iids:
             probs.append("%s: name or id used twice in this descriptor" % w)
         inames.add(inst.get("name"))

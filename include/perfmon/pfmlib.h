@@ -60,14 +60,17 @@ extern "C" {
  *   768 .. 1022 pmuplug's own range, for PMUs that libpfm4 does not know.
  *               These ids are handed out by pmuplug's overlay data and, at
  *               run time, to PMUs found in sysfs or loaded from plugins, so
- *               they are not enumerated one by one here.  Iterate with
- *               pfm_for_all_pmus() and pfm_get_pmu_info(), which answers
- *               PFM_ERR_NOTSUPP for an id that is free.
+ *               they are not enumerated one by one here.
+ *   1024 .. 2047 pmuplug's range for uncore box instances libpfm4 does not
+ *               know (one PMU per box), and for plugins.
  *
- * PFM_PMU_MAX is 1024, not 4.13's 517: on purpose.  Event indexes returned
- * by the library are (pmu id << 21) | event number, so 1024 ids is the most
+ * Iterate with pfm_for_all_pmus() and pfm_get_pmu_info(), which answers
+ * PFM_ERR_NOTSUPP for an id that is free.
+ *
+ * PFM_PMU_MAX is 2048, not 4.13's 517: on purpose.  Event indexes returned
+ * by the library are (pmu id << 20) | event number, so 2048 ids is the most
  * an int index can carry, and the larger bound lets loops written with
- * pfm_for_all_pmus() reach every id of the three ranges above.
+ * pfm_for_all_pmus() reach every id of the ranges above.
  */
 typedef enum {
 	PFM_PMU_NONE                            = 0,
@@ -782,10 +785,10 @@ typedef enum {
 	PFM_PMU_ARM_CORTEX_A76                  = 681,
 	PFM_PMU_ARM_N3                          = 682,
 
-	/* ---- pmuplug's own ids: 768 .. 1022 (see above) ---- */
+	/* ---- pmuplug's own ids: 768 .. 1022 and 1024 .. 2047 (see above) ---- */
 	PFM_PMU_PMUPLUG_FIRST                   = 768,
 
-	PFM_PMU_MAX                             = 1024	/* one past the last id */
+	PFM_PMU_MAX                             = 2048	/* one past the last id */
 } pfm_pmu_t;
 
 /* What kind of unit a PMU is. */

@@ -101,6 +101,9 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	const char *name = pp_str(t, p->name);
 	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
 		return PFM_ERR_INVAL;
+	if (p->nevents > (uint32_t)PP_IDX_MASK + 1)	/* an event index holds its number in 20 bits */
+		return pp_fail(PFM_ERR_TOOMANY, "%s: PMU '%s' has %u events, more than an event index holds; refused",
+			       origin, name, (unsigned)p->nevents);
 	/* a built-in variant table is not a PMU of its own: pick_variants() */
 	if (t == &R.builtin && (p->flags & PP_PMU_F_VARIANT))
 		return PFM_SUCCESS;

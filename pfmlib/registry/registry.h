@@ -13,10 +13,11 @@
 #include <stdint.h>
 #include "table/table.h"
 
-/* event index layout, as libpfm4: (pfm_pmu_t << 21) | event number in PMU */
-#define PP_IDX_SHIFT 21
+/* event index layout: (pfm_pmu_t << 20) | event number in the PMU; 11 bits of
+ * id (PFM_PMU_MAX is 2048) and up to 1Mi events per PMU in a positive int */
+#define PP_IDX_SHIFT 20
 #define PP_IDX_MASK  ((1 << PP_IDX_SHIFT) - 1)
-#define PP_MAX_PMU_ID 1023
+#define PP_MAX_PMU_ID 2047
 
 /* a PMU as the library serves it */
 struct pp_pmu_rt {

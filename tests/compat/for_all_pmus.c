@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib_perf_event.h>
+#include "info.h"
 #include "report.h"
 
 #define MAXSEEN 1100
@@ -60,7 +61,7 @@ static void check_events(int id, const pfm_pmu_info_t *pi)
 		arg.size = sizeof(arg);
 		if (pfm_get_os_event_encoding(s, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg) == PFM_SUCCESS) {
 			encoded = 1;
-			tl_check(arg.idx >> 21 == id, "%s encodes with idx %#x, not under PMU id %d", s, arg.idx, id);
+			tl_check(tl_event_pmu(arg.idx) == id, "%s encodes with idx %#x, not under PMU id %d", s, arg.idx, id);
 		}
 	}
 	tl_check(n == pi->nevents && n > 0, "%s: walked %d events, nevents says %d", pi->name, n, pi->nevents);

@@ -28,6 +28,12 @@ int tl_event_info(int idx, pfm_os_t os, pfm_event_info_t *ei)
 	return pfm_get_event_info(idx, os, ei);
 }
 
+int tl_event_pmu(int idx)
+{
+	pfm_event_info_t ei;
+	return tl_event_info(idx, PFM_OS_NONE, &ei) == PFM_SUCCESS ? (int)ei.pmu : -1;
+}
+
 int tl_nattrs(int idx, pfm_os_t os)
 {
 	pfm_event_info_t ei;

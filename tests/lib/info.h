@@ -18,6 +18,9 @@ int tl_pmu_named(const char *name, pfm_pmu_info_t *pi);
 /* pfm_get_event_info(idx, os) into *ei */
 int tl_event_info(int idx, pfm_os_t os, pfm_event_info_t *ei);
 
+/* the pfm_pmu_t of event idx (pfm_get_event_info's pmu), or -1 */
+int tl_event_pmu(int idx);
+
 /* number of attributes of event idx under os, -1 on error */
 int tl_nattrs(int idx, pfm_os_t os);
 

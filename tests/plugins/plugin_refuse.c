@@ -34,6 +34,8 @@ static const struct refusal {
 	  "test_plugin_with_unknown_key_is_refused_with_file_and_line" },
 	{ "not-a-descriptor.yaml", ":2:", "not a PMU descriptor", 1,
 	  "test_yaml_file_that_is_not_a_pmu_descriptor_is_refused_with_file_and_line" },
+	{ "id-past-max.yaml", ":5:", "'id' out of range (max 2047): 2048", 0,
+	  "test_plugin_with_an_id_past_the_last_pfm_pmu_t_is_refused_with_file_and_line" },
 	{ "dup-id.yaml", "", "PMU id 202 is already used by 'glm'", 0,
 	  "test_plugin_taking_a_builtin_pmu_id_is_refused" },
 	{ "name-taken.yaml", "", "PMU 'glm' already exists", 0,
@@ -55,7 +57,7 @@ static const struct refusal {
 };
 /* PMUs the refused or ignored files would have added */
 static const char *const absent[] = {
-	"qk_syntax", "qk_trunc", "qk_schema2", "qk_typo", "qk_dupid", "qk_gw", "qk_ow", "qk_fo",
+	"qk_syntax", "qk_trunc", "qk_schema2", "qk_typo", "qk_idmax", "qk_dupid", "qk_gw", "qk_ow", "qk_fo",
 	"qk_ln", "qk_hidden", "qk_yml",
 };
 
