@@ -38,6 +38,7 @@ $(LEGACY_DESCS): scripts/libpfm4-names/pfmdump.c $(LEGACY_YAML)
 
 # the full-tree conversion is part of every build: a conversion error fails it
 $(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_ARCH_DEP) $(PERF_ARCH_FILES) \
+		$(wildcard arch/*/libpfm4-upstream-events.tsv) \
 		$(LEGACY_DESCS)
 	@echo "  JSONTOYAML $(PMU_EVENTS_ARCH) -> $(YAML_DIR)"
 	@mkdir -p $(YAML_DIR)
