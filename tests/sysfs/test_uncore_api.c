@@ -7,8 +7,9 @@
  * tests/fixtures/sysfs/skx2s, a two-socket Skylake-X tree (cpumask 0,28),
  * tests/fixtures/sysfs/spr2s, a two-socket Sapphire Rapids tree (cpumask
  * 0,56; CHA 0-2 and 59, iMC 0, 1 and 11, UPI 0-1, IIO 0-1, PCU) for the
- * boxes converted from perf's JSON, and tests/fixtures/sysfs/rapl (the
- * power PMU behind rapl, amd64_rapl).
+ * boxes converted from perf's JSON, tests/fixtures/sysfs/zen5 (amd_l3,
+ * cpumask 0,8) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
+ * amd64_rapl).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ static const char *fixtures = "tests/fixtures/sysfs";
 #define SKX "GenuineIntel-6-55-4"
 #define ICX "GenuineIntel-6-6A-6"
 #define SPR "GenuineIntel-6-8F-8"
+#define ZEN5 "AuthenticAMD-26-2-0"
 
 /* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
 static int start(const char *tree, const char *cpuid, int inactive)
@@ -296,6 +298,29 @@ static void test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive(void)
 	CU_ASSERT_NOT_EQUAL(tl_none("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
 }
 
+static void test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("zen5", ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT(present("amd64_fam1ah_zen5"));
+	CU_ASSERT(present("amd64_fam1ah_zen5_l3"));
+	CU_ASSERT_FALSE(present("amd64_fam19h_zen3_l3"));
+	/* upstream libpfm4's name: perf's l3_lookup_state, every access by default */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_l3::UNC_L3_REQUESTS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 11);
+	CU_ASSERT_EQUAL(e.attr.config, 0xff04);
+	CU_ASSERT_EQUAL(e.cpu, 0);
+	CU_ASSERT_EQUAL(e.idx >> 21, 677);
+	/* enallcores 47, enallslices 46, sliceid 48-50, threadmask 56-57 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_l3::l3_xi_sampled_latency.all", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.config, 0x303c00000003facULL);
+	/* without amd_l3 the box is absent, though the core is */
+	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_l3"));
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_every_box_of_the_host_model_with_a_kernel_pmu_is_present),
 	TL_TEST(test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list),
@@ -310,6 +335,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_format),
 	TL_TEST(test_spr_upstream_event_codes_are_upstreams),
 	TL_TEST(test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive),
+	TL_TEST(test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields),
 };
 
 int main(int argc, char **argv)
