@@ -258,6 +258,8 @@ def apply_upstream(desc, rows, stats_note):
         if have is not None:
             renamed = have["name"] + "_PERF"
             if renamed.upper() in by_name:
+                stats_note("%s: upstream libpfm4's %s (0x%x) not added: perf's %s has select 0x%x and %s is taken"
+                           % (pmu["name"], name, code, have["name"], _select(have) or 0, renamed))
                 continue
             have["name"] = renamed
             by_name[renamed.upper()] = have
@@ -321,6 +323,10 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
                                override=False, variant=False, perf_pmu=kernel0, counters=None,
                                fixed_counters=None, compat_modifiers=[], overlay=units.path, line=u.line)
         source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
+        for ev in evs:
+            if ev.get("Filter"):
+                raise ConvertError("%s: Filter %r: the family %s does not say where a filter goes"
+                                   % (ev["EventName"], ev["Filter"], m.family), ev["_file"], ev["_line"])
         evs = split_umask(evs, u, fam)
         desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}),
                               cp.get("match_priority"))

@@ -46,14 +46,14 @@ EXTRA = """[
 """
 
 
-def tree(units=UNITS, upstream=UPSTREAM):
+def tree(units=UNITS, upstream=UPSTREAM, extra=EXTRA):
     """(arch root, overlay root): the ok fixtures plus a CBOX Unit conversion."""
     d = mkdtemp()
     arch, ov = os.path.join(d, "arch"), os.path.join(d, "ov")
     shutil.copytree(OK, arch)
     shutil.copytree(OVERLAYS, ov)
     with open(os.path.join(arch, "x86", "tiny", "uncore.json"), "w") as f:
-        f.write(EXTRA)
+        f.write(extra)
     os.makedirs(os.path.join(ov, "x86", "uncore"))
     with open(os.path.join(ov, "x86", "family", "test-uncore.yaml"), "w") as f:
         f.write(FAMILY)
@@ -127,6 +127,12 @@ class UncoreUnitErrorTest(TestCase):
     def test_a_unit_without_perf_events_is_an_error(self):
         e = error_of(convert_tree, *tree(UNITS.replace("CBOX: {name", "NOPE: {name")))
         self.assertIn("perf's tables have no event of that Unit", e)
+
+    def test_a_filter_with_no_place_in_the_family_stops_the_conversion(self):
+        extra = EXTRA.replace('"Unit": "CBOX", "CounterMask"',
+                              '"Unit": "CBOX", "Filter": "CBoFilter0[23:17]=0x3f", "CounterMask"')
+        e = error_of(convert_tree, *tree(extra=extra))
+        self.assertIn("UNC_CBO_OTHER: Filter 'CBoFilter0[23:17]=0x3f': the family test-uncore does not say where", e)
 
     def test_an_unknown_key_is_refused(self):
         e = error_of(convert_tree, *tree(UNITS.replace("boxes: 3,", "boxes: 3, colour: red,")))
