@@ -229,8 +229,9 @@ def _common_prefix(a, b):
 
 def apply_upstream(desc, rows, stats_note):
     """Upstream libpfm4's event names resolve on the PMU with upstream's
-    code: an event of that name whose event select matches keeps perf's
-    encoding and reports upstream's code; a name perf lacks becomes a PMU
+    code and spelling: an event of that name (in any case) whose event
+    select matches takes upstream's spelling, keeps perf's encoding and
+    reports upstream's code; a name perf lacks becomes a PMU
     alias of perf's event with that code (the one whose name shares the
     longest start with it), or a copy of it under upstream's name and code
     when the codes differ in the unit-mask bits, or a compatibility event of
@@ -253,6 +254,7 @@ def apply_upstream(desc, rows, stats_note):
         if have is not None and _select(have) == sel:
             if packed_code(have) != code:
                 have["code"] = code
+            have["name"] = name        # upstream's spelling (UNC_UPI_RxL_FLITS)
             counts[1] += 1
             continue
         if have is not None:

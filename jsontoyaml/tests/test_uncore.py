@@ -35,7 +35,8 @@ models:
 UPSTREAM = ("#pmu\tid\ttype\tevent\tumask\tcode\tucode\tflags\n"
             "tiny_unc_cbo0\t600\tuncore\tUNC_CBO_SNOOPS\t\t0x22\t\t\n"
             "tiny_unc_cbo0\t600\tuncore\tUNC_C_SNOOPS_ANY\t\t0x122\t\t\n"
-            "tiny_unc_cbo0\t600\tuncore\tUNC_C_GONE\t\t0x33\t\t\n")
+            "tiny_unc_cbo0\t600\tuncore\tUNC_C_GONE\t\t0x33\t\t\n"
+            "tiny_unc_cbo0\t600\tuncore\tUNC_CBO_Other\t\t0x44\t\t\n")
 
 EXTRA = """[
     {"EventCode": "0x22", "EventName": "UNC_CBO_SNOOPS.WIDE", "Unit": "CBOX", "UMask": "0x3", "UMaskExt": "0x5",
@@ -85,7 +86,7 @@ class UncoreUnitTest(TestCase):
         p = self.r.desc["tiny_unc_cbo0"]["pmu"]
         self.assertEqual(p["format"]["umask"], "config:8-15,32-39")
         self.assertEqual(self.r.umask("tiny_unc_cbo0", "UNC_CBO_SNOOPS", "WIDE")["set"], {"umask": 0x503})
-        self.assertEqual(self.r.event("tiny_unc_cbo0", "UNC_CBO_OTHER")["set"],
+        self.assertEqual(self.r.event("tiny_unc_cbo0", "UNC_CBO_Other")["set"],
                          {"event": 0x44, "inv": 1, "thresh": 2})
         self.assertEqual([m["name"] for m in p["modifiers"]], ["i", "t"])
 
@@ -100,7 +101,9 @@ class UncoreUnitTest(TestCase):
         gone = self.r.event("tiny_unc_cbo0", "UNC_C_GONE")
         self.assertEqual((gone["set"], gone["flags"]), ({"event": 0x33}, ["compat"]))
         self.assertNotIn("UNC_C_GONE", [e.get("perf") for e in d["events"]])
-        self.assertIn(("tiny_unc_cbo0", 3, 1, 1, 1), self.r.stats.uncore_upstream)
+        # a name perf spells in another case takes upstream's spelling
+        self.assertEqual(self.r.event("tiny_unc_cbo0", "UNC_CBO_Other")["perf"], "UNC_CBO_OTHER")
+        self.assertIn(("tiny_unc_cbo0", 4, 2, 1, 1), self.r.stats.uncore_upstream)
 
     def test_units_not_converted_are_reported_with_a_reason(self):
         skipped = self.r.stats.skipped["x86"]
