@@ -10,6 +10,7 @@ import mapfile as mapfile_mod
 import overlay
 import perfjson
 import transforms
+import uncore_perf
 import validate
 from errors import ConvertError, Warnings
 from perffields import normalise
@@ -31,6 +32,7 @@ class Stats:
         self.skipped = collections.defaultdict(lambda: collections.Counter())
         self.pmus = []      # (arch, model_dir, pmu, events, umasks, perf events)
         self.notes = Warnings(kind="note")  # known, accepted findings (arch/ files list them)
+        self.uncore_upstream = []   # (pmu, upstream names, by name, aliased or copied, compat)
 
     def skip(self, arch, reason, n=1):
         self.skipped[arch][reason] += n
@@ -48,6 +50,9 @@ class Stats:
             t.update(a)
         lines.append("total: %d models, %d PMUs, %d events, %d unit masks (from %d perf events)" % (
             t["models"], t["pmus"], t["events"], t["umasks"], t["perf_events"]))
+        for row in sorted(self.uncore_upstream):
+            lines.append("uncore %s: %d upstream libpfm4 event names: %d by name, %d aliased or copied, "
+                         "%d compatibility events" % row)
         return "\n".join(lines) + "\n"
 
     def notes_text(self):
@@ -67,11 +72,14 @@ class ModelSource:
         self.match, self.version, self.line = match, version, line
 
 
-def read_model(src, std, core_units, stats, warnings, perf_typos=None):
+def read_model(src, std, core_units, stats, warnings, perf_typos=None, uncore=None):
     """(events by unit, counter info by unit): the in-scope perf events of a
     model directory, resolved and normalised, keyed by their Unit (None when
-    absent). perf_typos: the architecture's known misspelled perf fields
-    (ArchOverlay.perf_typos), notes rather than warnings."""
+    absent): the core Units and the uncore Units that uncore
+    (uncore_perf.UncoreUnits) converts; the others are counted as skipped
+    with uncore's reason. perf_typos: the architecture's known misspelled
+    perf fields (ArchOverlay.perf_typos), notes rather than warnings."""
+    kept = uncore.kept_units(src.model_dir) if uncore else set()
     known = (perf_typos or {}, stats.notes)
     by_unit = collections.defaultdict(list)
     counters = collections.defaultdict(dict)
@@ -96,7 +104,7 @@ def read_model(src, std, core_units, stats, warnings, perf_typos=None):
                 raise ConvertError("field Unit must be a string", path, line)
             if "EventName" not in entry and "ArchStdEvent" not in entry:
                 if "CountersNumGeneric" in entry or "CountersNumFixed" in entry:
-                    if unit is None or unit in core_units:
+                    if unit is None or unit in core_units or unit in kept:
                         c = normalise(entry, path, line, warnings, "counter entry", known)
                         if "CountersNumGeneric" in c:
                             counters[unit]["generic"] = c["CountersNumGeneric"]
@@ -108,8 +116,9 @@ def read_model(src, std, core_units, stats, warnings, perf_typos=None):
             unit = ev.get("Unit")
             if unit is not None and not isinstance(unit, str):
                 raise ConvertError("field Unit must be a string", path, line)
-            if unit is not None and unit not in core_units:
-                stats.skip(arch, "out of scope: Unit %s" % unit)
+            if unit is not None and unit not in core_units and unit not in kept:
+                stats.skip(arch, uncore.skip_reason(src.model_dir, unit) if uncore
+                           else uncore_perf.not_yet(unit))
                 continue
             label = ev.get("EventName") if isinstance(ev.get("EventName"), str) else "entry"
             ev = normalise(ev, path, line, warnings, label, known)
@@ -120,9 +129,13 @@ def read_model(src, std, core_units, stats, warnings, perf_typos=None):
     return by_unit, counters
 
 
-def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warnings, perf_typos=None):
-    """[(plan, descriptor)] for one model directory."""
-    by_unit, counters = read_model(src, std, core_units, stats, warnings, perf_typos)
+def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warnings, perf_typos=None,
+                  uncore=None, ov=None):
+    """[(plan, descriptor)] for one model directory: its core PMUs, then the
+    uncore PMUs of its Units that uncore (uncore_perf.UncoreUnits) lists."""
+    by_unit, counters = read_model(src, std, core_units, stats, warnings, perf_typos, uncore)
+    kept = uncore.kept_units(src.model_dir) if uncore else set()
+    uncore_evs = {u: by_unit.pop(u) for u in list(by_unit) if u in kept}
     hybrid = any(p.unit for p in plans)
     out = []
     if hybrid:
@@ -156,6 +169,10 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         a["perf_events"] += len(evs)
         stats.pmus.append((src.arch, src.model_dir, plan.name, len(desc["events"]), nu, len(evs)))
         out.append((plan, desc))
+    if uncore_evs or kept:
+        m = uncore.models[src.model_dir]
+        core = next((d for _, d in out if d["pmu"]["name"] == m.core), None)
+        out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats))
     return out
 
 
@@ -382,6 +399,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
             continue
         rows = mapfile_mod.read_mapfile(mapfile)
         ov = overlay.ArchOverlay(overlay_root, arch)
+        uncore = uncore_perf.UncoreUnits(overlay_root, arch)
         std = perfjson.load_arch_std(arch_dir)
         models = collections.OrderedDict()
         for r in rows:
@@ -411,7 +429,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
             stats.arch[arch]["models"] += 1
             src = ModelSource(arch, arch_dir, model_dir, m["match"], m["version"], m["line"])
             for plan, desc in convert_model(src, plans, std, ov.core_units, overlay_root, tmods,
-                                            stats, warnings, ov.perf_typos):
+                                            stats, warnings, ov.perf_typos, uncore, ov):
                 results.append((plan, desc, arch, src))
         if ov.models and not only:
             listed = set(models)

@@ -6,7 +6,7 @@ import fmtbits
 from errors import ConvertError
 
 # perf keys that contribute to an encoding (besides EventCode, ConfigCode, MSR*)
-ENCODING_KEYS = ("UMask", "CounterMask", "Invert", "EdgeDetect", "AnyThread", "ExtSel",
+ENCODING_KEYS = ("UMask", "UMaskExt", "CounterMask", "Invert", "EdgeDetect", "AnyThread", "ExtSel",
                  "EventidCode", "FCMask", "PortMask", "RdWrMask", "NodeType", "EnAllCores",
                  "EnAllSlices", "SliceId", "ThreadMask")
 
@@ -63,7 +63,12 @@ class Encoder:
             if field is None:
                 self._fail(ev, "%s=0x%x has no place in the format of family %s" % (key, val, fam.name))
             self._need_field(ev, "%s=%d" % (key, val), field)
-            out[field] = val
+            if key == "UMaskExt":
+                # perf's unit-mask bits above the low 8 (SPR/ICX CHA): the
+                # field's value holds UMask in its low byte, UMaskExt above
+                out[field] = out.get(field, 0) | val << 8
+            else:
+                out[field] = val
             keys[field] = key
         if "MSRIndex" in ev:
             idx = ev["MSRIndex"][0]

@@ -38,6 +38,7 @@ $(LEGACY_DESCS): scripts/libpfm4-names/pfmdump.c $(LEGACY_YAML)
 
 # the full-tree conversion is part of every build: a conversion error fails it
 $(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_ARCH_DEP) $(PERF_ARCH_FILES) \
+		$(wildcard arch/*/libpfm4-upstream-events.tsv) \
 		$(LEGACY_DESCS)
 	@echo "  JSONTOYAML $(PMU_EVENTS_ARCH) -> $(YAML_DIR)"
 	@mkdir -p $(YAML_DIR)
@@ -62,12 +63,14 @@ CHECKS += check-jsontoyaml
 # $(PYTHON) (scripts/jsontoyaml.in; man page man1/jsontoyaml.1, install-man)
 BINDIR        ?= $(PREFIX)/bin
 JSONTOYAML_PKG = $(PREFIX)/share/pmuplug
-install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS)
+# upstream libpfm4's event names, read by the converter beside the YAML overlays
+ARCH_FACT_TSVS = $(wildcard arch/*/libpfm4-upstream-events.tsv)
+install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(ARCH_FACT_TSVS)
 	install -d $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms $(DESTDIR)$(BINDIR)
 	install -m 0644 $(wildcard jsontoyaml/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/
 	install -m 0644 $(wildcard jsontoyaml/transforms/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms/
 	install -D -m 0644 $(DESCRIPTOR_SCHEMA) $(DESTDIR)$(JSONTOYAML_PKG)/$(DESCRIPTOR_SCHEMA)
-	@for f in $(ARCH_OVERLAYS); do install -D -m 0644 $$f $(DESTDIR)$(JSONTOYAML_PKG)/$$f || exit 1; done
+	@for f in $(ARCH_OVERLAYS) $(ARCH_FACT_TSVS); do install -D -m 0644 $$f $(DESTDIR)$(JSONTOYAML_PKG)/$$f || exit 1; done
 	sed -e 's|@PYTHON@|$(PYTHON)|' \
 		-e "s|@BIN_TO_SHARE@|$$(realpath -m --relative-to='$(BINDIR)' '$(JSONTOYAML_PKG)')|" \
 		scripts/jsontoyaml.in >$(DESTDIR)$(BINDIR)/jsontoyaml.tmp
@@ -75,5 +78,5 @@ install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA
 	mv -f $(DESTDIR)$(BINDIR)/jsontoyaml.tmp $(DESTDIR)$(BINDIR)/jsontoyaml
 INSTALL_TARGETS += install-jsontoyaml
 INSTALLED_FILES += $(BINDIR)/jsontoyaml $(addprefix $(JSONTOYAML_PKG)/,$(wildcard jsontoyaml/*.py \
-	jsontoyaml/transforms/*.py) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS))
+	jsontoyaml/transforms/*.py) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(ARCH_FACT_TSVS))
 .PHONY: install-jsontoyaml

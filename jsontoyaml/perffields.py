@@ -18,7 +18,7 @@ FIELDS = {
     "SampleAfterValue": "num", "PEBS": "num", "Deprecated": "num", "Experimental": "num",
     "Data_LA": "num", "PerPkg": "num", "TakenAlone": "num", "CollectPEBSRecord": "num",
     # uncore-only encodings (never used for core PMUs, still type-checked)
-    "FCMask": "num", "PortMask": "num", "RdWrMask": "num", "NodeType": "num",
+    "FCMask": "num", "PortMask": "num", "UMaskExt": "num", "RdWrMask": "num", "NodeType": "num",
     "EnAllCores": "num", "EnAllSlices": "num", "SliceId": "num", "ThreadMask": "num",
     # counter.json: counter counts per Unit
     "CountersNumFixed": "num", "CountersNumGeneric": "num",

@@ -152,9 +152,15 @@ def _make_event(name, bare, members, has_umask_field, aliases):
         # fixed-counter pseudo code), the smallest
         ev["code"] = min((c for c in codes if c is not None), key=lambda c: (-codes[c], c == 0, c))
     umasks, seen = [], {}
-    for rest, pe in members:
+    # names without a further dot first: the one a dotted twin folds into
+    for rest, pe in sorted(members, key=lambda m: "." in m[0]):
         uname = rest.upper().replace(".", "_")
         if uname in seen:
+            # perf's A.B.C and A.B_C: one unit mask when they encode alike,
+            # the dotted name its alias; else the names collide
+            if seen[uname].set == pe.set and "." in rest:
+                aliases[pe.name] = "%s:%s" % (name, uname)
+                continue
             raise _err(pe, "unit mask name %s collides with %s" % (uname, seen[uname].name))
         seen[uname] = pe
         u = _umask(uname, pe, evset, has_umask_field)

@@ -9,6 +9,9 @@
 #                       encodings and perf's names perf's (check_names.py)
 #   check-upstream-names upstream libpfm4's names of the PMUs 4.13 lacks resolve
 #                       and encode as upstream's codes say (upstream_names.py)
+#   check-upstream-uncore upstream libpfm4's uncore event names of the boxes
+#                       converted from perf's JSON resolve on the same PMU with
+#                       upstream's code (upstream_uncore.py)
 ifndef TESTS_DIFF_MK
 TESTS_DIFF_MK := 1
 
@@ -74,6 +77,11 @@ check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstre
 	@$(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
 
+# upstream libpfm4's uncore names (icx, spr, Zen 5 L3) on our library (tests/diff/upstream_uncore.py)
+check-upstream-uncore: $(LIBPFM_SO) tests/diff/upstream_uncore.py arch/x86/libpfm4-upstream-events.tsv
+	@mkdir -p $(B)/check
+	@$(PYTHON) tests/diff/upstream_uncore.py --lib $(LIBPFM_SO) --results $(B)/check/results
+
 # re-derive arch/x86/libpfm4-names/ from libpfm4 4.13 and perf's JSON (then commit it)
 libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
 	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
@@ -83,8 +91,8 @@ libpfm4-uncore: $(PFMDUMP)
 	$(PYTHON) scripts/libpfm4-names/uncore.py --pfmdump $(PFMDUMP)
 
 CHECKS += check-compat-names check-diff check-diff-uncore check-papi-presets check-legacy-diff \
-	check-upstream-names
+	check-upstream-names check-upstream-uncore
 .PHONY: check-diff check-diff-uncore check-papi-presets check-compat-names libpfm4-names libpfm4-uncore \
-	check-legacy-diff libpfm4-legacy check-upstream-names
+	check-legacy-diff libpfm4-legacy check-upstream-names check-upstream-uncore
 
 endif

@@ -82,7 +82,7 @@ class TreeTest(TestCase):
     def test_skipped_entries_are_counted_by_reason(self):
         self.assertEqual(dict(self.r.stats.skipped["x86"]), {
             "mapfile rows of type uncore": 1, "metric entries": 1, "metric files": 1,
-            "out of scope: Unit CBOX": 1})
+            "uncore unit not converted yet: Unit CBOX": 1})
         x = self.r.stats.arch["x86"]
         self.assertEqual((x["models"], x["pmus"], x["perf_events"]), (2, 3, 17))
 

@@ -160,3 +160,44 @@ class KnownClashesTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class UncoreUnitsOverlayTest(unittest.TestCase):
+    """arch/x86/uncore/perf-units.yaml: box ids are upstream libpfm4's where
+    upstream has the box (its enumerator PFM_PMU_<VENDOR>_<NAME>), in the
+    file's uncore ranges otherwise, and used once."""
+
+    @classmethod
+    def setUpClass(cls):
+        import uncore_perf
+        cls.units = uncore_perf.UncoreUnits(ARCH, "x86")
+        cls.boxes = [(u.box(n)[0], u.ids[n], u.box(n)[1]) for m in cls.units.models.values()
+                     for u in m.units.values() if u.skip is None for n in range(u.boxes)]
+
+    def test_every_box_id_is_used_once_and_not_by_a_core_pmu(self):
+        core = {p["id"] for _, _, p in all_pmus()}
+        seen = set()
+        for name, pid, _ in self.boxes:
+            self.assertNotIn(pid, seen, name)
+            self.assertNotIn(pid, core, name)
+            seen.add(pid)
+
+    def test_kernel_pmu_names_are_the_kernels(self):
+        for name, _, kernel in self.boxes:
+            self.assertRegex(kernel, r"^(uncore_[a-z0-9_]+|amd_l3)$", name)
+
+    @unittest.skipUnless(os.path.isfile(UPSTREAM), "upstream id list not available")
+    def test_boxes_upstream_has_keep_upstreams_id_and_the_others_ours(self):
+        by_suffix = {}
+        for enum, (pid, name, _) in upstream_ids().items():
+            by_suffix[enum] = (pid, name)
+        for name, pid, _ in self.boxes:
+            hits = [(e, v) for e, v in by_suffix.items() if e.endswith("_" + name.upper())]
+            if hits:
+                self.assertEqual(len(hits), 1, name)
+                enum, (uid, uname) = hits[0]
+                self.assertEqual(pid, uid, "%s: upstream %s is %d" % (name, enum, uid))
+                if uname:
+                    self.assertEqual(uname, name)
+            else:
+                self.assertIn(pid, self.units.id_range, "%s: id %d" % (name, pid))

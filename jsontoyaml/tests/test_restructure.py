@@ -41,10 +41,17 @@ class SplitTest(unittest.TestCase):
             build(pe("A.B", line=3, event=1), pe("a.b", line=9, event=1))
         self.assertEqual(str(cm.exception), "f.json:9: a.b: duplicate event name (first defined at f.json:3)")
 
-    def test_dot_and_underscore_forms_colliding_are_an_error(self):
+    def test_dot_and_underscore_forms_encoding_differently_are_an_error(self):
         with self.assertRaises(ConvertError) as cm:
-            build(pe("A.B.C", line=3, event=1), pe("A.B_C", line=4, event=1))
-        self.assertEqual(str(cm.exception), "f.json:4: A.B_C: unit mask name B_C collides with A.B.C")
+            build(pe("A.B.C", line=3, event=1, umask=1), pe("A.B_C", line=4, event=1, umask=2))
+        self.assertEqual(str(cm.exception), "f.json:3: A.B.C: unit mask name B_C collides with A.B_C")
+
+    def test_dot_and_underscore_forms_encoding_alike_are_one_unit_mask(self):
+        # SPR's UNC_M2M_IMC_WRITES.CH0.NI and .CH0_NI: the dotted name is an alias
+        evs, aliases = build(pe("A.B.C", line=3, event=1, umask=1), pe("A.B_C", line=4, event=1, umask=1))
+        self.assertEqual([u["name"] for u in evs["A"]["umasks"]], ["B_C"])
+        self.assertEqual(evs["A"]["umasks"][0]["perf"], "A.B_C")
+        self.assertEqual(aliases, {"A.B.C": "A:B_C"})
 
     def test_empty_unit_mask_part_is_an_error(self):
         with self.assertRaises(ConvertError) as cm:

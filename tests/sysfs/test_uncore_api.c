@@ -5,7 +5,11 @@
  * directory, and libpfm4 4.13's behaviour without sysfs (PFM_OS_NONE
  * encodes under LIBPFM_ENCODE_INACTIVE, the perf layers refuse). Fixtures:
  * tests/fixtures/sysfs/skx2s, a two-socket Skylake-X tree (cpumask 0,28),
- * and tests/fixtures/sysfs/rapl (the power PMU behind rapl, amd64_rapl).
+ * tests/fixtures/sysfs/spr2s, a two-socket Sapphire Rapids tree (cpumask
+ * 0,56; CHA 0-2 and 59, iMC 0, 1 and 11, UPI 0-1, IIO 0-1, PCU) for the
+ * boxes converted from perf's JSON, tests/fixtures/sysfs/zen5 (amd_l3,
+ * cpumask 0,8) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
+ * amd64_rapl).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,8 @@ static const char *fixtures = "tests/fixtures/sysfs";
 
 #define SKX "GenuineIntel-6-55-4"
 #define ICX "GenuineIntel-6-6A-6"
+#define SPR "GenuineIntel-6-8F-8"
+#define ZEN5 "AuthenticAMD-26-2-0"
 
 /* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
 static int start(const char *tree, const char *cpuid, int inactive)
@@ -186,6 +192,135 @@ static void test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4(vo
 	CU_ASSERT_EQUAL(tl_perf("amd64_rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_ERR_NOTSUPP);
 }
 
+static void test_spr_boxes_with_a_kernel_pmu_are_exactly_those_present(void)
+{
+	CU_ASSERT_EQUAL_FATAL(start("spr2s", SPR, 0), PFM_SUCCESS);
+	static const char *const here[] = { "spr", "spr_unc_cha0", "spr_unc_cha1", "spr_unc_cha2", "spr_unc_cha59",
+					    "spr_unc_imc0", "spr_unc_imc1", "spr_unc_imc11", "spr_unc_upi0",
+					    "spr_unc_upi1", "spr_unc_iio0", "spr_unc_iio1", "spr_unc_pcu" };
+	static const char *const absent[] = { "spr_unc_cha3", "spr_unc_cha58", "spr_unc_imc2", "spr_unc_upi2",
+					      "spr_unc_iio2", "spr_unc_m3upi0", "spr_unc_m2m0", "icx_unc_cha0",
+					      "icx_unc_imc0", "skx_unc_cha0", "skx_unc_imc0" };
+	for (size_t i = 0; i < sizeof(here) / sizeof(here[0]); i++)
+		TL_ASSERT(present(here[i]), "%s should be present", here[i]);
+	for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
+		TL_ASSERT(!present(absent[i]), "%s should not be present", absent[i]);
+	/* upstream libpfm4's names and ids; ours for boxes upstream lacks */
+	pfm_pmu_info_t a, b;
+	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_imc0", &a), 599);
+	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_imc11", &b), 610);
+	CU_ASSERT_EQUAL(a.nevents, b.nevents);
+	CU_ASSERT_EQUAL(a.type, PFM_PMU_TYPE_UNCORE);
+	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_cha59", &a), 674);
+	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_upi0", &a), 611);
+	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_iio0", &a), 930);
+}
+
+static void test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_format(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("spr2s", SPR, 0), PFM_SUCCESS);
+	/* upstream libpfm4's event name, unit mask by libpfm4's separator: event 0x05, umask 0xcf */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 34);	/* uncore_imc_0/type */
+	CU_ASSERT_EQUAL(e.attr.config, 0xcf05);
+	CU_ASSERT_EQUAL(e.cpu, 0);		/* first of cpumask 0,56 */
+	CU_ASSERT_EQUAL(e.idx >> 21, 599);
+	CU_ASSERT_EQUAL(e.attr.exclude_user, 0);
+	CU_ASSERT_EQUAL(e.attr.exclude_kernel, 0);
+	/* perf's full name on another box: that box's type */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_imc11::UNC_M_CAS_COUNT.RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 36);
+	CU_ASSERT_EQUAL(e.attr.config, 0xcf05);
+	CU_ASSERT_EQUAL(e.idx >> 21, 610);
+	/* CHA: umask config:8-15,32-63, perf's UMask 0xc817fe01 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_cha1::UNC_CHA_TOR_INSERTS.IA_MISS_DRD", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 31);
+	CU_ASSERT_EQUAL(e.attr.config, 0xc817fe00000135ULL);
+	/* IIO: port mask config:36-47, FC mask config:48-50 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_iio1::UNC_IIO_COMP_BUF_INSERTS.CMPD.PART0", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 40);
+	CU_ASSERT_EQUAL(e.attr.config, 0x70010000004c2ULL);
+	/* threshold and edge modifiers at the kernel's bits 24-31 and 18 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_upi1::UNC_UPI_TxL_FLITS:ALL_DATA:e:t=2", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 38);
+	CU_ASSERT_EQUAL(e.attr.config & 0xff04ff00ULL, 0x02040f00ULL);
+	/* a given cpu wins over the cpumask; privilege modifiers are refused */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_imc1::UNC_M_CAS_COUNT:WR:cpu=56", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT,
+				      &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.cpu, 56);
+	CU_ASSERT_EQUAL(tl_ret("spr_unc_imc0::UNC_M_CAS_COUNT:RD:u"), PFM_ERR_ATTR);
+}
+
+static void test_spr_upstream_event_codes_are_upstreams(void)
+{
+	pfm_event_info_t info;
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SPR, 1), PFM_SUCCESS);
+	static const struct { const char *name; uint64_t code; } want[] = {
+		{ "spr_unc_imc0::UNC_M_CLOCKTICKS", 0x101 }, { "spr_unc_imc5::UNC_M_CAS_COUNT", 0x5 },
+		{ "spr_unc_cha0::UNC_CHA_TOR_INSERTS", 0x35 }, { "spr_unc_upi3::UNC_UPI_TxL_FLITS", 0x2 },
+		{ "amd64_fam1ah_zen5_l3::UNC_L3_REQUESTS", 0x4 },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		int idx = pfm_find_event(want[i].name);
+		TL_ASSERT(idx >= 0, "%s: %d", want[i].name, idx);
+		if (idx < 0)
+			continue;
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		CU_ASSERT_EQUAL_FATAL(pfm_get_event_info(idx, PFM_OS_NONE, &info), PFM_SUCCESS);
+		TL_ASSERT(info.code == want[i].code, "%s: code 0x%llx", want[i].name, (unsigned long long)info.code);
+	}
+}
+
+static void test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive(void)
+{
+	struct tl_none n;
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SPR, 1), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("spr_unc_imc0"));
+	CU_ASSERT_EQUAL_FATAL(tl_none("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.count, 1);
+	CU_ASSERT_EQUAL(n.codes[0], 0xcf05);
+	CU_ASSERT_EQUAL_FATAL(tl_none("spr_unc_cha7::UNC_CHA_TOR_INSERTS.IA_MISS_DRD", TL_PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0xc817fe00000135ULL);
+	CU_ASSERT_EQUAL(tl_perf("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			PFM_ERR_NOTSUPP);
+	CU_ASSERT_EQUAL(tl_perf("spr_unc_imc0::NO_SUCH_EVENT", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			PFM_ERR_NOTFOUND);
+	/* not inactive: an absent box encodes nothing */
+	CU_ASSERT_EQUAL_FATAL(start(NULL, SPR, 0), PFM_SUCCESS);
+	CU_ASSERT_NOT_EQUAL(tl_none("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
+}
+
+static void test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("zen5", ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT(present("amd64_fam1ah_zen5"));
+	CU_ASSERT(present("amd64_fam1ah_zen5_l3"));
+	CU_ASSERT_FALSE(present("amd64_fam19h_zen3_l3"));
+	/* upstream libpfm4's name: perf's l3_lookup_state, every access by default */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_l3::UNC_L3_REQUESTS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 11);
+	CU_ASSERT_EQUAL(e.attr.config, 0xff04);
+	CU_ASSERT_EQUAL(e.cpu, 0);
+	CU_ASSERT_EQUAL(e.idx >> 21, 677);
+	/* enallcores 47, enallslices 46, sliceid 48-50, threadmask 56-57 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_l3::l3_xi_sampled_latency.all", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.config, 0x303c00000003facULL);
+	/* without amd_l3 the box is absent, though the core is */
+	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_l3"));
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_every_box_of_the_host_model_with_a_kernel_pmu_is_present),
 	TL_TEST(test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list),
@@ -196,6 +331,11 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_another_model_with_the_same_kernel_pmu_names_gets_no_skx_box),
 	TL_TEST(test_a_required_filter_modifier_and_its_enable_bit),
 	TL_TEST(test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4),
+	TL_TEST(test_spr_boxes_with_a_kernel_pmu_are_exactly_those_present),
+	TL_TEST(test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_format),
+	TL_TEST(test_spr_upstream_event_codes_are_upstreams),
+	TL_TEST(test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive),
+	TL_TEST(test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields),
 };
 
 int main(int argc, char **argv)

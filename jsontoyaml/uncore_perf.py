@@ -1,0 +1,357 @@
+"""Uncore PMUs from perf's JSON: the entries of a model directory whose
+`Unit` is an uncore box (CHA, iMC, UPI, L3PMC...) become one descriptor per
+Unit, with one PMU record per box instance (`instances`) sharing its event
+table. Which Units, their box counts, kernel PMU names, libpfm4 names, ids
+and bit layouts are facts of arch/<arch>/uncore/perf-units.yaml; upstream
+libpfm4's event names and codes come from arch/<arch>/libpfm4-upstream-events.tsv.
+See docs/jsontoyaml.md ("Uncore Units") and docs/compat.md."""
+import copy
+import os
+import re
+
+import describe
+import fmtbits
+import overlay
+from errors import ConvertError
+
+FILE = os.path.join("uncore", "perf-units.yaml")
+UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
+COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
+UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "not_converted"}
+UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
+              "format": "map", "perf_umask": "str", "not_converted": "str"}
+MODEL_KEYS = {"core", "family", "desc", "units"}
+NAME_RE = re.compile(r"^[a-z0-9_]+$")
+
+
+def not_yet(unit):
+    """The report's reason for the entries of a Unit no overlay converts."""
+    return "uncore unit not converted yet: Unit %s" % unit
+
+
+class Unit:
+    """One perf Unit of one model: the boxes it becomes."""
+
+    def __init__(self, model, unit, d, path, id_range):
+        self.model, self.unit, self.path = model, unit, path
+        self.line = getattr(d, "line", None)
+        what = "model %s unit %s" % (model, unit)
+        for k in d:
+            if k not in UNIT_KEYS:
+                raise ConvertError("%s: unknown key %r" % (what, k), path, self.line)
+        overlay.check_types(d, UNIT_TYPES, path, what)
+        self.skip = d.get("not_converted")
+        if self.skip is not None:
+            if len(d) != 1:
+                raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
+            return
+        for k in ("name", "perf_pmu", "boxes", "ids", "format"):
+            if k not in d:
+                raise ConvertError("%s: missing key %r" % (what, k), path, self.line)
+        self.name, self.perf_pmu, self.boxes = d["name"], d["perf_pmu"], d["boxes"]
+        self.desc = d.get("desc")
+        if not NAME_RE.match(self.name) or not 1 <= self.boxes <= 256:
+            raise ConvertError("%s: name must be [a-z0-9_]+ and boxes 1..256" % what, path, self.line)
+        self.format = dict(d["format"])
+        for k, v in self.format.items():
+            if fmtbits.parse(v) is None:
+                raise ConvertError("%s: field %s: bad format %r" % (what, k, v), path, self.line)
+        self.perf_umask = d.get("perf_umask")
+        if self.perf_umask is not None and fmtbits.parse(self.perf_umask) is None:
+            raise ConvertError("%s: perf_umask: bad format %r" % (what, self.perf_umask), path, self.line)
+        self.ids = parse_ids(d["ids"], path, self.line, what)
+        if len(self.ids) != self.boxes:
+            raise ConvertError("%s: %d ids for %d boxes" % (what, len(self.ids), self.boxes), path, self.line)
+        for i in self.ids:
+            if not (1 <= i <= 767 or i in id_range):
+                raise ConvertError("%s: id %d is neither libpfm4's (< 768) nor in the uncore ranges"
+                                   % (what, i), path, self.line)
+
+    def box(self, n):
+        """(PMU name, kernel PMU name) of box n."""
+        if self.boxes == 1:
+            return self.name, self.perf_pmu
+        return "%s%d" % (self.name, n), "%s_%d" % (self.perf_pmu, n)
+
+
+def parse_ids(text, path, line, what):
+    out = []
+    for part in text.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        try:
+            a = int(lo)
+            b = int(hi) if dash else a
+        except ValueError:
+            raise ConvertError("%s: ids %r: want first-last ranges, comma-separated" % (what, text), path, line)
+        if b < a or b - a > 255:
+            raise ConvertError("%s: ids %r: bad range %s" % (what, text, part), path, line)
+        out.extend(range(a, b + 1))
+    return out
+
+
+class Model:
+    def __init__(self, name, d, path, id_range):
+        what = "model %s" % name
+        if not isinstance(d, dict):
+            raise ConvertError("%s: expected a mapping" % what, path)
+        for k in d:
+            if k not in MODEL_KEYS:
+                raise ConvertError("%s: unknown key %r" % (what, k), path, getattr(d, "line", None))
+        overlay.check_types(d, {"core": "str", "family": "str", "desc": "str", "units": "map"}, path, what)
+        for k in MODEL_KEYS:
+            if k not in d:
+                raise ConvertError("%s: missing key %r" % (what, k), path, getattr(d, "line", None))
+        self.name, self.core, self.family, self.desc = name, d["core"], d["family"], d["desc"]
+        self.units = {}
+        for u, ud in d["units"].items():
+            if not isinstance(ud, dict):
+                raise ConvertError("%s unit %s: expected a mapping" % (what, u), path, getattr(d, "line", None))
+            self.units[u] = Unit(name, u, ud, path, id_range)
+
+
+class UncoreUnits:
+    """arch/<arch>/uncore/perf-units.yaml (empty when the file is absent)."""
+
+    def __init__(self, overlay_root, arch):
+        self.path = os.path.join(overlay_root, arch, FILE)
+        self.models = {}
+        self.root, self.arch = overlay_root, arch
+        self._upstream = None
+        if not os.path.isfile(self.path):
+            return
+        d = overlay.load_yaml(self.path)
+        if not isinstance(d, dict) or set(d) - {"ids", "formats", "models"}:
+            raise ConvertError("expected a mapping of ids, formats and models", self.path)
+        if not isinstance(d.get("ids"), str):
+            raise ConvertError("ids: want first-last ranges, comma-separated", self.path)
+        self.id_range = set(parse_ids(d["ids"], self.path, None, "ids"))
+        if not all(768 <= i <= 1022 for i in self.id_range):
+            raise ConvertError("ids: the uncore ranges must lie in pmuplug's 768..1022", self.path)
+        for name, md in (d.get("models") or {}).items():
+            self.models[name] = Model(name, md, self.path, self.id_range)
+
+    def kept_units(self, model_dir):
+        """The Units of a model directory that become PMUs."""
+        m = self.models.get(model_dir)
+        return {u for u, x in m.units.items() if x.skip is None} if m else set()
+
+    def skip_reason(self, model_dir, unit):
+        m = self.models.get(model_dir)
+        x = m.units.get(unit) if m else None
+        if x is not None and x.skip is not None:
+            return "uncore unit not converted: Unit %s of %s: %s" % (unit, model_dir, x.skip)
+        return not_yet(unit)
+
+    def upstream(self):
+        """{pmu: [(event, code)]}: the event rows of upstream libpfm4's uncore PMUs."""
+        if self._upstream is None:
+            self._upstream = {}
+            path = os.path.join(self.root, self.arch, UPSTREAM_TSV)
+            if os.path.isfile(path):
+                with open(path, encoding="utf-8") as f:
+                    for line in f:
+                        if line.startswith("#"):
+                            continue
+                        c = line.rstrip("\n").split("\t")
+                        if len(c) >= 6 and c[2] == "uncore" and not c[4]:
+                            self._upstream.setdefault(c[0], []).append((c[3], int(c[5], 0)))
+        return self._upstream
+
+
+def split_umask(evs, u, fam):
+    """perf's events of a unit whose UMask is laid out wider than the
+    kernel's umask field (u.perf_umask: SPR IIO's UMask also holds the port
+    and FC masks): the value is placed in that layout and split over the
+    unit's format fields, which must agree with perf's own keys for them."""
+    if u.perf_umask is None:
+        return evs
+    back = {f: k for k, f in fam.perf_fields.items() if k != "UMaskExt"}
+    fields = [f for f, spec in u.format.items() if fmtbits.parse(spec)[0] == 0 and f in back]
+    out = []
+    for ev in evs:
+        if not ev.get("UMask"):
+            out.append(ev)
+            continue
+        raw = fmtbits.deposit(u.perf_umask, ev["UMask"])
+        parts = fmtbits.split_config(raw, fields, u.format)
+        if parts is None or fmtbits.extract(u.perf_umask, raw) != ev["UMask"]:
+            raise ConvertError("%s: UMask=0x%x does not fit %s over the fields %s"
+                               % (ev["EventName"], ev["UMask"], u.perf_umask, ", ".join(fields)),
+                               ev["_file"], ev["_line"])
+        ev = dict(ev)
+        for f, v in parts.items():
+            key = back[f]
+            if f != "umask" and ev.get(key, v) != v:
+                raise ConvertError("%s: UMask=0x%x puts 0x%x in %s, %s says 0x%x"
+                                   % (ev["EventName"], ev["UMask"], v, f, key, ev[key]), ev["_file"], ev["_line"])
+            ev[key] = v
+        ev["UMask"] = parts.get("umask", 0)
+        out.append(ev)
+    return out
+
+
+def _family(ov, name, fmt, line, path):
+    """The family with the unit's format in place of its own."""
+    base = ov.family(name, line)
+    doc = overlay.LDict(overlay.load_yaml(base.path))
+    doc.line = 1
+    doc["format"] = dict(fmt)
+    for f in list(doc.get("code_fields") or []):
+        if f not in fmt:
+            doc["code_fields"].remove(f)
+    if doc.get("raw_umask") not in fmt:
+        doc.pop("raw_umask", None)
+    return overlay.Family(name, base.path, doc)
+
+
+def packed_code(ev):
+    """pfm_event_info.code of an event as the table compiler gives it: its
+    explicit code, else the event select of its set."""
+    return ev["code"] if "code" in ev else ev["set"].get("event", 0)
+
+
+def _select(ev):
+    """The event select of an event (its own, or the one its unit masks share most)."""
+    if "event" in ev["set"]:
+        return ev["set"]["event"]
+    sels = [u["set"].get("event") for u in ev.get("umasks", ()) if "event" in u["set"]]
+    return max(set(sels), key=sels.count) if sels else None
+
+
+def _common_prefix(a, b):
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def apply_upstream(desc, rows, stats_note):
+    """Upstream libpfm4's event names resolve on the PMU with upstream's
+    code and spelling: an event of that name (in any case) whose event
+    select matches takes upstream's spelling, keeps perf's encoding and
+    reports upstream's code; a name perf lacks becomes a PMU
+    alias of perf's event with that code (the one whose name shares the
+    longest start with it), or a copy of it under upstream's name and code
+    when the codes differ in the unit-mask bits, or a compatibility event of
+    upstream's code when perf has no event with that select. Returns
+    (names, resolved by name, aliased or copied, compat)."""
+    pmu = desc["pmu"]
+    fmt = pmu["format"]
+    events = desc["events"]
+    by_name = {e["name"].upper(): e for e in events}
+    aliases = pmu.setdefault("aliases", {})
+    known = {a.upper() for a in aliases}
+    counts = [len(rows), 0, 0, 0]
+    low = fmtbits.width(fmt["event"]) if "event" in fmt else 8
+    for name, code in rows:
+        sel = code & ((1 << low) - 1)
+        if name.upper() in known:
+            counts[1] += 1
+            continue
+        have = by_name.get(name.upper())
+        if have is not None and _select(have) == sel:
+            if packed_code(have) != code:
+                have["code"] = code
+            have["name"] = name        # upstream's spelling (UNC_UPI_RxL_FLITS)
+            counts[1] += 1
+            continue
+        if have is not None:
+            renamed = have["name"] + "_PERF"
+            if renamed.upper() in by_name:
+                stats_note("%s: upstream libpfm4's %s (0x%x) not added: perf's %s has select 0x%x and %s is taken"
+                           % (pmu["name"], name, code, have["name"], _select(have) or 0, renamed))
+                continue
+            have["name"] = renamed
+            by_name[renamed.upper()] = have
+            stats_note("%s: perf's %s has select 0x%x, upstream libpfm4's 0x%x: perf's event is %s"
+                       % (pmu["name"], name, _select(have) or 0, sel, renamed))
+        cands = [e for e in events if _select(e) == sel]
+        if cands:
+            best = max(cands, key=lambda e: (_common_prefix(e["name"].upper(), name.upper()), e["name"] < name))
+            if packed_code(best) == code:
+                aliases[name] = best["name"]
+                known.add(name.upper())
+            else:
+                ev = copy.deepcopy(best)
+                ev["name"], ev["code"] = name, code
+                ev.pop("perf", None)
+                events.append(ev)
+                by_name[name.upper()] = ev
+            counts[2] += 1
+            continue
+        ev = {"name": name, "desc": COMPAT_DESC, "code": code, "set": {"event": sel}, "flags": ["compat"]}
+        if code >> low and "umask" in fmt:
+            ev["set"]["umask"] = code >> low
+        events.append(ev)
+        by_name[name.upper()] = ev
+        counts[3] += 1
+    if not aliases:
+        del pmu["aliases"]
+    else:
+        pmu["aliases"] = dict(sorted(aliases.items()))
+    events.sort(key=lambda e: (e["name"].upper(), e["name"]))
+    return counts
+
+
+def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
+    """[(plan, desc)]: the uncore descriptors of one model directory."""
+    m = units.models.get(model_dir)
+    out = []
+    if m is None:
+        return out
+    if core_desc is None:
+        raise ConvertError("model %s: core PMU %s is not converted" % (model_dir, m.core), units.path)
+    upstream = units.upstream()
+    for uname in sorted(m.units):
+        u = m.units[uname]
+        if u.skip is not None:
+            continue
+        evs = by_unit.get(uname, [])
+        if not evs:
+            raise ConvertError("model %s unit %s: perf's tables have no event of that Unit" % (model_dir, uname),
+                               units.path, u.line)
+        fam = _family(ov, m.family, u.format, u.line, units.path)
+        name0, kernel0 = u.box(0)
+        cp = core_desc["pmu"]
+
+        def box_desc(n):
+            if u.desc:
+                return u.desc if u.boxes == 1 else "%s (box %d)" % (u.desc, n)
+            return "%s %s uncore%s" % (m.desc, uname, "" if u.boxes == 1 else " box %d" % n)
+        plan = overlay.PmuPlan(name=name0, id=u.ids[0], desc=box_desc(0), family=fam, features=[],
+                               extra_format={}, unit=None, match=list(cp.get("match") or []),
+                               override=False, variant=False, perf_pmu=kernel0, counters=None,
+                               fixed_counters=None, compat_modifiers=[], overlay=units.path, line=u.line)
+        source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
+        for ev in evs:
+            if ev.get("Filter"):
+                raise ConvertError("%s: Filter %r: the family %s does not say where a filter goes"
+                                   % (ev["EventName"], ev["Filter"], m.family), ev["_file"], ev["_line"])
+        evs = split_umask(evs, u, fam)
+        desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}),
+                              cp.get("match_priority"))
+        desc["pmu"]["type"] = "uncore"
+        if not cp.get("match"):
+            desc["pmu"].pop("match", None)
+            desc["pmu"].pop("match_priority", None)
+        inst = []
+        for n in range(1, u.boxes):
+            nm, kp = u.box(n)
+            inst.append({"name": nm, "id": u.ids[n], "desc": box_desc(n), "perf_pmu": kp})
+        if inst:
+            desc["pmu"]["instances"] = inst
+        rows = upstream.get(name0)
+        if rows:
+            n, byname, alias, compat = apply_upstream(desc, rows, lambda t: stats.notes.add(("uncore", t), t))
+            stats.uncore_upstream.append((name0, n, byname, alias, compat))
+        a = stats.arch[src.arch]
+        a["pmus"] += u.boxes
+        a["events"] += len(desc["events"])
+        nu = sum(len(e.get("umasks", ())) for e in desc["events"])
+        a["umasks"] += nu
+        a["perf_events"] += len(evs)
+        stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, len(evs)))
+        out.append((plan, desc))
+    return out
