@@ -184,7 +184,7 @@ class UncoreUnitsOverlayTest(unittest.TestCase):
 
     def test_kernel_pmu_names_are_the_kernels(self):
         for name, _, kernel in self.boxes:
-            self.assertRegex(kernel, r"^(uncore_[a-z0-9_]+|amd_l3)$", name)
+            self.assertRegex(kernel, r"^(uncore_[a-z0-9_]+|amd_l3|amd_df|amd_umc_[0-9]+)$", name)
 
     @unittest.skipUnless(os.path.isfile(UPSTREAM), "upstream id list not available")
     def test_boxes_upstream_has_keep_upstreams_id_and_the_others_ours(self):

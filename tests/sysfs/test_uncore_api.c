@@ -8,7 +8,7 @@
  * tests/fixtures/sysfs/spr2s, a two-socket Sapphire Rapids tree (cpumask
  * 0,56; CHA 0-2 and 59, iMC 0, 1 and 11, UPI 0-1, IIO 0-1, PCU) for the
  * boxes converted from perf's JSON, tests/fixtures/sysfs/zen5 (amd_l3,
- * cpumask 0,8) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
+ * cpumask 0,8; memory controllers amd_umc_0 and amd_umc_1) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
  * amd64_rapl).
  */
 #include <stdio.h>
@@ -226,7 +226,7 @@ static void test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_forma
 	CU_ASSERT_EQUAL(e.attr.type, 34);	/* uncore_imc_0/type */
 	CU_ASSERT_EQUAL(e.attr.config, 0xcf05);
 	CU_ASSERT_EQUAL(e.cpu, 0);		/* first of cpumask 0,56 */
-	CU_ASSERT_EQUAL(e.idx >> 21, 599);
+	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 599);
 	CU_ASSERT_EQUAL(e.attr.exclude_user, 0);
 	CU_ASSERT_EQUAL(e.attr.exclude_kernel, 0);
 	/* perf's full name on another box: that box's type */
@@ -234,7 +234,7 @@ static void test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_forma
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 36);
 	CU_ASSERT_EQUAL(e.attr.config, 0xcf05);
-	CU_ASSERT_EQUAL(e.idx >> 21, 610);
+	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 610);
 	/* CHA: umask config:8-15,32-63, perf's UMask 0xc817fe01 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_cha1::UNC_CHA_TOR_INSERTS.IA_MISS_DRD", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -311,7 +311,7 @@ static void test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fiel
 	CU_ASSERT_EQUAL(e.attr.type, 11);
 	CU_ASSERT_EQUAL(e.attr.config, 0xff04);
 	CU_ASSERT_EQUAL(e.cpu, 0);
-	CU_ASSERT_EQUAL(e.idx >> 21, 677);
+	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 677);
 	/* enallcores 47, enallslices 46, sliceid 48-50, threadmask 56-57 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_l3::l3_xi_sampled_latency.all", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -319,6 +319,30 @@ static void test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fiel
 	/* without amd_l3 the box is absent, though the core is */
 	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN5, 0), PFM_SUCCESS);
 	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_l3"));
+}
+
+static void test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_write_mask(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("zen5", ZEN5, 0), PFM_SUCCESS);
+	/* the fixture has amd_umc_0 and amd_umc_1: those boxes, no other */
+	CU_ASSERT(present("amd64_fam1ah_zen5_umc0"));
+	CU_ASSERT(present("amd64_fam1ah_zen5_umc1"));
+	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_umc2"));
+	/* perf's umc_act_cmd.wr: event 0x5, RdWrMask 2 at the kernel's rdwrmask, config:8-9 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_umc1::umc_act_cmd.wr", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 13);
+	CU_ASSERT_EQUAL(e.attr.config, 0x205);
+	CU_ASSERT_EQUAL(e.cpu, 0);
+	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 1025);	/* ids from 1024 on: (id << 20) | event */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_umc0::UMC_ACT_CMD:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 12);
+	CU_ASSERT_EQUAL(e.attr.config, 0x105);
+	/* a box without its kernel PMU encodes nothing */
+	CU_ASSERT_NOT_EQUAL(tl_perf("amd64_fam1ah_zen5_umc2::umc_act_cmd.rd", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			    PFM_SUCCESS);
 }
 
 static const struct tl_test tests[] = {
@@ -336,6 +360,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_spr_upstream_event_codes_are_upstreams),
 	TL_TEST(test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive),
 	TL_TEST(test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields),
+	TL_TEST(test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_write_mask),
 };
 
 int main(int argc, char **argv)
