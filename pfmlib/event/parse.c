@@ -302,11 +302,8 @@ static int parse_event(const char *str, struct pp_parsed *p)
 		used = find_in_pmu(pmu, name, nlen, p, &err, 0);
 	} else {
 		/* without a prefix, the PMUs present on the host, in registry order */
-		for (int i = 0; i < pp_pmu_count() && used < 0; i++) {
-			struct pp_pmu_rt *c = pp_pmu_at(i);
-			if (c && (c->is_present || c->is_dfl))
-				used = find_in_pmu(c, name, nlen, p, &err, 0);
-		}
+		for (int i = 0; i < pp_pmu_dfl_count() && used < 0; i++)
+			used = find_in_pmu(pp_pmu_dfl_at(i), name, nlen, p, &err, 0);
 	}
 	if (used < 0)
 		return pp_fail(PFM_ERR_NOTFOUND, "'%s': event '%.*s' not found", str, (int)nlen, name);

@@ -223,6 +223,11 @@ struct pp_table {
 	const struct pp_rule     *rules;     uint32_t nrules;
 	const struct pp_alias    *aliases;   uint32_t naliases;
 	const uint32_t           *hash;      uint32_t nhash;
+	/* PMU name index (the built-in table's, from tablegen; none elsewhere):
+	 * npmu_hash (a power of two) open-addressing slots, 0 when empty, else
+	 * the PMU index + 1; keys are PMU names by pp_hash_name(), variant
+	 * tables left out; probing is linear */
+	const uint32_t           *pmu_hash;  uint32_t npmu_hash;
 };
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
