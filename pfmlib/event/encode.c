@@ -188,6 +188,13 @@ static uint64_t all_bits(const struct pp_field *f)
 
 static uint64_t deposit(uint64_t mask, uint64_t v)
 {
+	/* most fields get no value, and most masks are one run of bits: the
+	 * value's low bits shifted to the run's start, the rest dropped */
+	if (!v || !mask)
+		return 0;
+	uint64_t low = mask & -mask;
+	if (!((mask + low) & mask))
+		return (v << __builtin_ctzll(mask)) & mask;
 	uint64_t r = 0;
 	for (uint64_t bit = 1; mask && bit; bit <<= 1) {
 		uint64_t low = mask & -mask;
@@ -557,7 +564,7 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	    (err = add_defaults(e, p->exact)))
 		return err;
 
-	memset(fv, 0, sizeof(fv));
+	memset(fv, 0, pd->nfields * sizeof(*fv));	/* fv[f - first_field], f < nfields */
 	if ((err = apply_sets(e, e->ev->first_set, e->ev->nset, fv, 0)))
 		return err;
 	if (e->has_raw_umask && (err = apply_raw_umask(e, fv)))

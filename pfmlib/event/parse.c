@@ -70,7 +70,13 @@ static int parse_bool(const char *s, size_t len, uint64_t *out)
 	return -1;
 }
 
-/* append the attributes of text[0..len) (separated by one of seps) to p */
+/* c is one of seps (one or two characters) */
+static inline int is_sep(char c, const char *seps)
+{
+	return c == seps[0] || (seps[1] && c == seps[1]);
+}
+
+/* append the attributes of text[0..len) (separated by one of seps, one or two characters) to p */
 static int split_terms(struct pp_parsed *p, const char *s, size_t len, const char *seps)
 {
 	const char *end = s + len;
@@ -81,7 +87,7 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 		const char *t = s, *eq;
 		struct pp_tok *k;
 
-		while (t < end && !strchr(seps, *t))
+		while (t < end && !is_sep(*t, seps))
 			t++;
 		if (t == s)
 			return pp_fail(PFM_ERR_ATTR, "empty attribute in event string");

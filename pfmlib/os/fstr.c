@@ -8,49 +8,84 @@
  * alias's name in place of the event. Every fstr encodes the same again:
  * where libpfm4's spelling would not, a strict one is returned (spell()).
  */
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "os/os.h"
 #include "util/log.h"
 
+/* the string being written: in local until it outgrows it, then on the heap */
 struct sbuf {
 	char *s;
 	size_t n, cap;
 	int oom;
+	char local[256];
 };
 
-static void put(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct sbuf *b, const char *fmt, ...)
+static void sbuf_init(struct sbuf *b)
 {
-	va_list ap;
-	int n;
+	b->s = b->local;
+	b->n = 0;
+	b->cap = sizeof(b->local);
+	b->oom = 0;
+}
 
+/* len bytes of s appended */
+static void put_mem(struct sbuf *b, const char *s, size_t len)
+{
 	if (b->oom)
 		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
+	if (len >= b->cap - b->n) {
+		size_t cap = b->cap * 2 + len;
+		char *ns = b->s == b->local ? malloc(cap) : realloc(b->s, cap);
+		if (!ns) {
 			b->oom = 1;
 			return;
 		}
-		if ((size_t)n < b->cap - b->n) {
-			b->n += (size_t)n;
-			return;
-		}
-		size_t cap = b->cap * 2 + (size_t)n;
-		char *s = realloc(b->s, cap);
-		if (!s) {
-			b->oom = 1;
-			return;
-		}
-		b->s = s;
+		if (b->s == b->local)
+			memcpy(ns, b->local, b->n);
+		b->s = ns;
 		b->cap = cap;
 	}
+	memcpy(b->s + b->n, s, len);
+	b->n += len;
+}
+
+static void put(struct sbuf *b, const char *s)
+{
+	put_mem(b, s, strlen(s));
+}
+
+/* v in decimal, or in hex without prefix */
+static void put_num(struct sbuf *b, uint64_t v, int hex)
+{
+	char d[24], *q = d + sizeof(d);
+	do {
+		*--q = "0123456789abcdef"[hex ? v & 15 : v % 10];
+		v = hex ? v >> 4 : v / 10;
+	} while (v);
+	put_mem(b, q, (size_t)(d + sizeof(d) - q));
+}
+
+/* ":name=value" */
+static void put_attr(struct sbuf *b, const char *name, uint64_t v)
+{
+	put_mem(b, ":", 1);
+	put(b, name);
+	put_mem(b, "=", 1);
+	put_num(b, v, 0);
+}
+
+/* the string written, NUL-terminated, in a block of its own (malloc'd); NULL when out of memory */
+static char *sbuf_take(struct sbuf *b)
+{
+	char *r = NULL;
+	if (!b->oom && (r = malloc(b->n + 1))) {
+		memcpy(r, b->s, b->n);
+		r[b->n] = '\0';
+	}
+	if (b->s != b->local)
+		free(b->s);
+	return r;
 }
 
 /* value printed for attribute a (e->os_val holds what the string gave) */
@@ -90,28 +125,33 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
-	struct sbuf b = { malloc(128), 0, 128, 0 };
+	struct sbuf b;
 
-	if (!b.s)
-		return NULL;
-	b.s[0] = '\0';
-	put(&b, "%s::", pp_str(t, p->name));
+	sbuf_init(&b);
+	put(&b, pp_str(t, p->name));
+	put_mem(&b, "::", 2);
 	if (e->ev->flags & PP_F_RAW_NAME) {
 		/* libpfm4 4.13 spells a raw event rHEX under PFM_OS_NONE only */
-		if (e->view->raw_fstr || how == STRICT)
-			put(&b, "r%" PRIx64, e->raw_val);
+		if (e->view->raw_fstr || how == STRICT) {
+			put_mem(&b, "r", 1);
+			put_num(&b, e->raw_val, 1);
+		}
 	} else if (e->exact_alias) {
-		put(&b, "%s", pp_str(t, e->exact_alias->name));
+		put(&b, pp_str(t, e->exact_alias->name));
 	} else if (how == STRICT && e->named_ev) {
-		put(&b, "%s", pp_str(t, e->named_ev->name));
+		put(&b, pp_str(t, e->named_ev->name));
 	} else {
-		put(&b, "%s", pp_str(t, e->ev->name));
+		put(&b, pp_str(t, e->ev->name));
 	}
-	if (e->has_raw_umask)
-		put(&b, ":0x%" PRIx64, e->raw_umask);
+	if (e->has_raw_umask) {
+		put_mem(&b, ":0x", 3);
+		put_num(&b, e->raw_umask, 1);
+	}
 	for (int i = 0; i < e->nsel; i++)
-		if (how == LIBPFM4 || !e->sel_dfl[i])
-			put(&b, ":%s", pp_str(t, t->umasks[e->sel[i]].name));
+		if (how == LIBPFM4 || !e->sel_dfl[i]) {
+			put_mem(&b, ":", 1);
+			put(&b, pp_str(t, t->umasks[e->sel[i]].name));
+		}
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		uint32_t mi = p->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
@@ -123,7 +163,7 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 		 * (libpfm4 leaves out the cbo's nf there too) */
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
 			continue;
-		put(&b, ":%s=%" PRIu64, pp_str(t, m->name), e->mod_val[i]);
+		put_attr(&b, pp_str(t, m->name), e->mod_val[i]);
 	}
 	uint32_t osm = pp_view_attr_mask(e->view, e->pmu, e->ev);
 	int sampling = (e->os_given >> PP_PA_PERIOD | e->os_given >> PP_PA_FREQ) & 1;
@@ -138,21 +178,17 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 		/* libpfm4 prints period and freq both, with the one value given */
 		if (how == STRICT && (a == PP_PA_PERIOD || a == PP_PA_FREQ)) {
 			if ((e->os_given >> a) & 1)
-				put(&b, ":%s=%" PRIu64, pp_perf_attrs[a].name, e->os_val[a]);
+				put_attr(&b, pp_perf_attrs[a].name, e->os_val[a]);
 			continue;
 		}
 		/* libpfm4 prints the precise value given, 0 when hw_smpl set precise_ip */
 		if (how == STRICT && a == PP_PA_PRECISE) {
-			put(&b, ":%s=%u", pp_perf_attrs[a].name, pp_enc_precise_ip(e));
+			put_attr(&b, pp_perf_attrs[a].name, pp_enc_precise_ip(e));
 			continue;
 		}
-		put(&b, ":%s=%" PRIu64, pp_perf_attrs[a].name, os_shown(e, a));
+		put_attr(&b, pp_perf_attrs[a].name, os_shown(e, a));
 	}
-	if (b.oom) {
-		free(b.s);
-		return NULL;
-	}
-	return b.s;
+	return sbuf_take(&b);
 }
 
 /* what an OS layer writes out of an attribute the string may give */
