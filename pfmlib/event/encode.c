@@ -6,6 +6,7 @@
  * config1, config2 through the PMU's format. Nothing here knows a CPU.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include "event/encode.h"
@@ -450,12 +451,14 @@ static int check_ranges(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+	/* the modifiers given, lowest first (bits at nmods or more are never set) */
+	for (uint64_t g = e->mod_given; g; g &= g - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(g);
+		if (i >= p->nmods || i >= PP_MAX_MODS)
+			break;
 		uint32_t mi = p->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
 		uint64_t v = e->mod_val[i], max = m->max;
-		if (!((e->mod_given >> i) & 1))
-			continue;
 		if (m->field != PP_NONE) {
 			uint64_t fm = field_max(&t->fields[m->field]);
 			if (!max || max > fm)
@@ -501,17 +504,21 @@ static int check_requires(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+	for (uint64_t g = e->mod_given; g; g &= g - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(g);
+		if (i >= p->nmods || i >= PP_MAX_MODS)
+			break;
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		if (m->flags & PP_MOD_F_UMASK_REQUIRED && (e->mod_given >> i) & 1 &&
-		    !umask_has_field(e, m->field, 1)) {
+		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !umask_has_field(e, m->field, 1)) {
 			return pp_fail(PFM_ERR_ATTR, "modifier %s needs a unit mask that uses it", pp_str(t, m->name));
 		}
 	}
 
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		if (!e->mod_val[i])
+			continue;
 		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
-		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
+		if (r == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi))
 			continue;
 		if (!e->mod_val[r - p->first_mod])
 			return pp_fail(PFM_ERR_ATTR, "modifier %s requires %s >= 1", pp_str(t, t->mods[mi].name),
@@ -526,6 +533,8 @@ static int check_required(const struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	uint64_t missing = e->ev->required_mods & ~(e->mod_given | e->mod_preset);
 
+	if (!missing)
+		return PFM_SUCCESS;
 	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
 		if ((missing >> i) & 1) {
 			const char *m = pp_str(t, t->mods[e->pmu->p->first_mod + i].name);
@@ -545,7 +554,9 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	const struct pp_pmu *pd;
 	int err;
 
-	memset(e, 0, sizeof(*e));
+	/* all but sel[] and sel_dfl[], which are read below nsel only */
+	memset(e, 0, offsetof(struct pp_enc, sel));
+	memset(&e->nsel, 0, sizeof(*e) - offsetof(struct pp_enc, nsel));
 	e->pmu = p->pmu;
 	e->ev = p->ev;
 	e->exact_alias = p->exact ? p->exact_alias : NULL;
@@ -610,10 +621,12 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
 			continue;
 		}
-		e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
 		/* raw_format: PFM_OS_NONE codes hold the value elsewhere, or not at all */
 		if (fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
 			e->perf_only[fd->reg] |= fd->mask;
+		if (!fv[f])
+			continue;	/* deposits nothing */
+		e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
 		if (fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS)
 			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, fv[f]);
 	}

@@ -29,23 +29,31 @@ static void sbuf_init(struct sbuf *b)
 	b->oom = 0;
 }
 
+/* room for len more bytes at b->s + b->n: 0, or -1 (b->oom) when out of memory */
+static int reserve(struct sbuf *b, size_t len)
+{
+	if (b->oom)
+		return -1;
+	if (len < b->cap - b->n)
+		return 0;
+	size_t cap = b->cap * 2 + len;
+	char *ns = b->s == b->local ? malloc(cap) : realloc(b->s, cap);
+	if (!ns) {
+		b->oom = 1;
+		return -1;
+	}
+	if (b->s == b->local)
+		memcpy(ns, b->local, b->n);
+	b->s = ns;
+	b->cap = cap;
+	return 0;
+}
+
 /* len bytes of s appended */
 static void put_mem(struct sbuf *b, const char *s, size_t len)
 {
-	if (b->oom)
+	if (reserve(b, len))
 		return;
-	if (len >= b->cap - b->n) {
-		size_t cap = b->cap * 2 + len;
-		char *ns = b->s == b->local ? malloc(cap) : realloc(b->s, cap);
-		if (!ns) {
-			b->oom = 1;
-			return;
-		}
-		if (b->s == b->local)
-			memcpy(ns, b->local, b->n);
-		b->s = ns;
-		b->cap = cap;
-	}
 	memcpy(b->s + b->n, s, len);
 	b->n += len;
 }
@@ -55,24 +63,42 @@ static void put(struct sbuf *b, const char *s)
 	put_mem(b, s, strlen(s));
 }
 
-/* v in decimal, or in hex without prefix */
-static void put_num(struct sbuf *b, uint64_t v, int hex)
+/* v in decimal (or in hex without prefix) at d, which has room for 20 digits; the length */
+static size_t fmt_num(char *d, uint64_t v, int hex)
 {
-	char d[24], *q = d + sizeof(d);
+	char tmp[20], *q = tmp + sizeof(tmp);
 	do {
 		*--q = "0123456789abcdef"[hex ? v & 15 : v % 10];
 		v = hex ? v >> 4 : v / 10;
 	} while (v);
-	put_mem(b, q, (size_t)(d + sizeof(d) - q));
+	size_t n = (size_t)(tmp + sizeof(tmp) - q);
+	memcpy(d, q, n);
+	return n;
+}
+
+static void put_num(struct sbuf *b, uint64_t v, int hex)
+{
+	if (!reserve(b, 20))
+		b->n += fmt_num(b->s + b->n, v, hex);
 }
 
 /* ":name=value" */
 static void put_attr(struct sbuf *b, const char *name, uint64_t v)
 {
-	put_mem(b, ":", 1);
-	put(b, name);
-	put_mem(b, "=", 1);
-	put_num(b, v, 0);
+	size_t len = strlen(name);
+	if (reserve(b, len + 22))
+		return;
+	char *d = b->s + b->n;
+	d[0] = ':';
+	memcpy(d + 1, name, len);
+	d[len + 1] = '=';
+	/* most values are 0 or 1 */
+	if (v < 10) {
+		d[len + 2] = (char)('0' + v);
+		b->n += len + 3;
+	} else {
+		b->n += len + 2 + fmt_num(d + len + 2, v, 0);
+	}
 }
 
 /* the string written, NUL-terminated, in a block of its own (malloc'd); NULL when out of memory */

@@ -228,6 +228,10 @@ struct pp_table {
 	 * the PMU index + 1; keys are PMU names by pp_hash_name(), variant
 	 * tables left out; probing is linear */
 	const uint32_t           *pmu_hash;  uint32_t npmu_hash;
+	/* one byte per unit mask, the low byte of pp_hash_name() of its name, so
+	 * that a search by name compares names only where the byte matches
+	 * (the built-in table's, from tablegen; NULL elsewhere) */
+	const uint8_t            *umask_tag;
 };
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)

@@ -4,8 +4,9 @@
  * tables as C (pp_builtin_table()), with no pointers in the data: one
  * commented array per record type, records as designated initializers.
  * The comments name the schema kind each table comes from (pp_schema.h).
- * Beside the records: each PMU's event-name index (the builder's) and the
- * PMU-name index of the whole table (pp_pmu_hash).
+ * Beside the records: each PMU's event-name index (the builder's), the
+ * PMU-name index of the whole table (pp_pmu_hash) and a hash byte per unit
+ * mask name (pp_umask_tag).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -282,6 +283,14 @@ static void emit_tables(const struct pp_builder *b)
 		fprintf(out, "%u,%s", pmu_hash[i], (i % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	comment("pp_umask_tag", "per unit mask, the low byte of the hash of its name (table/table.h)", NULL);
+	open_table("uint8_t", "pp_umask_tag", b->umasks.n);
+	for (i = 0; i < b->umasks.n; i++) {
+		const char *name = b->strs + b->umasks.v[i].name;
+		fprintf(out, "%u,%s", pp_hash_name(name, strlen(name)) & 0xff, (i % 16 == 15) ? "\n" : "");
+	}
+	fputs("\n};\n\n", out);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -296,6 +305,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->aliases = pp_aliases; t->naliases = %u;\n", b->aliases.n);
 	fprintf(out, "\tt->hash = pp_hash; t->nhash = %u;\n", b->hash.n);
 	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
+	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fputs("}\n", out);
 }
 
