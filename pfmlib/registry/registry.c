@@ -36,6 +36,7 @@ static struct {
 	int *bpos;
 	uint32_t *xhash, nxhash, nx;
 	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
+	int foreign;			/* a table not built in added or replaced a PMU: sort again */
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -117,8 +118,14 @@ static int index_added(int i)
 		R.bpos[rt->bidx] = i;
 		return PFM_SUCCESS;
 	}
-	if ((R.nx + 1) * 2 > R.nxhash)
+	if (!R.nxhash) {
+		/* the first PMU not built in: nothing to re-index */
+		if (!(R.xhash = calloc(16, sizeof(*R.xhash))))
+			return PFM_ERR_NOMEM;
+		R.nxhash = 16;
+	} else if ((R.nx + 1) * 2 > R.nxhash) {
 		return xhash_rebuild();	/* i is in the list: indexed with the others */
+	}
 	xhash_put(i);
 	return PFM_SUCCESS;
 }
@@ -189,6 +196,7 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
 				       same->id);
 		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+		R.foreign = 1;
 		same->t = t;
 		same->p = p;
 		return PFM_SUCCESS;
@@ -210,6 +218,7 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	rt->p = p;
 	rt->id = p->id;
 	rt->bidx = t == &R.builtin ? (int)pmu_index : -1;
+	R.foreign |= rt->bidx < 0;
 	rt->perf_type = p->perf_type;
 	rt->dfl_cpu = -1;
 	R.by_id[p->id] = rt;
@@ -508,15 +517,20 @@ int pp_registry_init(void)
 	if (!(R.bpos = malloc((R.builtin.npmus + 1) * sizeof(*R.bpos))))
 		return PFM_ERR_NOMEM;
 	memset(R.bpos, 0xff, (R.builtin.npmus + 1) * sizeof(*R.bpos));	/* all -1 */
+	/* room for every built-in PMU and some more: no re-pointing while adding them */
+	R.cap = (int)R.builtin.npmus + 64;
+	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
+		return PFM_ERR_NOMEM;
 	for (uint32_t i = 0; i < R.builtin.npmus; i++)
 		if ((r = add(&R.builtin, i, "built-in")) == PFM_ERR_NOMEM)
 			return r;
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
-	 * emits the built-in table in that order already) */
+	 * emits the built-in table in that order already: only plugins can
+	 * have changed it) */
 	int sorted = 1;
-	for (int i = 1; i < R.n && sorted; i++)
+	for (int i = 1; R.foreign && i < R.n && sorted; i++)
 		sorted = cmp_rank(&R.list[i - 1], &R.list[i]) < 0;
 	if (!sorted) {
 		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
