@@ -81,7 +81,9 @@ static int add_sel(struct pp_enc *e, uint32_t ui, int dfl)
 
 /* ---- unit-mask selection ---- */
 
-static int check_explicit(const struct pp_enc *e)
+/* the selected unit masks together: exclusive groups and flags, the
+ * event's require/forbid/only rules; say: the reason under LIBPFM_VERBOSE */
+static inline __attribute__((always_inline)) int selection_check(const struct pp_enc *e, int say)
 {
 	const struct pp_table *t = e->pmu->t;
 
@@ -92,8 +94,9 @@ static int check_explicit(const struct pp_enc *e)
 			if (a->group != b->group)
 				continue;
 			if ((a->flags | b->flags) & PP_F_EXCLUSIVE || grp_flags(e, a->group) & PP_GRP_EXCLUSIVE) {
-				pp_verbose("unit masks %s and %s cannot be combined (group %s)",
-					   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
+				if (say)
+					pp_verbose("unit masks %s and %s cannot be combined (group %s)",
+						   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
 				if (grp_flags(e, a->group) & PP_GRP_CONFLICT_UMASK)
 					return PFM_ERR_UMASK;
 				return PFM_ERR_FEATCOMB;
@@ -102,8 +105,11 @@ static int check_explicit(const struct pp_enc *e)
 	}
 	for (unsigned int r = 0; r < e->ev->nrules; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
-		if (ru->kind == PP_RULE_REQUIRE && groups_used(e) & ru->groups && !selected(e, ru->umask))
-			return pp_fail(PFM_ERR_FEATCOMB, "these unit masks need %s too", um_name(e, ru->umask));
+		if (ru->kind == PP_RULE_REQUIRE && groups_used(e) & ru->groups && !selected(e, ru->umask)) {
+			if (say)
+				pp_verbose("these unit masks need %s too", um_name(e, ru->umask));
+			return PFM_ERR_FEATCOMB;
+		}
 		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
 			continue;
 		if (!selected(e, ru->umask))
@@ -115,12 +121,25 @@ static int check_explicit(const struct pp_enc *e)
 				continue;
 			g = um(e, e->sel[i])->group;
 			bad = ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1);
-			if (bad)
-				return pp_fail(PFM_ERR_FEATCOMB, "unit mask %s cannot be combined with %s",
-					   um_name(e, ru->umask), um_name(e, e->sel[i]));
+			if (bad) {
+				if (say)
+					pp_verbose("unit mask %s cannot be combined with %s",
+						   um_name(e, ru->umask), um_name(e, e->sel[i]));
+				return PFM_ERR_FEATCOMB;
+			}
 		}
 	}
 	return PFM_SUCCESS;
+}
+
+static int check_explicit(const struct pp_enc *e)
+{
+	return selection_check(e, 1);
+}
+
+int pp_enc_selection_ok(const struct pp_enc *e)
+{
+	return selection_check(e, 0) == PFM_SUCCESS;
 }
 
 /* a selected trigger rules group g out (so its defaults are not added) */

@@ -10,8 +10,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "event/lookup.h"
 #include "os/os.h"
 #include "util/log.h"
+#include "util/str.h"
 
 /* the string being written: in local until it outgrows it, then on the heap */
 struct sbuf {
@@ -241,6 +243,153 @@ static int same_encoding(const struct pp_enc *x, const struct pp_enc *y)
 	return 1;
 }
 
+/* ---- when libpfm4's spelling certainly encodes the same again ---- */
+
+/* s can be a whole attribute of an event string: nothing in it splits one */
+static int whole_token(const char *s)
+{
+	return *s && !strpbrk(s, ":.=,/ \t");
+}
+
+static uint64_t field_max(const struct pp_field *f)
+{
+	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
+}
+
+/* the string gives modifier i (position) back: its name finds it (no
+ * earlier modifier of that name) and its value passes the encoder's checks */
+static int mod_given_back(const struct pp_enc *e, uint32_t i)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	const struct pp_modifier *m = &t->mods[p->first_mod + i];
+	const char *name = pp_str(t, m->name);
+	size_t len = strlen(name);
+	uint64_t v = e->mod_val[i], max = m->max;
+
+	if (!whole_token(name))
+		return 0;
+	for (uint32_t j = 0; j < i; j++)
+		if (pp_name_eq(pp_str(t, t->mods[p->first_mod + j].name), name, len))
+			return 0;
+	if (m->type == PP_MOD_BOOL)
+		return v <= 1;
+	/* check_ranges() of the encoder */
+	if (m->field != PP_NONE) {
+		uint64_t fm = field_max(&t->fields[m->field]);
+		if (!max || max > fm)
+			max = fm;
+	}
+	return !((max && v > max) || v < m->min);
+}
+
+/* OS attribute a, written name=value, is not taken for a PMU modifier */
+static int os_attr_given_back(const struct pp_enc *e, unsigned int a)
+{
+	const struct pp_pmu_rt *pmu = e->pmu;
+	const struct pp_table *t = pmu->t;
+	size_t len = strlen(pp_perf_attrs[a].name);
+	for (uint32_t i = 0; i < pmu->p->nmods; i++) {
+		uint32_t mi = pmu->p->first_mod + i;
+		if (pp_name_eq(pp_str(t, t->mods[mi].name), pp_perf_attrs[a].name, len))
+			return !pp_mod_ok(pmu, e->ev, mi) || pp_view_hides_mod(e->view, pmu, mi);
+	}
+	return 1;
+}
+
+/*
+ * A sufficient condition for libpfm4's spelling of e (spell(e, LIBPFM4)) to
+ * encode as e again, checked on e instead of parsing and encoding the
+ * string: it names e's PMU and event as themselves, e's unit masks (none
+ * with an equivalent, each found by its name; defaults without soft
+ * settings, and the selection passing the checks of named unit masks),
+ * every modifier and attribute it writes finds itself and holds a value
+ * the encoder accepts, and the privilege levels it writes are e's. Then
+ * the encoder meets the same selection, values and levels. When this does
+ * not hold, encodes_as() decides.
+ */
+static int libpfm4_spelling_holds(const struct pp_enc *e)
+{
+	const struct pp_pmu_rt *pmu = e->pmu;
+	const struct pp_table *t = pmu->t;
+	const struct pp_pmu *p = pmu->p;
+	const char *pname = pp_str(t, p->name), *ename = pp_str(t, e->ev->name);
+	const struct pp_alias *al;
+	uint32_t g = e->os_given;
+	int ntok = e->nsel, plm_named = 0;
+	unsigned int plm = 0;
+
+	/* (an event reached through its equivalent is spelled as that one, whose
+	 * own equivalent must not be followed either) */
+	if (e->exact_alias || e->raw_name || e->has_raw_umask || e->ev->equiv || (e->ev->flags & PP_F_RAW_NAME))
+		return 0;
+	/* given back otherwise (sampling, precise levels) or not at all (cpu, pinned) */
+	if (g & (PP_PA_BIT(PP_PA_PERIOD) | PP_PA_BIT(PP_PA_FREQ) | PP_PA_BIT(PP_PA_PRECISE) |
+		 PP_PA_BIT(PP_PA_HW_SMPL) | PP_PA_BIT(PP_PA_CPU) | PP_PA_BIT(PP_PA_PINNED)))
+		return 0;
+	/* pmu::EVENT finds this PMU and this event */
+	if (!*pname || strpbrk(pname, ":,/ \t") || strpbrk(ename, ":,/ \t") ||
+	    pp_pmu_by_name(pname, strlen(pname)) != pmu || !pp_pmu_usable(pmu) ||
+	    pp_lookup_name(pmu, ename, strlen(ename), &al) != e->ev_num || al)
+		return 0;
+	int defaults = 0;
+	for (int i = 0; i < e->nsel; i++) {
+		const struct pp_umask *u = &t->umasks[e->sel[i]];
+		const char *n = pp_str(t, u->name);
+		if (u->equiv || !whole_token(n) || pp_lookup_umask(pmu, e->ev, n, strlen(n)) != (int)e->sel[i])
+			return 0;
+		if (!e->sel_dfl[i])
+			continue;
+		/* a default becomes a named one: its soft settings would apply */
+		for (uint32_t k = 0; k < u->nset; k++)
+			if (t->sets[u->first_set + k].flags & PP_SET_SOFT)
+				return 0;
+		defaults = 1;
+	}
+	/* named, the defaults meet the checks only named unit masks meet */
+	if (defaults && !pp_enc_selection_ok(e))
+		return 0;
+	/* the modifiers spell() writes */
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		uint32_t mi = p->first_mod + i;
+		const struct pp_modifier *m = &t->mods[mi];
+		if (!pp_mod_ok(pmu, e->ev, mi) || pp_view_hides_mod(e->view, pmu, mi))
+			continue;
+		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
+			continue;
+		if (!mod_given_back(e, i))
+			return 0;
+		/* a unit mask presetting a level's field would clash with the level given */
+		if (m->plm && (e->mod_preset >> i) & 1)
+			return 0;
+		if (m->plm) {
+			plm_named = 1;
+			if (e->mod_val[i])
+				plm |= m->plm;
+		}
+		ntok++;
+	}
+	/* the attributes spell() writes (period and freq: not, without sampling) */
+	static const unsigned int os_plm[] = { [PP_PA_U] = PFM_PLM3, [PP_PA_K] = PFM_PLM0, [PP_PA_H] = PFM_PLMH };
+	uint32_t osm = pp_view_attr_mask(e->view, pmu, e->ev);
+	for (unsigned int a = 0; a < PP_PA_COUNT; a++) {
+		if (!((osm >> a) & 1) || a == PP_PA_CPU || a == PP_PA_PINNED || a == PP_PA_PERIOD || a == PP_PA_FREQ)
+			continue;
+		uint64_t v = os_shown(e, a);
+		if (!os_attr_given_back(e, a) || (pp_perf_attrs[a].type == PP_MOD_BOOL && v > 1) ||
+		    (a == PP_PA_PRECISE && v))
+			return 0;
+		if (a <= PP_PA_H) {
+			plm_named = 1;
+			if (v)
+				plm |= os_plm[a];
+		}
+		ntok++;
+	}
+	/* named levels replace the default ones: they must be e's */
+	return ntok <= PP_MAX_TOK && (!plm_named || plm == e->plm);
+}
+
 /* s encodes as e in e's view: 1, 0, or -1 when out of memory */
 static int encodes_as(const char *s, const struct pp_enc *e)
 {
@@ -260,7 +409,7 @@ char *pp_fstr(const struct pp_enc *e)
 	 * 4.13's own does not for, e.g., skl MEM_TRANS_RETIRED, whose default
 	 * LOAD_LATENCY gives ldlat=0) */
 	char *s = spell(e, LIBPFM4);
-	int ok = s ? encodes_as(s, e) : -1;
+	int ok = !s ? -1 : libpfm4_spelling_holds(e) ? 1 : encodes_as(s, e);
 	if (ok != 0) {
 		if (ok < 0) {
 			free(s);
