@@ -87,12 +87,29 @@ static void put_num(struct sbuf *b, uint64_t v, int hex)
 /* ":name=value" */
 static void put_attr(struct sbuf *b, const char *name, uint64_t v)
 {
-	size_t len = strlen(name);
-	if (reserve(b, len + 22))
+	enum { SHORT = 40 };	/* names up to this long are copied as they are read */
+	size_t len = 0;
+	char *d;
+	if (b->oom)
 		return;
-	char *d = b->s + b->n;
+	if (b->cap - b->n > SHORT + 24) {
+		d = b->s + b->n;
+		while (len < SHORT && name[len]) {
+			d[1 + len] = name[len];
+			len++;
+		}
+		if (name[len])
+			len += strlen(name + len);
+	} else {
+		len = strlen(name);
+	}
+	if (len > SHORT || b->cap - b->n <= SHORT + 24) {
+		if (reserve(b, len + 22))
+			return;
+		memcpy(b->s + b->n + 1, name, len);
+	}
+	d = b->s + b->n;
 	d[0] = ':';
-	memcpy(d + 1, name, len);
 	d[len + 1] = '=';
 	/* most values are 0 or 1 */
 	if (v < 10) {
@@ -245,10 +262,19 @@ static int same_encoding(const struct pp_enc *x, const struct pp_enc *y)
 
 /* ---- when libpfm4's spelling certainly encodes the same again ---- */
 
-/* s can be a whole attribute of an event string: nothing in it splits one */
+/* s can be a whole attribute of an event string: nothing in it splits one
+ * (none of : . = , / blank tab) */
 static int whole_token(const char *s)
 {
-	return *s && !strpbrk(s, ":.=,/ \t");
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		/* every character that splits is below 'A' */
+		if (c < 'A' && (c == ':' || c == '.' || c == '=' || c == ',' || c == '/' || c == ' ' || c == '\t'))
+			return 0;
+	}
+	return 1;
 }
 
 static uint64_t field_max(const struct pp_field *f)
@@ -256,21 +282,48 @@ static uint64_t field_max(const struct pp_field *f)
 	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
 }
 
+/* the first bytes of a PMU's modifier names, bit 0x20 set (lower case for
+ * letters): a name can equal another only where these agree */
+#define MAX_FIRST 64
+struct mod_firsts {
+	uint32_t n;			/* modifiers with a byte below (all, or MAX_FIRST) */
+	uint64_t seen;			/* bit (byte & 63) of every one of them */
+	unsigned char c[MAX_FIRST];
+};
+
+static void mod_firsts(const struct pp_enc *e, struct mod_firsts *f)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	f->n = p->nmods < MAX_FIRST ? p->nmods : MAX_FIRST;
+	f->seen = 0;
+	for (uint32_t i = 0; i < f->n; i++) {
+		f->c[i] = (unsigned char)(pp_str(t, t->mods[p->first_mod + i].name)[0] | 0x20);
+		f->seen |= 1ull << (f->c[i] & 63);
+	}
+}
+
+/* modifier j's name may equal name (first byte c, bit 0x20 set) */
+static int may_be(const struct mod_firsts *f, uint32_t j, unsigned char c)
+{
+	return j >= f->n || f->c[j] == c;
+}
+
 /* the string gives modifier i (position) back: its name finds it (no
  * earlier modifier of that name) and its value passes the encoder's checks */
-static int mod_given_back(const struct pp_enc *e, uint32_t i)
+static int mod_given_back(const struct pp_enc *e, const struct mod_firsts *f, uint32_t i)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 	const struct pp_modifier *m = &t->mods[p->first_mod + i];
 	const char *name = pp_str(t, m->name);
-	size_t len = strlen(name);
 	uint64_t v = e->mod_val[i], max = m->max;
+	unsigned char c = (unsigned char)(name[0] | 0x20);
 
 	if (!whole_token(name))
 		return 0;
 	for (uint32_t j = 0; j < i; j++)
-		if (pp_name_eq(pp_str(t, t->mods[p->first_mod + j].name), name, len))
+		if (may_be(f, j, c) && pp_name_eq(pp_str(t, t->mods[p->first_mod + j].name), name, strlen(name)))
 			return 0;
 	if (m->type == PP_MOD_BOOL)
 		return v <= 1;
@@ -284,14 +337,17 @@ static int mod_given_back(const struct pp_enc *e, uint32_t i)
 }
 
 /* OS attribute a, written name=value, is not taken for a PMU modifier */
-static int os_attr_given_back(const struct pp_enc *e, unsigned int a)
+static int os_attr_given_back(const struct pp_enc *e, const struct mod_firsts *f, unsigned int a)
 {
 	const struct pp_pmu_rt *pmu = e->pmu;
 	const struct pp_table *t = pmu->t;
-	size_t len = strlen(pp_perf_attrs[a].name);
+	const char *an = pp_perf_attrs[a].name;
+	unsigned char c = (unsigned char)(an[0] | 0x20);
+	if (f->n == pmu->p->nmods && !(f->seen >> (c & 63) & 1))
+		return 1;	/* no modifier name starts like it */
 	for (uint32_t i = 0; i < pmu->p->nmods; i++) {
 		uint32_t mi = pmu->p->first_mod + i;
-		if (pp_name_eq(pp_str(t, t->mods[mi].name), pp_perf_attrs[a].name, len))
+		if (may_be(f, i, c) && pp_name_eq(pp_str(t, t->mods[mi].name), an, strlen(an)))
 			return !pp_mod_ok(pmu, e->ev, mi) || pp_view_hides_mod(e->view, pmu, mi);
 	}
 	return 1;
@@ -314,7 +370,6 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	const struct pp_table *t = pmu->t;
 	const struct pp_pmu *p = pmu->p;
 	const char *pname = pp_str(t, p->name), *ename = pp_str(t, e->ev->name);
-	const struct pp_alias *al;
 	uint32_t g = e->os_given;
 	int ntok = e->nsel, plm_named = 0;
 	unsigned int plm = 0;
@@ -327,10 +382,11 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	if (g & (PP_PA_BIT(PP_PA_PERIOD) | PP_PA_BIT(PP_PA_FREQ) | PP_PA_BIT(PP_PA_PRECISE) |
 		 PP_PA_BIT(PP_PA_HW_SMPL) | PP_PA_BIT(PP_PA_CPU) | PP_PA_BIT(PP_PA_PINNED)))
 		return 0;
-	/* pmu::EVENT finds this PMU and this event */
+	/* pmu::EVENT finds this PMU and this event (event and alias names are
+	 * unique in a PMU: the loaders refuse a table where two are the same
+	 * but for case, pp_builder_index_pmu) */
 	if (!*pname || strpbrk(pname, ":,/ \t") || strpbrk(ename, ":,/ \t") ||
-	    pp_pmu_by_name(pname, strlen(pname)) != pmu || !pp_pmu_usable(pmu) ||
-	    pp_lookup_name(pmu, ename, strlen(ename), &al) != e->ev_num || al)
+	    pp_pmu_by_name(pname, strlen(pname)) != pmu || !pp_pmu_usable(pmu) || !pmu->p->hash_size)
 		return 0;
 	int defaults = 0;
 	for (int i = 0; i < e->nsel; i++) {
@@ -350,6 +406,8 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	if (defaults && !pp_enc_selection_ok(e))
 		return 0;
 	/* the modifiers spell() writes */
+	struct mod_firsts firsts;
+	mod_firsts(e, &firsts);
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		uint32_t mi = p->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
@@ -357,7 +415,7 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 			continue;
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
 			continue;
-		if (!mod_given_back(e, i))
+		if (!mod_given_back(e, &firsts, i))
 			return 0;
 		/* a unit mask presetting a level's field would clash with the level given */
 		if (m->plm && (e->mod_preset >> i) & 1)
@@ -376,7 +434,7 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 		if (!((osm >> a) & 1) || a == PP_PA_CPU || a == PP_PA_PINNED || a == PP_PA_PERIOD || a == PP_PA_FREQ)
 			continue;
 		uint64_t v = os_shown(e, a);
-		if (!os_attr_given_back(e, a) || (pp_perf_attrs[a].type == PP_MOD_BOOL && v > 1) ||
+		if (!os_attr_given_back(e, &firsts, a) || (pp_perf_attrs[a].type == PP_MOD_BOOL && v > 1) ||
 		    (a == PP_PA_PRECISE && v))
 			return 0;
 		if (a <= PP_PA_H) {
