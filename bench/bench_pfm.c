@@ -5,7 +5,8 @@
  *   bench_pfm init            pfm_initialize()
  *   bench_pfm find   NAMES    pfm_find_event() on every line of NAMES
  *   bench_pfm encode NAMES    pfm_get_os_event_encoding(PFM_OS_PERF_EVENT_EXT)
- *                             on every line of NAMES
+ *                             on every line of NAMES, without fstr
+ *   bench_pfm encode_fstr NAMES  the same asking for the fstr (freed in the phase)
  *
  * Each measured phase is one noinline function named bench_phase_*, so that
  * callgrind --toggle-collect=bench_phase_* counts that phase alone (file
@@ -68,10 +69,11 @@ NOINLINE size_t bench_phase_find(const struct names *nm)
 	return ok;
 }
 
-NOINLINE size_t bench_phase_encode(const struct names *nm)
+NOINLINE size_t bench_phase_encode(const struct names *nm, int with_fstr)
 {
 	struct perf_event_attr attr;
 	pfm_perf_encode_arg_t arg;
+	char *fstr;
 	size_t i, ok = 0;
 
 	for (i = 0; i < nm->n; i++) {
@@ -79,8 +81,12 @@ NOINLINE size_t bench_phase_encode(const struct names *nm)
 		memset(&arg, 0, sizeof(arg));
 		arg.size = sizeof(arg);
 		arg.attr = &attr;
+		fstr = NULL;
+		if (with_fstr)
+			arg.fstr = &fstr;
 		ok += pfm_get_os_event_encoding(nm->v[i], PFM_PLM0 | PFM_PLM3,
 						PFM_OS_PERF_EVENT_EXT, &arg) == PFM_SUCCESS;
+		free(fstr);
 	}
 	return ok;
 }
@@ -100,7 +106,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (strcmp(mode, "init") && argc < 3) {
-		fprintf(stderr, "usage: bench_pfm init | find NAMES | encode NAMES\n");
+		fprintf(stderr, "usage: bench_pfm init | find NAMES | encode NAMES | encode_fstr NAMES\n");
 		return 2;
 	}
 	if (argc > 2)
@@ -112,8 +118,9 @@ int main(int argc, char **argv)
 		ret = pfm_initialize();
 		if (ret == PFM_SUCCESS && !strcmp(mode, "find"))
 			printf("found: %zu of %zu\n", bench_phase_find(&nm), nm.n);
-		else if (ret == PFM_SUCCESS && !strcmp(mode, "encode"))
-			printf("encoded: %zu of %zu\n", bench_phase_encode(&nm), nm.n);
+		else if (ret == PFM_SUCCESS && (!strcmp(mode, "encode") || !strcmp(mode, "encode_fstr")))
+			printf("encoded: %zu of %zu\n", bench_phase_encode(&nm, !strcmp(mode, "encode_fstr")),
+			       nm.n);
 		else if (ret == PFM_SUCCESS) {
 			fprintf(stderr, "bench_pfm: unknown mode %s\n", mode);
 			return 2;

@@ -84,6 +84,7 @@ measure_side() {
 	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
 	cg "$side" "$lib" encode bench_phase_encode -- encode "$OUT/names.txt"
 	cg "$side" "$lib" encode_umasks bench_phase_encode -- encode "$OUT/umasks.txt"
+	cg "$side" "$lib" encode_umasks_fstr bench_phase_encode -- encode_fstr "$OUT/umasks.txt"
 
 	so=$(realpath "$lib/libpfm.so.4")
 	echo "so_size $(stat -c %s "$so")" >>"$OUT/$side.vals"

@@ -26,41 +26,59 @@ per_call() {
 	return 0
 }
 
+# usage: pct BASE VALUE: VALUE over BASE in percent (+12.3%)
+pct() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a == "" || b == "" || a + 0 == 0) print "n/a"; else printf "%+.1f%%", (b - a) * 100 / a
+	}'
+}
+
 both() { row "$1" "$(val "$SYS" "$2")" "$(val "$OURS" "$2")"; }
 
-echo "make bench: libpfm4 4.13 against pmuplug, same run, same bench_pfm binary"
+section() { echo; echo "$1"; }
+
+echo "make bench: libpfm4 4.13 against pmuplug, same run, same bench_pfm binary, same strings"
 echo "libpfm4 4.13: $(val "$SYS" path)"
 echo "pmuplug     : $(val "$OURS" path)"
-echo "Ir = instructions counted by valgrind --tool=callgrind, measured phase only"
+echo "Ir = instructions counted by valgrind --tool=callgrind in the measured phase only (bench/README.md)"
 echo "environment of every run: LIBPFM_ENCODE_INACTIVE=1 LD_BIND_NOW=1, no other LIBPFM_* variable"
-echo "names: $NN pmu::EVENT of every libpfm4 PMU + host default names; umask strings: $NU pmu::EVENT:UMASK of libpfm4's core PMUs"
 echo
 printf "%-58s %16s %16s %9s\n" metric "libpfm4 4.13" pmuplug ratio
 printf "%-58s %16s %16s %9s\n" "$(printf '%058d' 0 | tr 0 -)" "$(printf '%016d' 0 | tr 0 -)" \
 	"$(printf '%016d' 0 | tr 0 -)" "---------"
 
-both "pfm_initialize() [Ir]" init
-both "pfm_initialize(), LIBPFM_PLUGIN_PATH=<empty dir> [Ir]" init_empty
+section "start-up: pfm_initialize() alone [Ir]"
+both "pfm_initialize()" init
+both "pfm_initialize(), LIBPFM_PLUGIN_PATH=<empty dir>" init_empty
 if [ -n "$PLUGIN_DIR" ]; then
 	NP=$(find "$PLUGIN_DIR" -maxdepth 1 -name '*.yaml' | wc -l)
-	both "pfm_initialize(), LIBPFM_PLUGIN_PATH=<$NP plugins> (a) [Ir]" init_plugins
-	both "  without LIBPFM_ENCODE_INACTIVE, <empty dir> [Ir]" init_empty_host
-	both "  without LIBPFM_ENCODE_INACTIVE, <$NP plugins> (b) [Ir]" init_plugins_host
-	both "  identity matching no plugin, <empty dir> [Ir]" init_empty_none
-	both "  identity matching no plugin, <$NP plugins> (c) [Ir]" init_plugins_none
+	both "  LIBPFM_PLUGIN_PATH=<$NP plugins> (a)" init_plugins
+	both "  without LIBPFM_ENCODE_INACTIVE, <empty dir>" init_empty_host
+	both "  without LIBPFM_ENCODE_INACTIVE, <$NP plugins> (b)" init_plugins_host
+	both "  identity matching no plugin, <empty dir>" init_empty_none
+	both "  identity matching no plugin, <$NP plugins> (c)" init_plugins_none
+	printf "%-58s %16s %16s %9s\n" "  (c) over <empty dir>: cost of $NP plugins matching nothing" - \
+		"$(pct "$(val "$OURS" init_empty_none)" "$(val "$OURS" init_plugins_none)")" -
 else
-	printf "%-58s %16s %16s %9s\n" "pfm_initialize(), LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR" skipped skipped -
+	printf "%-58s %16s %16s %9s\n" "  LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR" skipped skipped -
 fi
-both "whole process: load + pfm_initialize + exit [Ir]" process
-both "pfm_find_event() x $NN names: total [Ir]" find
-row "pfm_find_event(): per call [Ir]" "$(per_call "$SYS" find "$NN")" "$(per_call "$OURS" find "$NN")" 1
-both "pfm_find_event(): names found" find.ok
-both "pfm_get_os_event_encoding(PERF_EVENT_EXT) x $NN: total [Ir]" encode
-row "pfm_get_os_event_encoding(): per call [Ir]" "$(per_call "$SYS" encode "$NN")" "$(per_call "$OURS" encode "$NN")" 1
-both "pfm_get_os_event_encoding(): strings encoded" encode.ok
-both "same, x $NU umask strings: total [Ir]" encode_umasks
-row "same, umask strings: per call [Ir]" "$(per_call "$SYS" encode_umasks "$NU")" "$(per_call "$OURS" encode_umasks "$NU")" 1
-both "same, umask strings: strings encoded" encode_umasks.ok
+both "whole process: load + pfm_initialize + exit" process
+
+section "names: $NN pmu::EVENT of every libpfm4 PMU + the host's bare EVENT names [Ir per call]"
+row "pfm_find_event()" "$(per_call "$SYS" find "$NN")" "$(per_call "$OURS" find "$NN")" 1
+both "  names found [count]" find.ok
+row "pfm_get_os_event_encoding(PERF_EVENT_EXT), no fstr" "$(per_call "$SYS" encode "$NN")" \
+	"$(per_call "$OURS" encode "$NN")" 1
+both "  strings encoded [count] (most need a unit mask)" encode.ok
+
+section "umask strings: $NU pmu::EVENT:UMASK of libpfm4's core PMUs, the fair set [Ir per call]"
+row "pfm_get_os_event_encoding(PERF_EVENT_EXT), no fstr" "$(per_call "$SYS" encode_umasks "$NU")" \
+	"$(per_call "$OURS" encode_umasks "$NU")" 1
+row "pfm_get_os_event_encoding(PERF_EVENT_EXT), with fstr" "$(per_call "$SYS" encode_umasks_fstr "$NU")" \
+	"$(per_call "$OURS" encode_umasks_fstr "$NU")" 1
+both "  strings encoded [count]" encode_umasks.ok
+
+section "size"
 both "libpfm.so.4 file size [bytes]" so_size
 both "libpfm.so.4 relocations (readelf -r | grep -c R_)" so_relocs
 both "libpfm.a file size [bytes]" a_size
@@ -75,5 +93,5 @@ if [ -n "$PLUGIN_DIR" ]; then
 else
 	echo "start-up with BENCH_PLUGIN_DIR: skipped (BENCH_PLUGIN_DIR empty)"
 fi
-echo "ratio = pmuplug / libpfm4 (below 1.00x: pmuplug smaller or cheaper)."
+echo "ratio = pmuplug / libpfm4 (below 1.00x: pmuplug smaller or cheaper). Totals: OUT_DIR/*.vals."
 echo "Under valgrind the CPU is valgrind's synthetic one, so host detection differs from a native run."

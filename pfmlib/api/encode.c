@@ -5,7 +5,6 @@
  * encoding runs one way: the OS layer's view (os/), parse and encode in it
  * (event/), and the OS layer writes the result out (os/).
  */
-#include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "api/abi.h"
@@ -16,22 +15,15 @@
 
 #define PLM_ALL (PFM_PLM0 | PFM_PLM1 | PFM_PLM2 | PFM_PLM3 | PFM_PLMH)
 
-/* the parse and encode of str in view v, into allocations the caller frees (also on error) */
-static int encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed **p,
-		  struct pp_enc **e)
-{
-	*p = malloc(sizeof(**p));
-	*e = malloc(sizeof(**e));
-	if (!*p || !*e)
-		return PFM_ERR_NOMEM;
-	return pp_event_encode(str, v, dfl_plm, *p, *e);
-}
-
+/*
+ * The parse and the encoding live on the caller's stack (about 7 KB): no
+ * allocation on the hot path, and nothing shared between threads.
+ */
 static int encode_none(const char *str, int dfl_plm, const struct pp_view *v, pfm_pmu_encode_arg_t *uarg)
 {
 	pfm_pmu_encode_arg_t arg;
-	struct pp_parsed *p = NULL;
-	struct pp_enc *e = NULL;
+	struct pp_parsed p;
+	struct pp_enc e;
 	size_t sz = pp_abi_size(uarg, uarg->size, PFM_RAW_ENCODE_ABI0, sizeof(arg), "PFM_OS_NONE argument");
 	int err;
 
@@ -39,18 +31,16 @@ static int encode_none(const char *str, int dfl_plm, const struct pp_view *v, pf
 		return PFM_ERR_INVAL;
 	memset(&arg, 0, sizeof(arg));
 	memcpy(&arg, uarg, sz);
-	if (!(err = encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_none_emit(e, &arg)))
+	if (!(err = pp_event_encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_none_emit(&e, &arg)))
 		memcpy(uarg, &arg, sz);
-	free(p);
-	free(e);
 	return err;
 }
 
 static int encode_perf(const char *str, int dfl_plm, const struct pp_view *v, pfm_perf_encode_arg_t *uarg)
 {
 	pfm_perf_encode_arg_t arg;
-	struct pp_parsed *p = NULL;
-	struct pp_enc *e = NULL;
+	struct pp_parsed p;
+	struct pp_enc e;
 	size_t sz = pp_abi_size(uarg, uarg->size, PFM_PERF_ENCODE_ABI0, sizeof(arg), "perf_events argument");
 	int err;
 
@@ -60,10 +50,8 @@ static int encode_perf(const char *str, int dfl_plm, const struct pp_view *v, pf
 	memcpy(&arg, uarg, sz);
 	if (!arg.attr)
 		return pp_fail(PFM_ERR_INVAL, "perf_events layer: attr is NULL");
-	if (!(err = encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_perf_emit(e, &arg)))
+	if (!(err = pp_event_encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_perf_emit(&e, &arg)))
 		memcpy(uarg, &arg, sz);
-	free(p);
-	free(e);
 	return err;
 }
 
@@ -133,21 +121,17 @@ pfm_err_t pfm_get_perf_event_encoding(const char *str, int dfl_plm,
 
 int pfm_find_event(const char *str)
 {
-	struct pp_parsed *p;
+	struct pp_parsed p;
 	int err;
 
 	if (!pp_registry_ready())
 		return PFM_ERR_NOINIT;
 	if (!str)
 		return pp_fail(PFM_ERR_INVAL, "event string is NULL");
-	p = malloc(sizeof(*p));
-	if (!p)
-		return PFM_ERR_NOMEM;
 	/* names and value syntax are checked; ranges and rules are the encoder's */
-	err = pp_parse(str, pp_os_view(PFM_OS_NONE), p);
+	err = pp_parse(str, pp_os_view(PFM_OS_NONE), &p);
 	if (!err)
-		err = pp_make_idx(p->pmu->id, p->ev_num);
-	free(p);
+		err = pp_make_idx(p.pmu->id, p.ev_num);
 	return err;
 }
 

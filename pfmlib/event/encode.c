@@ -6,6 +6,7 @@
  * config1, config2 through the PMU's format. Nothing here knows a CPU.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include "event/encode.h"
@@ -80,7 +81,9 @@ static int add_sel(struct pp_enc *e, uint32_t ui, int dfl)
 
 /* ---- unit-mask selection ---- */
 
-static int check_explicit(const struct pp_enc *e)
+/* the selected unit masks together: exclusive groups and flags, the
+ * event's require/forbid/only rules; say: the reason under LIBPFM_VERBOSE */
+static inline __attribute__((always_inline)) int selection_check(const struct pp_enc *e, int say)
 {
 	const struct pp_table *t = e->pmu->t;
 
@@ -91,8 +94,9 @@ static int check_explicit(const struct pp_enc *e)
 			if (a->group != b->group)
 				continue;
 			if ((a->flags | b->flags) & PP_F_EXCLUSIVE || grp_flags(e, a->group) & PP_GRP_EXCLUSIVE) {
-				pp_verbose("unit masks %s and %s cannot be combined (group %s)",
-					   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
+				if (say)
+					pp_verbose("unit masks %s and %s cannot be combined (group %s)",
+						   um_name(e, e->sel[i]), um_name(e, e->sel[j]), grp_name(e, a->group));
 				if (grp_flags(e, a->group) & PP_GRP_CONFLICT_UMASK)
 					return PFM_ERR_UMASK;
 				return PFM_ERR_FEATCOMB;
@@ -101,8 +105,11 @@ static int check_explicit(const struct pp_enc *e)
 	}
 	for (unsigned int r = 0; r < e->ev->nrules; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
-		if (ru->kind == PP_RULE_REQUIRE && groups_used(e) & ru->groups && !selected(e, ru->umask))
-			return pp_fail(PFM_ERR_FEATCOMB, "these unit masks need %s too", um_name(e, ru->umask));
+		if (ru->kind == PP_RULE_REQUIRE && groups_used(e) & ru->groups && !selected(e, ru->umask)) {
+			if (say)
+				pp_verbose("these unit masks need %s too", um_name(e, ru->umask));
+			return PFM_ERR_FEATCOMB;
+		}
 		if (ru->kind != PP_RULE_FORBID_GROUPS && ru->kind != PP_RULE_ONLY_GROUPS)
 			continue;
 		if (!selected(e, ru->umask))
@@ -114,12 +121,25 @@ static int check_explicit(const struct pp_enc *e)
 				continue;
 			g = um(e, e->sel[i])->group;
 			bad = ru->kind == PP_RULE_FORBID_GROUPS ? (ru->groups >> g) & 1 : !((ru->groups >> g) & 1);
-			if (bad)
-				return pp_fail(PFM_ERR_FEATCOMB, "unit mask %s cannot be combined with %s",
-					   um_name(e, ru->umask), um_name(e, e->sel[i]));
+			if (bad) {
+				if (say)
+					pp_verbose("unit mask %s cannot be combined with %s",
+						   um_name(e, ru->umask), um_name(e, e->sel[i]));
+				return PFM_ERR_FEATCOMB;
+			}
 		}
 	}
 	return PFM_SUCCESS;
+}
+
+static int check_explicit(const struct pp_enc *e)
+{
+	return selection_check(e, 1);
+}
+
+int pp_enc_selection_ok(const struct pp_enc *e)
+{
+	return selection_check(e, 0) == PFM_SUCCESS;
 }
 
 /* a selected trigger rules group g out (so its defaults are not added) */
@@ -188,6 +208,13 @@ static uint64_t all_bits(const struct pp_field *f)
 
 static uint64_t deposit(uint64_t mask, uint64_t v)
 {
+	/* most fields get no value, and most masks are one run of bits: the
+	 * value's low bits shifted to the run's start, the rest dropped */
+	if (!v || !mask)
+		return 0;
+	uint64_t low = mask & -mask;
+	if (!((mask + low) & mask))
+		return (v << __builtin_ctzll(mask)) & mask;
 	uint64_t r = 0;
 	for (uint64_t bit = 1; mask && bit; bit <<= 1) {
 		uint64_t low = mask & -mask;
@@ -443,12 +470,14 @@ static int check_ranges(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+	/* the modifiers given, lowest first (bits at nmods or more are never set) */
+	for (uint64_t g = e->mod_given; g; g &= g - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(g);
+		if (i >= p->nmods || i >= PP_MAX_MODS)
+			break;
 		uint32_t mi = p->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
 		uint64_t v = e->mod_val[i], max = m->max;
-		if (!((e->mod_given >> i) & 1))
-			continue;
 		if (m->field != PP_NONE) {
 			uint64_t fm = field_max(&t->fields[m->field]);
 			if (!max || max > fm)
@@ -494,17 +523,21 @@ static int check_requires(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+	for (uint64_t g = e->mod_given; g; g &= g - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(g);
+		if (i >= p->nmods || i >= PP_MAX_MODS)
+			break;
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		if (m->flags & PP_MOD_F_UMASK_REQUIRED && (e->mod_given >> i) & 1 &&
-		    !umask_has_field(e, m->field, 1)) {
+		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !umask_has_field(e, m->field, 1)) {
 			return pp_fail(PFM_ERR_ATTR, "modifier %s needs a unit mask that uses it", pp_str(t, m->name));
 		}
 	}
 
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		if (!e->mod_val[i])
+			continue;
 		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
-		if (r == PP_NONE || !e->mod_val[i] || !pp_mod_ok(e->pmu, e->ev, mi))
+		if (r == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi))
 			continue;
 		if (!e->mod_val[r - p->first_mod])
 			return pp_fail(PFM_ERR_ATTR, "modifier %s requires %s >= 1", pp_str(t, t->mods[mi].name),
@@ -519,6 +552,8 @@ static int check_required(const struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	uint64_t missing = e->ev->required_mods & ~(e->mod_given | e->mod_preset);
 
+	if (!missing)
+		return PFM_SUCCESS;
 	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
 		if ((missing >> i) & 1) {
 			const char *m = pp_str(t, t->mods[e->pmu->p->first_mod + i].name);
@@ -538,7 +573,9 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	const struct pp_pmu *pd;
 	int err;
 
-	memset(e, 0, sizeof(*e));
+	/* all but sel[] and sel_dfl[], which are read below nsel only */
+	memset(e, 0, offsetof(struct pp_enc, sel));
+	memset(&e->nsel, 0, sizeof(*e) - offsetof(struct pp_enc, nsel));
 	e->pmu = p->pmu;
 	e->ev = p->ev;
 	e->exact_alias = p->exact ? p->exact_alias : NULL;
@@ -557,7 +594,7 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	    (err = add_defaults(e, p->exact)))
 		return err;
 
-	memset(fv, 0, sizeof(fv));
+	memset(fv, 0, pd->nfields * sizeof(*fv));	/* fv[f - first_field], f < nfields */
 	if ((err = apply_sets(e, e->ev->first_set, e->ev->nset, fv, 0)))
 		return err;
 	if (e->has_raw_umask && (err = apply_raw_umask(e, fv)))
@@ -603,10 +640,12 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
 			continue;
 		}
-		e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
 		/* raw_format: PFM_OS_NONE codes hold the value elsewhere, or not at all */
 		if (fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
 			e->perf_only[fd->reg] |= fd->mask;
+		if (!fv[f])
+			continue;	/* deposits nothing */
+		e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
 		if (fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS)
 			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, fv[f]);
 	}

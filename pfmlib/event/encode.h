@@ -59,6 +59,9 @@ struct pp_enc {
  */
 int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, struct pp_enc *e);
 
+/* e's selected unit masks pass the checks of named ones (exclusivity, rules), silently */
+int pp_enc_selection_ok(const struct pp_enc *e);
+
 /* a selected unit mask sets, presets or requires field fi (absolute index) */
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi);
 

@@ -36,10 +36,19 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 		    const char *name, size_t len)
 {
 	const struct pp_table *t = pmu->t;
-	for (uint32_t i = 0; i < ev->numasks; i++) {
-		const struct pp_umask *u = &t->umasks[ev->first_umask + i];
-		if (pp_name_eq(pp_str(t, u->name), name, len))
-			return (int)(ev->first_umask + i);
+	if (t->umask_tag) {
+		/* names compared only where the hash byte matches */
+		uint8_t tag = (uint8_t)pp_hash_name(name, len);
+		const uint8_t *tags = t->umask_tag + ev->first_umask;
+		for (uint32_t i = 0; i < ev->numasks; i++)
+			if (tags[i] == tag && pp_name_eq(pp_str(t, t->umasks[ev->first_umask + i].name), name, len))
+				return (int)(ev->first_umask + i);
+	} else {
+		for (uint32_t i = 0; i < ev->numasks; i++) {
+			const struct pp_umask *u = &t->umasks[ev->first_umask + i];
+			if (pp_name_eq(pp_str(t, u->name), name, len))
+				return (int)(ev->first_umask + i);
+		}
 	}
 	/* aliases only after every canonical name, so a name never loses to an alias */
 	for (uint32_t i = 0; i < ev->numasks; i++) {

@@ -41,6 +41,18 @@ static int parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
 
 static int parse_u64(const char *s, size_t len, uint64_t *out)
 {
+	/* plain decimal of up to 19 digits (no octal or hex prefix) cannot
+	 * overflow: what strtoull would return, without the copy */
+	if (len && len <= 19 && (s[0] != '0' || len == 1)) {
+		uint64_t v = 0;
+		size_t i = 0;
+		while (i < len && s[i] >= '0' && s[i] <= '9')
+			v = v * 10 + (uint64_t)(s[i++] - '0');
+		if (i == len) {
+			*out = v;
+			return 0;
+		}
+	}
 	return parse_u64_base(s, len, 0, out);
 }
 
@@ -70,7 +82,13 @@ static int parse_bool(const char *s, size_t len, uint64_t *out)
 	return -1;
 }
 
-/* append the attributes of text[0..len) (separated by one of seps) to p */
+/* c is one of seps (one or two characters) */
+static inline int is_sep(char c, const char *seps)
+{
+	return c == seps[0] || (seps[1] && c == seps[1]);
+}
+
+/* append the attributes of text[0..len) (separated by one of seps, one or two characters) to p */
 static int split_terms(struct pp_parsed *p, const char *s, size_t len, const char *seps)
 {
 	const char *end = s + len;
@@ -81,8 +99,12 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 		const char *t = s, *eq;
 		struct pp_tok *k;
 
-		while (t < end && !strchr(seps, *t))
+		eq = NULL;	/* the first '=' of the attribute, found on the way */
+		while (t < end && !is_sep(*t, seps)) {
+			if (*t == '=' && !eq)
+				eq = t;
 			t++;
+		}
 		if (t == s)
 			return pp_fail(PFM_ERR_ATTR, "empty attribute in event string");
 		if (p->ntok >= PP_MAX_TOK) {
@@ -91,7 +113,6 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 		if (t - s > UINT16_MAX)
 			return pp_fail(PFM_ERR_ATTR, "attribute longer than %u characters", UINT16_MAX);
 		k = &p->tok[p->ntok++];
-		eq = memchr(s, '=', (size_t)(t - s));
 		k->name = s;
 		k->nlen = (uint16_t)((eq ? eq : t) - s);
 		k->val = eq ? eq + 1 : NULL;
@@ -302,11 +323,8 @@ static int parse_event(const char *str, struct pp_parsed *p)
 		used = find_in_pmu(pmu, name, nlen, p, &err, 0);
 	} else {
 		/* without a prefix, the PMUs present on the host, in registry order */
-		for (int i = 0; i < pp_pmu_count() && used < 0; i++) {
-			struct pp_pmu_rt *c = pp_pmu_at(i);
-			if (c && (c->is_present || c->is_dfl))
-				used = find_in_pmu(c, name, nlen, p, &err, 0);
-		}
+		for (int i = 0; i < pp_pmu_dfl_count() && used < 0; i++)
+			used = find_in_pmu(pp_pmu_dfl_at(i), name, nlen, p, &err, 0);
 	}
 	if (used < 0)
 		return pp_fail(PFM_ERR_NOTFOUND, "'%s': event '%.*s' not found", str, (int)nlen, name);
@@ -407,7 +425,11 @@ static int resolve(struct pp_parsed *p, const struct pp_view *view, const struct
 			return err;
 		return add_attr(p, PP_ATTR_PMU_MOD, mi, v, k->val != NULL);
 	}
-	uint32_t osm = pp_view_attr_mask(view, pmu, ev);
+	if (!p->osm_known) {
+		p->osm = pp_view_attr_mask(view, pmu, ev);
+		p->osm_known = 1;
+	}
+	uint32_t osm = p->osm;
 	for (uint32_t a = 0; a < PP_PA_COUNT; a++) {
 		if (!((osm >> a) & 1) || !pp_name_eq(pp_perf_attrs[a].name, k->name, k->nlen))
 			continue;
@@ -433,6 +455,7 @@ static int parse_attrs(struct pp_parsed *p, const struct pp_view *v)
 {
 	p->nattr = 0;
 	p->nequiv_attr = 0;
+	p->osm_known = 0;
 	for (int i = 0; i < p->ntok; i++) {
 		int err = resolve(p, v, &p->tok[i], 0);
 		if (err)

@@ -41,6 +41,8 @@ struct pp_parsed {
 	int nequiv_attr;	/* leading attributes resolved from them */
 	const struct pp_event *named_ev;	/* the event the string named, when via_equiv */
 	uint64_t raw;		/* that number */
+	uint32_t osm;		/* OS-layer attributes of the event in the view (pp_view_attr_mask), */
+	int osm_known;		/* once an attribute needed them */
 	int ntok;
 	struct pp_tok tok[PP_MAX_TOK];
 	int nattr;

@@ -30,6 +30,13 @@ static struct {
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
 	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
 	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
+	/* name index: built-in PMUs through the table's own (tablegen's) index,
+	 * bpos giving each one's place in list (-1: not in it); every other
+	 * PMU (plugins, sysfs) in xhash, open-addressing slots of list index + 1 */
+	int *bpos;
+	uint32_t *xhash, nxhash, nx;
+	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
+	int foreign;			/* a table not built in added or replaced a PMU: sort again */
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -42,19 +49,90 @@ struct pp_pmu_rt *pp_pmu_by_id(int id)
 	return R.by_id[id];
 }
 
+/* PMU list index i when its name is name[0..len), case-insensitively */
+static int name_at(int i, const char *name, size_t len)
+{
+	return pp_name_eq(pp_str(R.list[i].t, R.list[i].p->name), name, len);
+}
+
 struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
 {
-	/* a first-byte test (case-insensitive, as pp_name_eq) skips most PMUs cheaply */
-	unsigned char c0 = len ? pp_upper((unsigned char)name[0]) : 0;
-	for (int i = 0; i < R.n; i++) {
-		const char *s = pp_str(R.list[i].t, R.list[i].p->name);
-		if (pp_upper((unsigned char)s[0]) == c0 && pp_name_eq(s, name, len))
-			return &R.list[i];
+	uint32_t h = pp_hash_name(name, len), e;
+	const struct pp_table *b = &R.builtin;
+	if (b->npmu_hash) {
+		uint32_t mask = b->npmu_hash - 1;
+		for (uint32_t k = h & mask; (e = b->pmu_hash[k]); k = (k + 1) & mask) {
+			if (!pp_name_eq(pp_str(b, b->pmus[e - 1].name), name, len))
+				continue;
+			if (R.bpos && R.bpos[e - 1] >= 0)
+				return &R.list[R.bpos[e - 1]];
+			break;	/* a built-in PMU not in the list: a plugin may have its name */
+		}
+	}
+	if (R.nxhash) {
+		uint32_t mask = R.nxhash - 1;
+		for (uint32_t k = h & mask; (e = R.xhash[k]); k = (k + 1) & mask)
+			if (name_at((int)e - 1, name, len))
+				return &R.list[e - 1];
 	}
 	return NULL;
 }
 
+/* xhash: list index i (a PMU not built in) into the index */
+static void xhash_put(int i)
+{
+	const char *name = pp_str(R.list[i].t, R.list[i].p->name);
+	uint32_t mask = R.nxhash - 1, k = pp_hash_name(name, strlen(name)) & mask;
+	while (R.xhash[k])
+		k = (k + 1) & mask;
+	R.xhash[k] = (uint32_t)i + 1;
+	R.nx++;
+}
+
+/* xhash anew, over every PMU of the list not built in, with room for one more */
+static int xhash_rebuild(void)
+{
+	uint32_t n = 0, size = 16;
+	for (int i = 0; i < R.n; i++)
+		n += R.list[i].bidx < 0;
+	while (size < (n + 1) * 2)
+		size *= 2;
+	uint32_t *nh = calloc(size, sizeof(*nh));
+	if (!nh)
+		return PFM_ERR_NOMEM;
+	free(R.xhash);
+	R.xhash = nh;
+	R.nxhash = size;
+	R.nx = 0;
+	for (int i = 0; i < R.n; i++)
+		if (R.list[i].bidx < 0)
+			xhash_put(i);
+	return PFM_SUCCESS;
+}
+
+/* the name index of list entry i, just added */
+static int index_added(int i)
+{
+	struct pp_pmu_rt *rt = &R.list[i];
+	if (rt->bidx >= 0) {
+		R.bpos[rt->bidx] = i;
+		return PFM_SUCCESS;
+	}
+	if (!R.nxhash) {
+		/* the first PMU not built in: nothing to re-index */
+		if (!(R.xhash = calloc(16, sizeof(*R.xhash))))
+			return PFM_ERR_NOMEM;
+		R.nxhash = 16;
+	} else if ((R.nx + 1) * 2 > R.nxhash) {
+		return xhash_rebuild();	/* i is in the list: indexed with the others */
+	}
+	xhash_put(i);
+	return PFM_SUCCESS;
+}
+
 int pp_pmu_count(void) { return R.n; }
+int pp_pmu_dfl_count(void) { return R.ndfl; }
+struct pp_pmu_rt *pp_pmu_dfl_at(int i) { return (i >= 0 && i < R.ndfl) ? &R.list[R.dfl[i]] : NULL; }
 int pp_pmu_id_limit(void) { return R.id_limit; }
 struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? &R.list[i] : NULL; }
 
@@ -121,6 +199,7 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
 				       same->id);
 		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+		R.foreign = 1;
 		same->t = t;
 		same->p = p;
 		return PFM_SUCCESS;
@@ -141,10 +220,12 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	rt->t = t;
 	rt->p = p;
 	rt->id = p->id;
+	rt->bidx = t == &R.builtin ? (int)pmu_index : -1;
+	R.foreign |= rt->bidx < 0;
 	rt->perf_type = p->perf_type;
 	rt->dfl_cpu = -1;
 	R.by_id[p->id] = rt;
-	return PFM_SUCCESS;
+	return index_added(R.n - 1);
 }
 
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and
@@ -417,6 +498,18 @@ static void renumber_for_caller(int max)
 	R.id_limit = max;
 }
 
+/* the PMUs an event name without pmu:: prefix is searched in, in search order */
+static int list_defaults(void)
+{
+	if (!(R.dfl = malloc(((size_t)R.n + 1) * sizeof(*R.dfl))))
+		return PFM_ERR_NOMEM;
+	R.ndfl = 0;
+	for (int i = 0; i < R.n; i++)
+		if (R.list[i].is_present || R.list[i].is_dfl)
+			R.dfl[R.ndfl++] = i;
+	return PFM_SUCCESS;
+}
+
 int pp_registry_init(void)
 {
 	int r;
@@ -424,18 +517,33 @@ int pp_registry_init(void)
 	/* R is all zero here: never initialized, or cleared by pp_registry_fini */
 	pp_host_identify(&R.host);
 	pp_builtin_table(&R.builtin);
+	if (!(R.bpos = malloc((R.builtin.npmus + 1) * sizeof(*R.bpos))))
+		return PFM_ERR_NOMEM;
+	memset(R.bpos, 0xff, (R.builtin.npmus + 1) * sizeof(*R.bpos));	/* all -1 */
+	/* room for every built-in PMU and some more: no re-pointing while adding them */
+	R.cap = (int)R.builtin.npmus + 64;
+	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
+		return PFM_ERR_NOMEM;
 	for (uint32_t i = 0; i < R.builtin.npmus; i++)
 		if ((r = add(&R.builtin, i, "built-in")) == PFM_ERR_NOMEM)
 			return r;
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
-	 * emits the built-in table in that order already) */
+	 * emits the built-in table in that order already: only plugins can
+	 * have changed it) */
 	int sorted = 1;
-	for (int i = 1; i < R.n && sorted; i++)
+	for (int i = 1; R.foreign && i < R.n && sorted; i++)
 		sorted = cmp_rank(&R.list[i - 1], &R.list[i]) < 0;
-	if (!sorted)
+	if (!sorted) {
 		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
+		/* the name index holds list positions: re-point it */
+		for (int i = 0; i < R.n; i++)
+			if (R.list[i].bidx >= 0)
+				R.bpos[R.list[i].bidx] = i;
+		if (R.nxhash && (r = xhash_rebuild()) != PFM_SUCCESS)
+			return r;
+	}
 	for (int i = 0; i < R.n; i++)
 		R.by_id[R.list[i].id] = &R.list[i];
 	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
@@ -453,6 +561,8 @@ int pp_registry_init(void)
 	R.id_limit = PP_MAX_PMU_ID + 1;
 	if (pp_cfg.pmu_max)
 		renumber_for_caller(pp_cfg.pmu_max);
+	if ((r = list_defaults()) != PFM_SUCCESS)
+		return r;
 	__atomic_store_n(&R.ready, 1, __ATOMIC_RELEASE);
 	return PFM_SUCCESS;
 }
@@ -464,5 +574,8 @@ void pp_registry_fini(void)
 	pp_sysfs_free(&R.sysfs);
 	pp_kpmus_free(&R.kpmus);
 	free(R.list);
+	free(R.bpos);
+	free(R.xhash);
+	free(R.dfl);
 	memset(&R, 0, sizeof(R));
 }

@@ -24,6 +24,7 @@ struct pp_pmu_rt {
 	const struct pp_table *t;	/* table holding the descriptor */
 	const struct pp_pmu *p;		/* the descriptor */
 	int id;				/* pfm_pmu_t */
+	int bidx;			/* index in the built-in table (kept by a plugin override), or -1 */
 	int is_present;			/* detected on this host (or forced) */
 	int is_dfl;			/* a default PMU: searched without pmu:: prefix */
 	uint32_t perf_type;		/* attr.type: its sysfs PMU's `type`, else the descriptor's */
@@ -38,12 +39,15 @@ void pp_registry_fini(void);
 int pp_registry_ready(void);
 
 struct pp_pmu_rt *pp_pmu_by_id(int id);				/* NULL when no such PMU */
-struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len);	/* case-insensitive */
+struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len);	/* case-insensitive, hashed */
 /* PMUs in search order; the default ones are searched without a pmu:: prefix */
 int pp_pmu_count(void);
 /* pfm_get_pmu_info serves ids below this: PFM_PMU_MAX, or LIBPFM_PMU_MAX (registry.c) */
 int pp_pmu_id_limit(void);
 struct pp_pmu_rt *pp_pmu_at(int i);
+/* the PMUs searched without a pmu:: prefix (present, or sysfs ones), in search order */
+int pp_pmu_dfl_count(void);
+struct pp_pmu_rt *pp_pmu_dfl_at(int i);
 /* a PMU may be used to encode: present, or LIBPFM_ENCODE_INACTIVE */
 int pp_pmu_usable(const struct pp_pmu_rt *pmu);
 /* the PMU filters the hypervisor level: it offers perf's `h`, or one of its

@@ -250,4 +250,6 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->rules = b->rules.v; t->nrules = b->rules.n;
 	t->aliases = b->aliases.v; t->naliases = b->aliases.n;
 	t->hash = b->hash.v; t->nhash = b->hash.n;
+	t->pmu_hash = NULL; t->npmu_hash = 0;	/* the registry indexes run-time PMUs itself */
+	t->umask_tag = NULL;
 }

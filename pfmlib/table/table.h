@@ -180,8 +180,8 @@ struct pp_alias {
  * Name index: an open-addressing hash table of hash_size (a power of two)
  * uint32 slots starting at first_hash. A slot is 0 when empty, else
  * PP_HASH_ALIAS|(alias index - first_alias + 1) or (event index - first_event + 1).
- * Keys are event names and alias names, hashed by pp_hash_name() (FNV-1a
- * over the ASCII-uppercased bytes); probing is linear.
+ * Keys are event names and alias names, hashed by pp_hash_name() (ASCII
+ * case ignored); probing is linear.
  */
 #define PP_HASH_ALIAS 0x80000000u
 
@@ -223,6 +223,15 @@ struct pp_table {
 	const struct pp_rule     *rules;     uint32_t nrules;
 	const struct pp_alias    *aliases;   uint32_t naliases;
 	const uint32_t           *hash;      uint32_t nhash;
+	/* PMU name index (the built-in table's, from tablegen; none elsewhere):
+	 * npmu_hash (a power of two) open-addressing slots, 0 when empty, else
+	 * the PMU index + 1; keys are PMU names by pp_hash_name(), variant
+	 * tables left out; probing is linear */
+	const uint32_t           *pmu_hash;  uint32_t npmu_hash;
+	/* one byte per unit mask, the low byte of pp_hash_name() of its name, so
+	 * that a search by name compares names only where the byte matches
+	 * (the built-in table's, from tablegen; NULL elsewhere) */
+	const uint8_t            *umask_tag;
 };
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
@@ -239,16 +248,36 @@ static inline int pp_pmu_search_rank(const struct pp_pmu *p)
 	return p->type == PP_PMU_UNCORE ? 2 : 3;
 }
 
-/* FNV-1a over ASCII-uppercased bytes; len bytes of s */
+/* 4 bytes of s, little-endian whatever the host (tablegen's hashes hold on
+ * the target), with bit 0x20 of each cleared: a name and its other-case
+ * spellings read the same */
+static inline uint32_t pp_hash_word(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t w = (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24;
+	return w & 0xdfdfdfdfu;
+}
+
+/* the hash of len bytes of s, ASCII case ignored: four bytes a step
+ * (multiply and rotate), then a final mix so that the low bits, which
+ * index the tables, depend on every byte */
 static inline uint32_t pp_hash_name(const char *s, unsigned long len)
 {
-	uint32_t h = 2166136261u;
-	for (unsigned long i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 'a' && c <= 'z')
-			c = (unsigned char)(c - 'a' + 'A');
-		h = (h ^ c) * 16777619u;
+	uint32_t h = 2166136261u ^ (uint32_t)len;
+	unsigned long i = 0;
+	for (; i + 4 <= len; i += 4) {
+		h = (h ^ pp_hash_word(s + i)) * 0x9e3779b1u;
+		h = h << 13 | h >> 19;
 	}
+	if (i < len) {
+		uint32_t w = 0;
+		for (unsigned int k = 0; i + k < len; k++)
+			w |= (uint32_t)((unsigned char)s[i + k] & 0xdf) << (8 * k);
+		h = (h ^ w) * 0x9e3779b1u;
+	}
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
 	return h;
 }
 

@@ -4,6 +4,9 @@
  * tables as C (pp_builtin_table()), with no pointers in the data: one
  * commented array per record type, records as designated initializers.
  * The comments name the schema kind each table comes from (pp_schema.h).
+ * Beside the records: each PMU's event-name index (the builder's), the
+ * PMU-name index of the whole table (pp_pmu_hash) and a hash byte per unit
+ * mask name (pp_umask_tag).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -11,11 +14,40 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table/yaml.h"
+#include "util/str.h"
 #include "pp_schema.h"
 
 static FILE *out;
 
 static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
+
+/* the PMU name index of the built-in table (table.h, pp_table.pmu_hash) */
+static uint32_t *pmu_hash, npmu_hash;
+
+/* slots over every PMU but variant tables, in search order: a name equal to
+ * an earlier one but for case keeps the earlier PMU (the first the registry
+ * would find scanning its list); 0 on success */
+static int index_pmus(const struct pp_builder *b)
+{
+	npmu_hash = 8;
+	while (npmu_hash < b->pmus.n * 2)
+		npmu_hash *= 2;
+	pmu_hash = calloc(npmu_hash, sizeof(*pmu_hash));
+	if (!pmu_hash)
+		return -1;
+	for (uint32_t i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		const char *name = b->strs + p->name;
+		if (p->flags & PP_PMU_F_VARIANT)
+			continue;
+		uint32_t h = pp_hash_name(name, strlen(name)) & (npmu_hash - 1);
+		while (pmu_hash[h] && !pp_name_eq(b->strs + b->pmus.v[pmu_hash[h] - 1].name, name, strlen(name)))
+			h = (h + 1) & (npmu_hash - 1);
+		if (!pmu_hash[h])
+			pmu_hash[h] = i + 1;
+	}
+	return 0;
+}
 
 static int cmp_pmu(const void *a, const void *b)
 {
@@ -244,6 +276,21 @@ static void emit_tables(const struct pp_builder *b)
 		fprintf(out, "%u,%s", b->hash.v[i], (i % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	comment("pp_pmu_hash", "the PMU name index: open-addressing slots over pp_pmus (variant "
+		"tables left out), slot = PMU index + 1 (table/table.h)", NULL);
+	open_table("uint32_t", "pp_pmu_hash", npmu_hash);
+	for (i = 0; i < npmu_hash; i++)
+		fprintf(out, "%u,%s", pmu_hash[i], (i % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+
+	comment("pp_umask_tag", "per unit mask, the low byte of the hash of its name (table/table.h)", NULL);
+	open_table("uint8_t", "pp_umask_tag", b->umasks.n);
+	for (i = 0; i < b->umasks.n; i++) {
+		const char *name = b->strs + b->umasks.v[i].name;
+		fprintf(out, "%u,%s", pp_hash_name(name, strlen(name)) & 0xff, (i % 16 == 15) ? "\n" : "");
+	}
+	fputs("\n};\n\n", out);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -257,6 +304,8 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->rules = pp_rules; t->nrules = %u;\n", b->rules.n);
 	fprintf(out, "\tt->aliases = pp_aliases; t->naliases = %u;\n", b->aliases.n);
 	fprintf(out, "\tt->hash = pp_hash; t->nhash = %u;\n", b->hash.n);
+	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
+	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fputs("}\n", out);
 }
 
@@ -314,6 +363,11 @@ int main(int argc, char **argv)
 	/* PMU records are self-contained (absolute indexes): reorder them freely */
 	gen = &b;
 	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
+	if (index_pmus(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
 	char tmp[4096];
 	snprintf(tmp, sizeof(tmp), "%s.tmp", outpath);
 	out = fopen(tmp, "w");
@@ -332,5 +386,6 @@ int main(int argc, char **argv)
 	fprintf(stderr, "tablegen: %u PMUs, %u events, %u umasks, %u aliases, %u bytes of strings\n",
 		b.pmus.n, b.events.n, b.umasks.n, b.aliases.n, b.nstrs);
 	pp_builder_free(&b);
+	free(pmu_hash);
 	return 0;
 }

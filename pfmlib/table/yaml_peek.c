@@ -6,9 +6,11 @@
  * Fast path: in the block layout jsontoyaml writes (and most hand-written
  * files use), the lines of `schema:` and of the pmu block's name, override
  * and match keys are picked out by their indentation, and only those few
- * lines go to libyaml (a pmu block's aliases alone can be 270 KB). Any other
- * shape, and any error, falls back to reading the file's own event stream
- * up to the end of the pmu block, which gives the messages (file:line).
+ * lines are read: directly when their scalars are of the simplest forms
+ * (peek_simple), else by libyaml (a pmu block's aliases alone can be
+ * 270 KB). Any other shape, and any error, falls back to reading the file's
+ * own event stream up to the end of the pmu block, which gives the messages
+ * (file:line).
  *
  * Key names and the schema version come from the schema (pp_schema.h); the
  * full loader, not the peek, refuses keys the schema does not have.
@@ -173,6 +175,8 @@ static int append(struct text *t, const char *line, size_t len)
 /* `key:` followed by a blank, a comment or the end of the line? */
 static int is_key(const char *l, size_t n, const char *key)
 {
+	if (!n || l[0] != key[0])
+		return 0;	/* most lines: told apart by their first byte */
 	size_t k = strlen(key);
 	if (n < k + 1 || memcmp(l, key, k) || l[k] != ':')
 		return 0;
@@ -255,8 +259,9 @@ static int pick_lines(FILE *f, struct text *out)
 {
 	enum { CHUNK = 16384 };
 	struct picker pk = { .out = out };
-	char *buf = NULL;
-	size_t cap = 0, len = 0, pos = 0;
+	/* the first chunk in local: most pmu blocks end in it */
+	char local[CHUNK], *buf = local;
+	size_t cap = sizeof(local), len = 0, pos = 0;
 	int r = 0, eof = 0;
 	while (!r) {
 		char *nl = len > pos ? memchr(buf + pos, '\n', len - pos) : NULL;
@@ -275,11 +280,13 @@ static int pick_lines(FILE *f, struct text *out)
 				pos = 0;
 			}
 			if (cap - len < CHUNK) {
-				char *n = realloc(buf, cap + CHUNK);
+				char *n = buf == local ? malloc(cap + CHUNK) : realloc(buf, cap + CHUNK);
 				if (!n) {
 					r = -1;
 					break;
 				}
+				if (buf == local)
+					memcpy(n, local, len);
 				buf = n;
 				cap += CHUNK;
 			}
@@ -288,8 +295,136 @@ static int pick_lines(FILE *f, struct text *out)
 			len += got;
 		}
 	}
-	free(buf);
+	if (buf != local)
+		free(buf);
 	return r == 1 ? 0 : -1;
+}
+
+/* ---- the picked lines read without libyaml, when they are in the simplest form ---- */
+
+/* one pattern more, kept as read_pmu_block keeps it */
+static void add_match(struct pp_yaml_header *h, const char *m, size_t len)
+{
+	if (h->match_count < NMATCH && len < sizeof(h->match[0])) {
+		memcpy(h->match[h->match_count], m, len);
+		h->match[h->match_count][len] = '\0';
+	} else if (h->match_count < NMATCH) {
+		h->match_count = NMATCH;
+	}
+	h->match_count++;
+}
+
+/* a plain scalar that is its own value whatever YAML's rules: a letter,
+ * digit or '_' first, then those and '.', '-' only */
+static int simple_plain(const char *v, size_t n)
+{
+	if (!n || !((v[0] >= 'a' && v[0] <= 'z') || (v[0] >= 'A' && v[0] <= 'Z') ||
+		    (v[0] >= '0' && v[0] <= '9') || v[0] == '_'))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!((v[i] >= 'a' && v[i] <= 'z') || (v[i] >= 'A' && v[i] <= 'Z') ||
+		      (v[i] >= '0' && v[i] <= '9') || v[i] == '_' || v[i] == '.' || v[i] == '-'))
+			return 0;
+	return 1;
+}
+
+/* a scalar of one of the simplest forms: a simple plain one, or double
+ * quotes around printable ASCII without '"' or '\\' (no escapes), ending
+ * the line; *val and *vlen get its value; 0 when it is neither */
+static int simple_scalar(const char *v, size_t n, const char **val, size_t *vlen)
+{
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		for (size_t i = 1; i + 1 < n; i++)
+			if (v[i] < 0x20 || v[i] > 0x7e || v[i] == '"' || v[i] == '\\')
+				return 0;
+		*val = v + 1;
+		*vlen = n - 2;
+		return 1;
+	}
+	*val = v;
+	*vlen = n;
+	return simple_plain(v, n);
+}
+
+/*
+ * The lines pick_lines kept (schema, `pmu:`, the name, override and match
+ * keys, each followed by its entries), read when every one has the form
+ * jsontoyaml writes: `schema: V`, `pmu:`, `  name: S`, `  override: S`,
+ * `  match:` then `    - S` lines (S a simple scalar), blank lines. 0 with
+ * h filled as read_root would fill it; -1 for any other form (then libyaml
+ * reads the lines).
+ */
+static int peek_simple(const char *t, struct pp_yaml_header *h)
+{
+	int schema_ok = 0, have_pmu = 0, in_match = 0;
+	size_t key_ind = 0, seq_ind = 0;	/* the keys' indentation, the current sequence's */
+	while (*t) {
+		const char *nl = strchr(t, '\n'), *l = t;
+		size_t n = nl ? (size_t)(nl - t) : strlen(t), ind = 0;
+		t = nl ? nl + 1 : t + n;
+		while (ind < n && l[ind] == ' ')
+			ind++;
+		if (ind == n)
+			continue;	/* blank */
+		const char *rest = l + ind, *v;
+		size_t rn = n - ind, vlen;
+		if (!have_pmu) {
+			if (ind)
+				return -1;
+			if (rn == 4 && !memcmp(rest, "pmu:", 4)) {
+				have_pmu = 1;
+				continue;
+			}
+			/* schema: V, the version this reader knows */
+			size_t k = strlen(DOC_KEY(SCHEMA));
+			if (rn < k + 3 || memcmp(rest, DOC_KEY(SCHEMA), k) || memcmp(rest + k, ": ", 2) ||
+			    !simple_plain(rest + k + 2, rn - k - 2) || rn - k - 2 != strlen(PP_SCHEMA_VERSION_STR) ||
+			    memcmp(rest + k + 2, PP_SCHEMA_VERSION_STR, rn - k - 2))
+				return -1;
+			schema_ok = 1;
+			continue;
+		}
+		if (!key_ind)
+			key_ind = ind;
+		if (in_match && ind >= key_ind && rn >= 3 && rest[0] == '-' && rest[1] == ' ') {
+			/* every entry at the first one's indentation */
+			if (!seq_ind)
+				seq_ind = ind;
+			if (ind != seq_ind || !simple_scalar(rest + 2, rn - 2, &v, &vlen))
+				return -1;
+			add_match(h, v, vlen);
+			continue;
+		}
+		in_match = 0;
+		if (ind != key_ind)
+			return -1;
+		const char *key = rest, *colon = memchr(rest, ':', rn);
+		if (!colon)
+			return -1;
+		size_t kn = (size_t)(colon - key);
+		if (kn == strlen(PMU_KEY(MATCH)) && !memcmp(key, PMU_KEY(MATCH), kn) && kn + 1 == rn) {
+			in_match = 1;
+			seq_ind = 0;
+			continue;
+		}
+		if (kn + 2 >= rn || colon[1] != ' ')
+			return -1;
+		v = colon + 2;
+		vlen = rn - kn - 2;
+		if (kn == strlen(PMU_KEY(NAME)) && !memcmp(key, PMU_KEY(NAME), kn)) {
+			if (!simple_scalar(v, vlen, &v, &vlen))
+				return -1;
+			snprintf(h->name, sizeof(h->name), "%.*s", (int)vlen, v);
+		} else if (kn == strlen(PMU_KEY(OVERRIDE)) && !memcmp(key, PMU_KEY(OVERRIDE), kn)) {
+			if (!simple_plain(v, vlen))
+				return -1;
+			h->override = (vlen == 4 && (!memcmp(v, "true", 4) || !memcmp(v, "True", 4))) ||
+				      (vlen == 3 && !memcmp(v, "yes", 3));
+		} else {
+			return -1;
+		}
+	}
+	return schema_ok && have_pmu && h->name[0] ? 0 : -1;
 }
 
 /* the fast path: 0 with h filled, or -1 (use the full read) */
@@ -297,6 +432,11 @@ static int peek_fast(FILE *f, struct pp_yaml_header *h)
 {
 	struct text t = { 0 };
 	int r = pick_lines(f, &t);
+	if (!r && t.s && !peek_simple(t.s, h)) {
+		free(t.s);
+		return 0;
+	}
+	memset(h, 0, sizeof(*h));
 	if (!r) {
 		struct peek k = { 0 };
 		char schema[32];
