@@ -8,7 +8,8 @@
  * tests/fixtures/sysfs/spr2s, a two-socket Sapphire Rapids tree (cpumask
  * 0,56; CHA 0-2 and 59, iMC 0, 1 and 11, UPI 0-1, IIO 0-1, PCU) for the
  * boxes converted from perf's JSON, tests/fixtures/sysfs/zen5 (amd_l3,
- * cpumask 0,8; memory controllers amd_umc_0 and amd_umc_1) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
+ * cpumask 0,8; memory controllers amd_umc_0 and amd_umc_1),
+ * tests/fixtures/sysfs/zen4 (amd_l3, amd_df, amd_umc_0) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
  * amd64_rapl).
  */
 #include <stdio.h>
@@ -26,6 +27,7 @@ static const char *fixtures = "tests/fixtures/sysfs";
 #define ICX "GenuineIntel-6-6A-6"
 #define SPR "GenuineIntel-6-8F-8"
 #define ZEN5 "AuthenticAMD-26-2-0"
+#define ZEN4 "AuthenticAMD-25-17-0"
 
 /* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
 static int start(const char *tree, const char *cpuid, int inactive)
@@ -345,6 +347,31 @@ static void test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_wri
 			    PFM_SUCCESS);
 }
 
+static void test_zen4_data_fabric_takes_perfs_wide_event_and_umask_at_the_kernels_bits(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("zen4", ZEN4, 0), PFM_SUCCESS);
+	CU_ASSERT(present("amd64_fam19h_zen4"));
+	CU_ASSERT(present("amd64_fam19h_zen4_l3"));
+	CU_ASSERT(present("amd64_fam19h_zen4_df"));
+	CU_ASSERT(present("amd64_fam19h_zen4_umc0"));
+	CU_ASSERT_FALSE(present("amd64_fam19h_zen4_umc1"));
+	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_l3"));
+	/* EventCode 0x1f, UMask 0x7fe: umask config:8-15 and 24-27 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam19h_zen4_df::local_processor_read_data_beats_cs0", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 12);
+	CU_ASSERT_EQUAL(e.attr.config, 0x700fe1fULL);
+	/* EventCode 0x11f: the bits past 8 go to config:32-37 */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam19h_zen4_df::local_processor_read_data_beats_cs4", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.config, 0x10700fe1fULL);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam19h_zen4_umc0::umc_act_cmd.rd", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 13);
+	CU_ASSERT_EQUAL(e.attr.config, 0x105);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_every_box_of_the_host_model_with_a_kernel_pmu_is_present),
 	TL_TEST(test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list),
@@ -361,6 +388,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive),
 	TL_TEST(test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields),
 	TL_TEST(test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_write_mask),
+	TL_TEST(test_zen4_data_fabric_takes_perfs_wide_event_and_umask_at_the_kernels_bits),
 };
 
 int main(int argc, char **argv)
