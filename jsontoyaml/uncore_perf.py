@@ -12,6 +12,7 @@ import re
 import describe
 import fmtbits
 import overlay
+import perffields
 from errors import ConvertError
 
 FILE = os.path.join("uncore", "perf-units.yaml")
@@ -156,6 +157,36 @@ class UncoreUnits:
                         if len(c) >= 6 and c[2] == "uncore" and not c[4]:
                             self._upstream.setdefault(c[0], []).append((c[3], int(c[5], 0)))
         return self._upstream
+
+
+def apply_filter(evs, u, fam):
+    """perf's `Filter` of an uncore event: "field=value[,field=value]" terms
+    naming fields of the unit's kernel format, which perf appends to the
+    event string, so each wins over the perf key that maps to that field
+    (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A term
+    that names no field of the format, or a field no perf key maps to, is
+    an error at the entry."""
+    back = {}
+    for k, f in fam.perf_fields.items():
+        back.setdefault(f, k)
+    out = []
+    for ev in evs:
+        text = ev.get("Filter")
+        if not text:
+            out.append(ev)
+            continue
+        ev = dict(ev)
+        del ev["Filter"]
+        for term in text.split(","):
+            field, eq, val = term.strip().partition("=")
+            num = perffields.parse_num(val) if eq else None
+            if num is None or field not in u.format or field not in back:
+                raise ConvertError("%s: Filter %r: %r is not field=number for a field of the unit's format "
+                                   "that a perf key maps to" % (ev["EventName"], text, term),
+                                   ev["_file"], ev["_line"])
+            ev[back[field]] = num
+        out.append(ev)
+    return out
 
 
 def split_umask(evs, u, fam):
@@ -325,11 +356,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
                                override=False, variant=False, perf_pmu=kernel0, counters=None,
                                fixed_counters=None, compat_modifiers=[], overlay=units.path, line=u.line)
         source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
-        for ev in evs:
-            if ev.get("Filter"):
-                raise ConvertError("%s: Filter %r: the family %s does not say where a filter goes"
-                                   % (ev["EventName"], ev["Filter"], m.family), ev["_file"], ev["_line"])
-        evs = split_umask(evs, u, fam)
+        evs = split_umask(apply_filter(evs, u, fam), u, fam)
         desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}),
                               cp.get("match_priority"))
         desc["pmu"]["type"] = "uncore"

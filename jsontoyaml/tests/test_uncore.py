@@ -131,11 +131,19 @@ class UncoreUnitErrorTest(TestCase):
         e = error_of(convert_tree, *tree(UNITS.replace("CBOX: {name", "NOPE: {name")))
         self.assertIn("perf's tables have no event of that Unit", e)
 
-    def test_a_filter_with_no_place_in_the_family_stops_the_conversion(self):
+    def test_a_filter_that_names_no_field_of_the_format_stops_the_conversion(self):
         extra = EXTRA.replace('"Unit": "CBOX", "CounterMask"',
                               '"Unit": "CBOX", "Filter": "CBoFilter0[23:17]=0x3f", "CounterMask"')
         e = error_of(convert_tree, *tree(extra=extra))
-        self.assertIn("UNC_CBO_OTHER: Filter 'CBoFilter0[23:17]=0x3f': the family test-uncore does not say where", e)
+        self.assertIn("UNC_CBO_OTHER: Filter 'CBoFilter0[23:17]=0x3f': 'CBoFilter0[23:17]=0x3f' is not "
+                      "field=number for a field of the unit's format", e)
+
+    def test_a_filter_on_a_format_field_wins_over_perfs_key_for_it(self):
+        # perf appends the filter to the event string: thresh=5 replaces CounterMask 2
+        extra = EXTRA.replace('"Unit": "CBOX", "CounterMask"',
+                              '"Unit": "CBOX", "Filter": "thresh=0x5", "CounterMask"')
+        r = convert_tree(*tree(extra=extra))
+        self.assertEqual(r.event("tiny_unc_cbo0", "UNC_CBO_Other")["set"], {"event": 0x44, "inv": 1, "thresh": 5})
 
     def test_an_unknown_key_is_refused(self):
         e = error_of(convert_tree, *tree(UNITS.replace("boxes: 3,", "boxes: 3, colour: red,")))
