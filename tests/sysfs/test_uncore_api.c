@@ -372,6 +372,23 @@ static void test_zen4_data_fabric_takes_perfs_wide_event_and_umask_at_the_kernel
 	CU_ASSERT_EQUAL(e.attr.config, 0x105);
 }
 
+static void test_zen1_to_3_data_fabric_event_bits_past_8_go_to_config_32_35(void)
+{
+	struct tl_none n;
+	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN4, 1), PFM_SUCCESS);
+	/* EventCode 0x807, UMask 0x02: event config:0-7,32-35,59-60 (event14) */
+	CU_ASSERT_EQUAL_FATAL(tl_none("amd64_fam17h_zen2_df::remote_outbound_data_controller_1", TL_PLM_UK, &n),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0x800000207ULL);
+	CU_ASSERT_EQUAL_FATAL(tl_none("amd64_fam19h_zen3_df::remote_outbound_data_controller_0", TL_PLM_UK, &n),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0x7000002c7ULL);
+	/* family 17h L3: event and umask, the slice and thread masks left to the kernel */
+	CU_ASSERT_EQUAL_FATAL(tl_none("amd64_fam17h_zen1_l3::l3_request_g1.caching_l3_cache_accesses", TL_PLM_UK, &n),
+			      PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.codes[0], 0x8001ULL);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_every_box_of_the_host_model_with_a_kernel_pmu_is_present),
 	TL_TEST(test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list),
@@ -389,6 +406,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields),
 	TL_TEST(test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_write_mask),
 	TL_TEST(test_zen4_data_fabric_takes_perfs_wide_event_and_umask_at_the_kernels_bits),
+	TL_TEST(test_zen1_to_3_data_fabric_event_bits_past_8_go_to_config_32_35),
 };
 
 int main(int argc, char **argv)
