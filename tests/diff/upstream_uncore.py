@@ -33,18 +33,9 @@ FLOOR = 100.0
 PFM_OS_NONE = 0
 
 
-class EventInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("desc", ctypes.c_char_p), ("equiv", ctypes.c_char_p),
-                ("size", ctypes.c_size_t), ("code", ctypes.c_uint64), ("pmu", ctypes.c_int),
-                ("dtype", ctypes.c_int), ("idx", ctypes.c_int), ("nattrs", ctypes.c_int),
-                ("reserved", ctypes.c_int), ("flags", ctypes.c_uint)]
-
-
-class PmuInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("desc", ctypes.c_char_p), ("size", ctypes.c_size_t),
-                ("pmu", ctypes.c_int), ("type", ctypes.c_int), ("nevents", ctypes.c_int),
-                ("first_event", ctypes.c_int), ("max_encoding", ctypes.c_int),
-                ("num_cntrs", ctypes.c_int), ("num_fixed_cntrs", ctypes.c_int), ("flags", ctypes.c_uint)]
+# the public API's structs, as the facts reader declares them
+sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
+from libpfm4_facts import EventInfo, PmuInfo  # noqa: E402
 
 
 def read(path):
