@@ -228,6 +228,30 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	return index_added(R.n - 1);
 }
 
+/*
+ * Every built-in PMU at once, as add() would add them one by one into an
+ * empty registry (tablegen checks that names are unique; variants are not
+ * PMUs of their own): the list has room for them all.
+ */
+static void add_builtin(void)
+{
+	const struct pp_table *t = &R.builtin;
+	for (uint32_t i = 0; i < t->npmus; i++) {
+		const struct pp_pmu *p = &t->pmus[i];
+		if (p->id < 0 || p->id > PP_MAX_PMU_ID || (p->flags & PP_PMU_F_VARIANT))
+			continue;
+		if (p->nevents > (uint32_t)PP_IDX_MASK + 1 || R.by_id[p->id]) {
+			add(t, i, "built-in");	/* refused, with add()'s message */
+			continue;
+		}
+		struct pp_pmu_rt *rt = &R.list[R.n];
+		*rt = (struct pp_pmu_rt){ .t = t, .p = p, .id = p->id, .bidx = (int)i, .perf_type = p->perf_type,
+					  .dfl_cpu = -1 };
+		R.by_id[p->id] = rt;
+		R.bpos[i] = R.n++;
+	}
+}
+
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and
  * ids must all be free: they are checked first, so a refusal adds nothing */
 static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
@@ -524,9 +548,7 @@ int pp_registry_init(void)
 	R.cap = (int)R.builtin.npmus + 64;
 	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
 		return PFM_ERR_NOMEM;
-	for (uint32_t i = 0; i < R.builtin.npmus; i++)
-		if ((r = add(&R.builtin, i, "built-in")) == PFM_ERR_NOMEM)
-			return r;
+	add_builtin();
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
@@ -543,9 +565,10 @@ int pp_registry_init(void)
 				R.bpos[R.list[i].bidx] = i;
 		if (R.nxhash && (r = xhash_rebuild()) != PFM_SUCCESS)
 			return r;
+		/* so does by_id (add() keeps it right otherwise) */
+		for (int i = 0; i < R.n; i++)
+			R.by_id[R.list[i].id] = &R.list[i];
 	}
-	for (int i = 0; i < R.n; i++)
-		R.by_id[R.list[i].id] = &R.list[i];
 	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
 		return r;
 	detect();
