@@ -37,6 +37,8 @@ static struct {
 	uint32_t *xhash, nxhash, nx;
 	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
 	int foreign;			/* a table not built in added or replaced a PMU: sort again */
+	int irregular;			/* a plugin was offered, or a variant picked: some PMUs
+					 * are not their built-in descriptor (irregular()) */
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -257,6 +259,7 @@ static void add_builtin(void)
 static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
 {
 	(void)ctx;
+	R.irregular = 1;
 	for (uint32_t i = 1; i < t->npmus; i++) {
 		const struct pp_pmu *p = &t->pmus[i];
 		const char *name = pp_str(t, p->name);
@@ -287,6 +290,7 @@ static void pick_variants(void)
 		    !pp_detect_matches_host(&cand, &R.host))
 			continue;
 		base->p = v;
+		R.irregular = 1;
 		pp_verbose("PMU %s: the table of %s describes this host", pp_str(base->t, v->name),
 			   pp_str(base->t, v->source));
 	}
@@ -360,25 +364,96 @@ static int instance_of(const char *sysname, const char *perf_pmu)
 }
 
 /*
+ * The built-in table's kernel PMU index (tablegen's pp_kpmu): the kernel PMUs
+ * a host has are looked up there, so that their table PMUs are found without
+ * a walk over every PMU. It holds the built-in descriptors; a PMU whose
+ * descriptor is another (a plugin's, an override, a variant picked for the
+ * host) is irregular and found by a walk, only when there may be one.
+ */
+static int irregular(const struct pp_pmu_rt *rt)
+{
+	return !R.builtin.kpmu || rt->bidx < 0 || rt->t != &R.builtin || rt->p != &R.builtin.pmus[rt->bidx];
+}
+
+/* the first pair of pp_kpmu naming the first len bytes of name (none: a pair past them) */
+static uint32_t kpmu_first(const char *name, size_t len)
+{
+	const struct pp_table *b = &R.builtin;
+	uint32_t lo = 0, hi = b->nkpmu;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const char *m = pp_str(b, b->kpmu[2 * mid]);
+		int d = strncmp(m, name, len);
+		if (d < 0 || (!d && m[len]))	/* m longer than name sorts after it */
+			d = d < 0 ? -1 : 1;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* pair e of pp_kpmu names name[0..len) */
+static int kpmu_is(uint32_t e, const char *name, size_t len)
+{
+	if (e >= R.builtin.nkpmu)
+		return 0;
+	const char *m = pp_str(&R.builtin, R.builtin.kpmu[2 * e]);
+	return !strncmp(m, name, len) && !m[len];
+}
+
+/* the list entry of pair e's PMU when it serves its built-in descriptor, else NULL */
+static struct pp_pmu_rt *kpmu_rt(uint32_t e)
+{
+	uint32_t i = R.builtin.kpmu[2 * e + 1];
+	int k = R.bpos[i];
+	if (k < 0)
+		return NULL;
+	struct pp_pmu_rt *rt = &R.list[k];
+	return irregular(rt) ? NULL : rt;
+}
+
+/* the rule of sysfs_served for one table PMU */
+static int serves(const struct pp_pmu_rt *rt, const char *sysname)
+{
+	const char *pp = rt->p->perf_pmu ? pp_str(rt->t, rt->p->perf_pmu) : NULL;
+	/* the first byte rules out most table PMUs cheaply */
+	if (!pp || pp[0] != sysname[0])
+		return 0;
+	if (rt->p->type == PP_PMU_CORE && !strcmp(pp, sysname))
+		return 1;
+	return instance_of(sysname, pp) && (rt->is_present || pp_detect_matches_host(rt, &R.host));
+}
+
+/*
  * A table PMU stands for the kernel PMU sysname: the kernel PMU of a core
  * type (a core PMU's perf_pmu: cpu, cpu_core, cpu_atom, ...), whichever
  * model this host is, or any PMU whose table describes this host (present,
  * or one of its patterns matches) and names sysname or an instance of it.
+ * Built-in PMUs are found in the kernel PMU index under sysname, and under
+ * the name it is an instance of (sysname without its "_" + digits).
  */
 static int sysfs_served(void *ctx, const char *sysname)
 {
 	(void)ctx;
-	for (int i = 0; i < R.n; i++) {
-		const struct pp_pmu_rt *rt = &R.list[i];
-		const char *pp = rt->p->perf_pmu ? pp_str(rt->t, rt->p->perf_pmu) : NULL;
-		/* the first byte rules out most table PMUs cheaply */
-		if (!pp || pp[0] != sysname[0])
-			continue;
-		if (rt->p->type == PP_PMU_CORE && !strcmp(pp, sysname))
-			return 1;
-		if (instance_of(sysname, pp) && (rt->is_present || pp_detect_matches_host(rt, &R.host)))
+	size_t len = strlen(sysname), base = len;
+	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
+		base--;
+	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
+	for (uint32_t e = kpmu_first(sysname, len); kpmu_is(e, sysname, len); e++) {
+		const struct pp_pmu_rt *rt = kpmu_rt(e);
+		if (rt && serves(rt, sysname))
 			return 1;
 	}
+	for (uint32_t e = base ? kpmu_first(sysname, base) : R.builtin.nkpmu; kpmu_is(e, sysname, base); e++) {
+		const struct pp_pmu_rt *rt = kpmu_rt(e);
+		if (rt && serves(rt, sysname))
+			return 1;
+	}
+	for (int i = 0; R.irregular && i < R.n; i++)
+		if (irregular(&R.list[i]) && serves(&R.list[i], sysname))
+			return 1;
 	return 0;
 }
 
@@ -450,43 +525,47 @@ static int read_first_cpu(const char *name)
  * `type` file when it exists (read once per sysfs name), else the
  * descriptor's value (none for an uncore PMU without perf_type: the perf
  * layers refuse it). An uncore PMU's default CPU is the first of its
- * `cpumask`.
+ * `cpumask`. Built-in PMUs are found from the kernel PMUs the host has
+ * (the kernel PMU index), not by a walk over every PMU.
  */
 static int resolve_perf_types(void)
 {
-	/* names are interned per table: (table, offset) finds a name read already */
-	enum { NCACHE = 16 };
-	struct { const struct pp_table *t; pp_str_t name; int ok; uint32_t type; } cache[NCACHE];
-	int nc = 0;
-	/* the kernel PMUs, listed once: a table PMU (hundreds of uncore boxes under
-	 * LIBPFM_ENCODE_INACTIVE) whose kernel PMU is not there costs a look-up */
-	for (int i = 0; i < R.n; i++) {
+	for (int j = 0; j < R.kpmus.n; j++) {
+		const char *name = R.kpmus.names[j];
+		size_t len = strlen(name);
+		int read = 0, ok = 0, cpu_read = 0, cpu = -1;
+		uint32_t type = 0;
+		for (uint32_t e = kpmu_first(name, len); kpmu_is(e, name, len); e++) {
+			struct pp_pmu_rt *rt = kpmu_rt(e);
+			if (!rt || !pp_pmu_usable(rt))
+				continue;
+			if (!read) {
+				ok = read_type(name, &type);
+				read = 1;
+			}
+			if (!ok)
+				continue;
+			rt->perf_type = type;
+			if (rt->p->type != PP_PMU_UNCORE)
+				continue;
+			if (!cpu_read) {
+				cpu = read_first_cpu(name);
+				cpu_read = 1;
+			}
+			rt->dfl_cpu = cpu;
+		}
+	}
+	/* the PMUs not in the index (plugins, overrides, variants picked): each one */
+	for (int i = 0; R.irregular && i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
-		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
+		if (!irregular(rt) || !rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
 			continue;
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
-		if (!pp_kpmus_has(&R.kpmus, name))
-			continue;
-		int k = 0, ok;
 		uint32_t type = 0;
-		while (k < nc && (cache[k].t != rt->t || cache[k].name != rt->p->perf_pmu))
-			k++;
-		if (k < nc) {
-			ok = cache[k].ok;
-			type = cache[k].type;
-		} else {
-			ok = read_type(name, &type);
-			if (nc < NCACHE) {
-				cache[nc].t = rt->t;
-				cache[nc].name = rt->p->perf_pmu;
-				cache[nc].ok = ok;
-				cache[nc].type = type;
-				nc++;
-			}
-		}
-		if (ok)
-			rt->perf_type = type;
-		if (ok && rt->p->type == PP_PMU_UNCORE)
+		if (!pp_kpmus_has(&R.kpmus, name) || !read_type(name, &type))
+			continue;
+		rt->perf_type = type;
+		if (rt->p->type == PP_PMU_UNCORE)
 			rt->dfl_cpu = read_first_cpu(name);
 	}
 	return PFM_SUCCESS;

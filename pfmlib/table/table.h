@@ -232,6 +232,11 @@ struct pp_table {
 	 * that a search by name compares names only where the byte matches
 	 * (the built-in table's, from tablegen; NULL elsewhere) */
 	const uint8_t            *umask_tag;
+	/* the kernel PMUs the table names (the built-in table's, from tablegen;
+	 * NULL elsewhere): nkpmu pairs (perf_pmu string, PMU index), sorted by
+	 * the name's bytes (strcmp) then index, over every PMU with a perf_pmu
+	 * but variant tables; kpmu[2 * i] the name, kpmu[2 * i + 1] the PMU */
+	const uint32_t           *kpmu;      uint32_t nkpmu;
 };
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)

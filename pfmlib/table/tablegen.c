@@ -5,8 +5,9 @@
  * commented array per record type, records as designated initializers.
  * The comments name the schema kind each table comes from (pp_schema.h).
  * Beside the records: each PMU's event-name index (the builder's), the
- * PMU-name index of the whole table (pp_pmu_hash) and a hash byte per unit
- * mask name (pp_umask_tag).
+ * PMU-name index of the whole table (pp_pmu_hash), a hash byte per unit
+ * mask name (pp_umask_tag) and the kernel PMU names the PMUs refer to, sorted
+ * (pp_kpmu: the registry looks up the few kernel PMUs a host has there).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -47,6 +48,14 @@ static int index_pmus(const struct pp_builder *b)
 			pmu_hash[h] = i + 1;
 	}
 	return 0;
+}
+
+/* pp_kpmu order: perf_pmu name (bytes), then PMU index */
+static int cmp_kpmu(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+	int d = strcmp(gen->strs + x[0], gen->strs + y[0]);
+	return d ? d : (x[1] > y[1]) - (x[1] < y[1]);
 }
 
 static int cmp_pmu(const void *a, const void *b)
@@ -291,6 +300,26 @@ static void emit_tables(const struct pp_builder *b)
 	}
 	fputs("\n};\n\n", out);
 
+	uint32_t *kp = calloc(2 * (size_t)b->pmus.n + 2, sizeof(*kp)), nkp = 0;
+	if (!kp) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < b->pmus.n; i++)
+		if (b->pmus.v[i].perf_pmu && !(b->pmus.v[i].flags & PP_PMU_F_VARIANT)) {
+			kp[2 * nkp] = b->pmus.v[i].perf_pmu;
+			kp[2 * nkp + 1] = i;
+			nkp++;
+		}
+	gen = b;
+	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
+	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
+	open_table("uint32_t", "pp_kpmu", 2 * nkp);
+	for (i = 0; i < 2 * nkp; i++)
+		fprintf(out, "%u,%s", kp[i], (i % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+	free(kp);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -306,6 +335,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->hash = pp_hash; t->nhash = %u;\n", b->hash.n);
 	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
+	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fputs("}\n", out);
 }
 
