@@ -20,9 +20,20 @@ static int pmu_matches(const struct pp_pmu_rt *rt, const char *id, const char *i
 	/* a PMU of another architecture: none of its patterns is tried */
 	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
 		return 0;
-	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
+	/* tablegen's literal prefix of each pattern refuses most of them at once */
+	const pp_str_t *mp = rt->t->match_prefix;
+	const char *pre = mp && mp[rt->p - rt->t->pmus] ? pp_str(rt->t, mp[rt->p - rt->t->pmus]) : NULL;
+	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1) {
+		if (pre) {
+			size_t n = strlen(pre);
+			int no = strncmp(id, pre, n) != 0;
+			pre += n + 1;
+			if (no)
+				continue;
+		}
 		if (pp_host_match(pat, id))	/* the architectures agree (above) */
 			return 1;
+	}
 	return 0;
 }
 

@@ -237,6 +237,10 @@ struct pp_table {
 	 * the name's bytes (strcmp) then index, over every PMU with a perf_pmu
 	 * but variant tables; kpmu[2 * i] the name, kpmu[2 * i + 1] the PMU */
 	const uint32_t           *kpmu;      uint32_t nkpmu;
+	/* per PMU, 0 or a list (as pp_pmu.match) of one literal prefix per
+	 * match pattern, which every identity the pattern matches starts with
+	 * (the built-in table's x86 PMUs, from tablegen; NULL elsewhere) */
+	const pp_str_t           *match_prefix;
 };
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
