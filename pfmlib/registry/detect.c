@@ -66,6 +66,44 @@ static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
 	       (a->p->type == PP_PMU_UNCORE) == (b->p->type == PP_PMU_UNCORE);
 }
 
+/* per PMU of table t (which has a kernel PMU index), 1 when its kernel PMU
+ * is one of k's; NULL without memory */
+static unsigned char *kernel_has(const struct pp_table *t, const struct pp_kpmus *k)
+{
+	unsigned char *has = calloc((size_t)t->npmus + 1, 1);
+	for (int j = 0; has && j < k->n; j++) {
+		size_t len = strlen(k->names[j]);
+		for (uint32_t e = pp_kpmu_first(t, k->names[j], len); pp_kpmu_is(t, e, k->names[j], len); e++)
+			has[t->kpmu[2 * e + 1]] = 1;
+	}
+	return has;
+}
+
+/* the kernel PMU index of the list's built-in table, made at the first box
+ * that needs it */
+struct kindex {
+	const struct pp_pmu_rt *list;
+	int n;
+	const struct pp_table *t;	/* the table with an index (the built-in one) */
+	unsigned char *has;		/* kernel_has(t), or NULL */
+	int tried;
+};
+
+/* box rt's kernel PMU kn exists (the kernel PMU index for PMUs in it) */
+static __attribute__((noinline)) int box_kernel_there(struct kindex *ki, const struct pp_pmu_rt *rt, const char *kn,
+							 const struct pp_kpmus *kp)
+{
+	if (!ki->tried) {
+		ki->tried = 1;
+		for (int k = 0; k < ki->n && !ki->t; k++)
+			ki->t = ki->list[k].t->kpmu ? ki->list[k].t : NULL;
+		ki->has = ki->t ? kernel_has(ki->t, kp) : NULL;
+	}
+	if (ki->has && rt->t == ki->t && !(rt->p->flags & PP_PMU_F_VARIANT))
+		return ki->has[rt->p - ki->t->pmus];
+	return pp_kpmus_find(kp, kn);
+}
+
 /*
  * The candidates of list[0..n) into idx (list indexes), grouped: PMUs with
  * patterns (OS-generic PMUs have none that count), but no box whose kernel
@@ -76,12 +114,18 @@ static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
 static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmus *kp, int *idx, struct group *g)
 {
 	int ng = 0, ni = 0;
+	struct kindex ki = { list, n, NULL, NULL, 0 };
 	for (int k = 0; k < n; k++) {
 		const struct pp_pmu_rt *rt = &list[k];
 		if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
 			continue;
-		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !pp_kpmus_has(kp, pp_str(rt->t, rt->p->perf_pmu)))
-			continue;
+		/* a box whose kernel PMU is not there cannot be present: the
+		 * bitmap refuses most at once, the others are looked up */
+		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu) {
+			const char *kn = pp_str(rt->t, rt->p->perf_pmu);
+			if (!pp_kpmus_may(kp, kn) || !box_kernel_there(&ki, rt, kn, kp))
+				continue;
+		}
 		idx[ni++] = k;
 		if (ng && same_group(&list[idx[g[ng - 1].first]], rt)) {
 			g[ng - 1].n++;
@@ -91,6 +135,7 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
 		g[ng].n = 1;
 		ng++;
 	}
+	free(ki.has);
 	return ng;
 }
 

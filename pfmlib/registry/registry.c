@@ -39,6 +39,9 @@ static struct {
 	int foreign;			/* a table not built in added or replaced a PMU: sort again */
 	int irregular;			/* a plugin was offered, or a variant picked: some PMUs
 					 * are not their built-in descriptor (irregular()) */
+	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
+	 * (the boxes of a model share their list): a direct-mapped cache */
+	struct { const struct pp_table *t; pp_str_t match; int hit; } mcache[64];
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -375,34 +378,6 @@ static int irregular(const struct pp_pmu_rt *rt)
 	return !R.builtin.kpmu || rt->bidx < 0 || rt->t != &R.builtin || rt->p != &R.builtin.pmus[rt->bidx];
 }
 
-/* the first pair of pp_kpmu naming the first len bytes of name (none: a pair past them) */
-static uint32_t kpmu_first(const char *name, size_t len)
-{
-	const struct pp_table *b = &R.builtin;
-	uint32_t lo = 0, hi = b->nkpmu;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const char *m = pp_str(b, b->kpmu[2 * mid]);
-		int d = strncmp(m, name, len);
-		if (d < 0 || (!d && m[len]))	/* m longer than name sorts after it */
-			d = d < 0 ? -1 : 1;
-		if (d < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* pair e of pp_kpmu names name[0..len) */
-static int kpmu_is(uint32_t e, const char *name, size_t len)
-{
-	if (e >= R.builtin.nkpmu)
-		return 0;
-	const char *m = pp_str(&R.builtin, R.builtin.kpmu[2 * e]);
-	return !strncmp(m, name, len) && !m[len];
-}
-
 /* the list entry of pair e's PMU when it serves its built-in descriptor, else NULL */
 static struct pp_pmu_rt *kpmu_rt(uint32_t e)
 {
@@ -414,6 +389,18 @@ static struct pp_pmu_rt *kpmu_rt(uint32_t e)
 	return irregular(rt) ? NULL : rt;
 }
 
+/* pp_detect_matches_host(rt, host), once per pattern list */
+static int matches_host(const struct pp_pmu_rt *rt)
+{
+	unsigned s = (rt->p->match * 2654435761u) >> 26;
+	if (R.mcache[s].t != rt->t || R.mcache[s].match != rt->p->match) {
+		R.mcache[s].t = rt->t;
+		R.mcache[s].match = rt->p->match;
+		R.mcache[s].hit = pp_detect_matches_host(rt, &R.host);
+	}
+	return R.mcache[s].hit;
+}
+
 /* the rule of sysfs_served for one table PMU */
 static int serves(const struct pp_pmu_rt *rt, const char *sysname)
 {
@@ -423,7 +410,7 @@ static int serves(const struct pp_pmu_rt *rt, const char *sysname)
 		return 0;
 	if (rt->p->type == PP_PMU_CORE && !strcmp(pp, sysname))
 		return 1;
-	return instance_of(sysname, pp) && (rt->is_present || pp_detect_matches_host(rt, &R.host));
+	return instance_of(sysname, pp) && (rt->is_present || matches_host(rt));
 }
 
 /*
@@ -441,12 +428,12 @@ static int sysfs_served(void *ctx, const char *sysname)
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
 		base--;
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
-	for (uint32_t e = kpmu_first(sysname, len); kpmu_is(e, sysname, len); e++) {
+	for (uint32_t e = pp_kpmu_first(&R.builtin, sysname, len); pp_kpmu_is(&R.builtin, e, sysname, len); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
 			return 1;
 	}
-	for (uint32_t e = base ? kpmu_first(sysname, base) : R.builtin.nkpmu; kpmu_is(e, sysname, base); e++) {
+	for (uint32_t e = base ? pp_kpmu_first(&R.builtin, sysname, base) : R.builtin.nkpmu; pp_kpmu_is(&R.builtin, e, sysname, base); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
 			return 1;
@@ -535,7 +522,7 @@ static int resolve_perf_types(void)
 		size_t len = strlen(name);
 		int read = 0, ok = 0, cpu_read = 0, cpu = -1;
 		uint32_t type = 0;
-		for (uint32_t e = kpmu_first(name, len); kpmu_is(e, name, len); e++) {
+		for (uint32_t e = pp_kpmu_first(&R.builtin, name, len); pp_kpmu_is(&R.builtin, e, name, len); e++) {
 			struct pp_pmu_rt *rt = kpmu_rt(e);
 			if (!rt || !pp_pmu_usable(rt))
 				continue;
