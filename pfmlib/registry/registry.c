@@ -284,8 +284,11 @@ static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
  */
 static void pick_variants(void)
 {
-	for (uint32_t i = 0; i < R.builtin.npmus; i++) {
-		const struct pp_pmu *v = &R.builtin.pmus[i];
+	/* tablegen lists them (a table without the list: every PMU looked at) */
+	const struct pp_table *b = &R.builtin;
+	uint32_t n = b->variants ? b->nvariants : b->npmus;
+	for (uint32_t j = 0; j < n; j++) {
+		const struct pp_pmu *v = &b->pmus[b->variants ? b->variants[j] : j];
 		if (!(v->flags & PP_PMU_F_VARIANT))
 			continue;
 		struct pp_pmu_rt *base = pp_pmu_by_id(v->id), cand = { .t = &R.builtin, .p = v };
@@ -334,13 +337,12 @@ static void detect(void)
 	}
 	pick_variants();
 	pp_detect(R.list, R.n, &R.host, &R.kpmus);
-	for (int i = 0; i < R.n; i++) {
-		struct pp_pmu_rt *rt = &R.list[i];
-		if (rt->p->type == PP_PMU_OS_GENERIC)
-			rt->is_present = 1;
-		if (rt->is_present)
-			pp_verbose("PMU %s detected", pp_str(rt->t, rt->p->name));
-	}
+	/* the OS-generic PMUs end the list (search order) */
+	for (int i = R.n - 1; i >= 0 && R.list[i].p->type == PP_PMU_OS_GENERIC; i--)
+		R.list[i].is_present = 1;
+	for (int i = 0; pp_cfg.verbose && i < R.n; i++)
+		if (R.list[i].is_present)
+			pp_verbose("PMU %s detected", pp_str(R.list[i].t, R.list[i].p->name));
 }
 
 static int cmp_rank(const void *a, const void *b)
@@ -637,9 +639,8 @@ int pp_registry_init(void)
 	}
 	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
 		return r;
+	/* a table PMU is a default one when present (list_defaults) */
 	detect();
-	for (int i = 0; i < R.n; i++)
-		R.list[i].is_dfl = R.list[i].is_present;
 	plm_from_core();
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;

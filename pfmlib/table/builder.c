@@ -254,4 +254,5 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->umask_tag = NULL;
 	t->kpmu = NULL; t->nkpmu = 0;
 	t->match_prefix = NULL;
+	t->variants = NULL; t->nvariants = 0;
 }

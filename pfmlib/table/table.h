@@ -243,6 +243,9 @@ struct pp_table {
 	 * match pattern, which every identity the pattern matches starts with
 	 * (the built-in table's x86 PMUs, from tablegen; NULL elsewhere) */
 	const pp_str_t           *match_prefix;
+	/* the indexes of the PMUs flagged PP_PMU_F_VARIANT, in table order (the
+	 * built-in table's, from tablegen; NULL elsewhere) */
+	const uint32_t           *variants;  uint32_t nvariants;
 };
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)

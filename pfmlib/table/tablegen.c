@@ -413,6 +413,16 @@ static void emit_tables(const struct pp_builder *b)
 		fprintf(out, "%u,%s", match_prefix[i], (i % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	uint32_t nvar = 0;
+	for (i = 0; i < b->pmus.n; i++)
+		nvar += !!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
+	comment("pp_variants", "the indexes of the variant tables (table/table.h)", NULL);
+	open_table("uint32_t", "pp_variants", nvar);
+	for (i = 0, nvar = 0; i < b->pmus.n; i++)
+		if (b->pmus.v[i].flags & PP_PMU_F_VARIANT)
+			fprintf(out, "%u,%s", i, (nvar++ % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -430,6 +440,7 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
+	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fputs("}\n", out);
 }
 
