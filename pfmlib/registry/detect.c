@@ -20,9 +20,20 @@ static int pmu_matches(const struct pp_pmu_rt *rt, const char *id, const char *i
 	/* a PMU of another architecture: none of its patterns is tried */
 	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
 		return 0;
-	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
+	/* tablegen's literal prefix of each pattern refuses most of them at once */
+	const pp_str_t *mp = rt->t->match_prefix;
+	const char *pre = mp && mp[rt->p - rt->t->pmus] ? pp_str(rt->t, mp[rt->p - rt->t->pmus]) : NULL;
+	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1) {
+		if (pre) {
+			size_t n = strlen(pre);
+			int no = strncmp(id, pre, n) != 0;
+			pre += n + 1;
+			if (no)
+				continue;
+		}
 		if (pp_host_match(pat, id))	/* the architectures agree (above) */
 			return 1;
+	}
 	return 0;
 }
 
@@ -38,35 +49,125 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
 }
 
 /*
+ * The candidates of detection, in list order: consecutive PMUs that share a
+ * table, a pattern list, an architecture, a priority and flags (the box
+ * instances of one uncore model, a model's uncore PMUs) form one group whose
+ * patterns are matched once per identity, so an identity costs one match per
+ * group, and per PMU only in the groups that match it.
+ */
+struct group {
+	int first, n;	/* in the candidates' list indexes */
+};
+
+static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
+{
+	return a->t == b->t && a->p->match == b->p->match && a->p->arch == b->p->arch &&
+	       a->p->match_priority == b->p->match_priority && a->p->flags == b->p->flags &&
+	       (a->p->type == PP_PMU_UNCORE) == (b->p->type == PP_PMU_UNCORE);
+}
+
+/* per PMU of table t (which has a kernel PMU index), 1 when its kernel PMU
+ * is one of k's; NULL without memory */
+static unsigned char *kernel_has(const struct pp_table *t, const struct pp_kpmus *k)
+{
+	unsigned char *has = calloc((size_t)t->npmus + 1, 1);
+	for (int j = 0; has && j < k->n; j++) {
+		size_t len = strlen(k->names[j]);
+		for (uint32_t e = pp_kpmu_first(t, k->names[j], len); pp_kpmu_is(t, e, k->names[j], len); e++)
+			has[t->kpmu[2 * e + 1]] = 1;
+	}
+	return has;
+}
+
+/* the kernel PMU index of the list's built-in table, made at the first box
+ * that needs it */
+struct kindex {
+	const struct pp_pmu_rt *list;
+	int n;
+	const struct pp_table *t;	/* the table with an index (the built-in one) */
+	unsigned char *has;		/* kernel_has(t), or NULL */
+	int tried;
+};
+
+/* box rt's kernel PMU kn exists (the kernel PMU index for PMUs in it) */
+static __attribute__((noinline)) int box_kernel_there(struct kindex *ki, const struct pp_pmu_rt *rt, const char *kn,
+							 const struct pp_kpmus *kp)
+{
+	if (!ki->tried) {
+		ki->tried = 1;
+		for (int k = 0; k < ki->n && !ki->t; k++)
+			ki->t = ki->list[k].t->kpmu ? ki->list[k].t : NULL;
+		ki->has = ki->t ? kernel_has(ki->t, kp) : NULL;
+	}
+	if (ki->has && rt->t == ki->t && !(rt->p->flags & PP_PMU_F_VARIANT))
+		return ki->has[rt->p - ki->t->pmus];
+	return pp_kpmus_find(kp, kn);
+}
+
+/*
+ * The candidates of list[0..n) into idx (list indexes), grouped: PMUs with
+ * patterns (OS-generic PMUs have none that count), but no box whose kernel
+ * PMU is not there (it cannot be present, drop_absent_uncore), so a model
+ * whose boxes the kernel does not run costs no pattern match. Returns the
+ * number of groups.
+ */
+static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmus *kp, int *idx, struct group *g)
+{
+	int ng = 0, ni = 0;
+	struct kindex ki = { list, n, NULL, NULL, 0 };
+	for (int k = 0; k < n; k++) {
+		const struct pp_pmu_rt *rt = &list[k];
+		if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
+			continue;
+		/* a box whose kernel PMU is not there cannot be present: the
+		 * bitmap refuses most at once, the others are looked up */
+		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu) {
+			const char *kn = pp_str(rt->t, rt->p->perf_pmu);
+			if (!pp_kpmus_may(kp, kn) || !box_kernel_there(&ki, rt, kn, kp))
+				continue;
+		}
+		idx[ni++] = k;
+		if (ng && same_group(&list[idx[g[ng - 1].first]], rt)) {
+			g[ng - 1].n++;
+			continue;
+		}
+		g[ng].first = ni - 1;
+		g[ng].n = 1;
+		ng++;
+	}
+	free(ki.has);
+	return ng;
+}
+
+/*
  * Each host identity (one per core type) makes present the PMUs of its best
  * match: the lowest match_priority (perf's first mapfile line), all PMUs that
  * share it (hybrid parts describe several core types on one line). A PMU
  * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
+ * hit receives the list indexes of the PMUs matched (room for every PMU).
  */
-static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsigned char *hit,
-			    int fallback, const struct pp_kpmus *kp)
+static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct group *g, int ng, const char *id,
+			    int *hit, int fallback)
 {
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
-	/* pattern lists are interned per table: box instances, and the uncore
-	 * PMUs of a model (its core PMU's patterns), are matched once */
+	int nhit = 0;
+	/* pattern lists are interned per table: groups of one model that are
+	 * not adjacent (core and uncore PMUs) are matched once */
 	/* a direct-mapped cache by pattern list (0: empty slot) */
 	enum { NSEEN = 64 };
 	struct { const struct pp_table *t; pp_str_t match; pp_str_t arch; int hit; } seen[NSEEN];
 	memset(seen, 0, sizeof(seen));
-	for (int k = 0; k < n; k++) {
-		const struct pp_pmu_rt *rt = &list[k];
+	for (int j = 0; j < ng; j++) {
+		const struct pp_pmu_rt *rt = &list[idx[g[j].first]];
 		int fb = !!(rt->p->flags & PP_PMU_F_FALLBACK);
-		hit[k] = 0;
 		if (rt->p->flags & PP_PMU_F_BESIDE) {
 			if (!fallback && pmu_matches(rt, id, id_arch))
-				list[k].is_present = 1;
+				for (int k = g[j].first; k < g[j].first + g[j].n; k++)
+					list[idx[k]].is_present = 1;
 			continue;
 		}
-		if (fb != fallback || !rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
-			continue;
-		/* a box whose kernel PMU is not there cannot be present */
-		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !pp_kpmus_has(kp, pp_str(rt->t, rt->p->perf_pmu)))
+		if (fb != fallback)
 			continue;
 		unsigned s = (rt->p->match * 2654435761u) >> 26;
 		if (seen[s].t != rt->t || seen[s].match != rt->p->match || seen[s].arch != rt->p->arch) {
@@ -75,18 +176,17 @@ static void detect_identity(struct pp_pmu_rt *list, int n, const char *id, unsig
 			seen[s].arch = rt->p->arch;
 			seen[s].hit = pmu_matches(rt, id, id_arch);
 		}
-		hit[k] = (unsigned char)seen[s].hit;
-		if (hit[k] && list[k].p->match_priority < best)
-			best = list[k].p->match_priority;
+		if (!seen[s].hit)
+			continue;
+		/* one priority per group */
+		for (int k = g[j].first; k < g[j].first + g[j].n; k++)
+			hit[nhit++] = idx[k];
+		if (rt->p->match_priority < best)
+			best = rt->p->match_priority;
 	}
-	for (int k = 0; k < n; k++)
-		if (hit[k] && list[k].p->match_priority == best)
-			list[k].is_present = 1;
-}
-
-static unsigned first2(const char *s)
-{
-	return ((unsigned)(unsigned char)s[0] * 31u + (s[0] ? (unsigned char)s[1] : 0)) % 2048u;
+	for (int k = 0; k < nhit; k++)
+		if (list[hit[k]].p->match_priority == best)
+			list[hit[k]].is_present = 1;
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -103,7 +203,7 @@ int pp_kpmus_load(struct pp_kpmus *k)
 		return PFM_ERR_NOMEM;
 	k->n = n;
 	for (int i = 0; i < n; i++) {
-		unsigned f = first2(k->names[i]);
+		unsigned f = pp_kpmus_first2(k->names[i]);
 		k->first2[f >> 3] |= (unsigned char)(1u << (f & 7));
 	}
 	return PFM_SUCCESS;
@@ -115,11 +215,8 @@ void pp_kpmus_free(struct pp_kpmus *k)
 	memset(k, 0, sizeof(*k));
 }
 
-int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
+int pp_kpmus_find(const struct pp_kpmus *k, const char *name)
 {
-	unsigned f = first2(name);
-	if (!(k->first2[f >> 3] >> (f & 7) & 1))
-		return 0;
 	return bsearch(&name, k->names, (size_t)k->n, sizeof(*k->names), cmp_name) != NULL;
 }
 
@@ -177,17 +274,21 @@ static void drop_absent_uncore(struct pp_pmu_rt *list, int n, const struct pp_kp
 
 void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k)
 {
-	unsigned char *hit = malloc((size_t)n + 1);
-	for (int i = 0; hit && i < host->n; i++)
-		detect_identity(list, n, host->id[i], hit, 0, k);
+	int *hit = malloc(((size_t)n + 1) * sizeof(*hit)), *idx = malloc(((size_t)n + 1) * sizeof(*idx));
+	struct group *g = malloc(((size_t)n + 1) * sizeof(*g));
+	int ok = hit && idx && g, ng = ok ? make_groups(list, n, k, idx, g) : 0;
+	for (int i = 0; ok && i < host->n; i++)
+		detect_identity(list, idx, g, ng, host->id[i], hit, 0);
 	/* no model table knows this CPU: its architectural events, if any */
 	int any_core = 0;
 	for (int i = 0; i < n; i++)
 		any_core |= list[i].is_present && list[i].p->type == PP_PMU_CORE &&
 			    !(list[i].p->flags & PP_PMU_F_BESIDE);
-	for (int i = 0; hit && !any_core && i < host->n; i++)
-		detect_identity(list, n, host->id[i], hit, 1, k);
+	for (int i = 0; ok && !any_core && i < host->n; i++)
+		detect_identity(list, idx, g, ng, host->id[i], hit, 1);
 	free(hit);
+	free(idx);
+	free(g);
 	drop_absent_core_types(list, n);
 	drop_absent_uncore(list, n, k);
 }

@@ -22,8 +22,23 @@ struct pp_kpmus {
 /* list them (PFM_SUCCESS, or PFM_ERR_NOMEM); pp_kpmus_free releases */
 int pp_kpmus_load(struct pp_kpmus *k);
 void pp_kpmus_free(struct pp_kpmus *k);
-/* kernel PMU name exists */
-int pp_kpmus_has(const struct pp_kpmus *k, const char *name);
+static inline unsigned pp_kpmus_first2(const char *s)
+{
+	return ((unsigned)(unsigned char)s[0] * 31u + (s[0] ? (unsigned char)s[1] : 0)) % 2048u;
+}
+
+/* kernel PMU name exists: pp_kpmus_has (the bitmap refuses most names inline:
+ * pp_kpmus_may 0 means absent) */
+int pp_kpmus_find(const struct pp_kpmus *k, const char *name);
+static inline int pp_kpmus_may(const struct pp_kpmus *k, const char *name)
+{
+	unsigned f = pp_kpmus_first2(name);
+	return k->first2[f >> 3] >> (f & 7) & 1;
+}
+static inline int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
+{
+	return pp_kpmus_may(k, name) && pp_kpmus_find(k, name);
+}
 
 /* set is_present on the PMUs of list[0..n) that host's identities select;
  * an uncore box needs its kernel PMU in k */

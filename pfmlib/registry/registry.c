@@ -37,6 +37,11 @@ static struct {
 	uint32_t *xhash, nxhash, nx;
 	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
 	int foreign;			/* a table not built in added or replaced a PMU: sort again */
+	int irregular;			/* a plugin was offered, or a variant picked: some PMUs
+					 * are not their built-in descriptor (irregular()) */
+	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
+	 * (the boxes of a model share their list): a direct-mapped cache */
+	struct { const struct pp_table *t; pp_str_t match; int hit; } mcache[64];
 } R;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
@@ -228,11 +233,36 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	return index_added(R.n - 1);
 }
 
+/*
+ * Every built-in PMU at once, as add() would add them one by one into an
+ * empty registry (tablegen checks that names are unique; variants are not
+ * PMUs of their own): the list has room for them all.
+ */
+static void add_builtin(void)
+{
+	const struct pp_table *t = &R.builtin;
+	for (uint32_t i = 0; i < t->npmus; i++) {
+		const struct pp_pmu *p = &t->pmus[i];
+		if (p->id < 0 || p->id > PP_MAX_PMU_ID || (p->flags & PP_PMU_F_VARIANT))
+			continue;
+		if (p->nevents > (uint32_t)PP_IDX_MASK + 1 || R.by_id[p->id]) {
+			add(t, i, "built-in");	/* refused, with add()'s message */
+			continue;
+		}
+		struct pp_pmu_rt *rt = &R.list[R.n];
+		*rt = (struct pp_pmu_rt){ .t = t, .p = p, .id = p->id, .bidx = (int)i, .perf_type = p->perf_type,
+					  .dfl_cpu = -1 };
+		R.by_id[p->id] = rt;
+		R.bpos[i] = R.n++;
+	}
+}
+
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and
  * ids must all be free: they are checked first, so a refusal adds nothing */
 static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
 {
 	(void)ctx;
+	R.irregular = 1;
 	for (uint32_t i = 1; i < t->npmus; i++) {
 		const struct pp_pmu *p = &t->pmus[i];
 		const char *name = pp_str(t, p->name);
@@ -254,8 +284,11 @@ static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
  */
 static void pick_variants(void)
 {
-	for (uint32_t i = 0; i < R.builtin.npmus; i++) {
-		const struct pp_pmu *v = &R.builtin.pmus[i];
+	/* tablegen lists them (a table without the list: every PMU looked at) */
+	const struct pp_table *b = &R.builtin;
+	uint32_t n = b->variants ? b->nvariants : b->npmus;
+	for (uint32_t j = 0; j < n; j++) {
+		const struct pp_pmu *v = &b->pmus[b->variants ? b->variants[j] : j];
 		if (!(v->flags & PP_PMU_F_VARIANT))
 			continue;
 		struct pp_pmu_rt *base = pp_pmu_by_id(v->id), cand = { .t = &R.builtin, .p = v };
@@ -263,6 +296,7 @@ static void pick_variants(void)
 		    !pp_detect_matches_host(&cand, &R.host))
 			continue;
 		base->p = v;
+		R.irregular = 1;
 		pp_verbose("PMU %s: the table of %s describes this host", pp_str(base->t, v->name),
 			   pp_str(base->t, v->source));
 	}
@@ -303,13 +337,12 @@ static void detect(void)
 	}
 	pick_variants();
 	pp_detect(R.list, R.n, &R.host, &R.kpmus);
-	for (int i = 0; i < R.n; i++) {
-		struct pp_pmu_rt *rt = &R.list[i];
-		if (rt->p->type == PP_PMU_OS_GENERIC)
-			rt->is_present = 1;
-		if (rt->is_present)
-			pp_verbose("PMU %s detected", pp_str(rt->t, rt->p->name));
-	}
+	/* the OS-generic PMUs end the list (search order) */
+	for (int i = R.n - 1; i >= 0 && R.list[i].p->type == PP_PMU_OS_GENERIC; i--)
+		R.list[i].is_present = 1;
+	for (int i = 0; pp_cfg.verbose && i < R.n; i++)
+		if (R.list[i].is_present)
+			pp_verbose("PMU %s detected", pp_str(R.list[i].t, R.list[i].p->name));
 }
 
 static int cmp_rank(const void *a, const void *b)
@@ -336,25 +369,80 @@ static int instance_of(const char *sysname, const char *perf_pmu)
 }
 
 /*
+ * The built-in table's kernel PMU index (tablegen's pp_kpmu): the kernel PMUs
+ * a host has are looked up there, so that their table PMUs are found without
+ * a walk over every PMU. It holds the built-in descriptors; a PMU whose
+ * descriptor is another (a plugin's, an override, a variant picked for the
+ * host) is irregular and found by a walk, only when there may be one.
+ */
+static int irregular(const struct pp_pmu_rt *rt)
+{
+	return !R.builtin.kpmu || rt->bidx < 0 || rt->t != &R.builtin || rt->p != &R.builtin.pmus[rt->bidx];
+}
+
+/* the list entry of pair e's PMU when it serves its built-in descriptor, else NULL */
+static struct pp_pmu_rt *kpmu_rt(uint32_t e)
+{
+	uint32_t i = R.builtin.kpmu[2 * e + 1];
+	int k = R.bpos[i];
+	if (k < 0)
+		return NULL;
+	struct pp_pmu_rt *rt = &R.list[k];
+	return irregular(rt) ? NULL : rt;
+}
+
+/* pp_detect_matches_host(rt, host), once per pattern list */
+static int matches_host(const struct pp_pmu_rt *rt)
+{
+	unsigned s = (rt->p->match * 2654435761u) >> 26;
+	if (R.mcache[s].t != rt->t || R.mcache[s].match != rt->p->match) {
+		R.mcache[s].t = rt->t;
+		R.mcache[s].match = rt->p->match;
+		R.mcache[s].hit = pp_detect_matches_host(rt, &R.host);
+	}
+	return R.mcache[s].hit;
+}
+
+/* the rule of sysfs_served for one table PMU */
+static int serves(const struct pp_pmu_rt *rt, const char *sysname)
+{
+	const char *pp = rt->p->perf_pmu ? pp_str(rt->t, rt->p->perf_pmu) : NULL;
+	/* the first byte rules out most table PMUs cheaply */
+	if (!pp || pp[0] != sysname[0])
+		return 0;
+	if (rt->p->type == PP_PMU_CORE && !strcmp(pp, sysname))
+		return 1;
+	return instance_of(sysname, pp) && (rt->is_present || matches_host(rt));
+}
+
+/*
  * A table PMU stands for the kernel PMU sysname: the kernel PMU of a core
  * type (a core PMU's perf_pmu: cpu, cpu_core, cpu_atom, ...), whichever
  * model this host is, or any PMU whose table describes this host (present,
  * or one of its patterns matches) and names sysname or an instance of it.
+ * Built-in PMUs are found in the kernel PMU index under sysname, and under
+ * the name it is an instance of (sysname without its "_" + digits).
  */
 static int sysfs_served(void *ctx, const char *sysname)
 {
 	(void)ctx;
-	for (int i = 0; i < R.n; i++) {
-		const struct pp_pmu_rt *rt = &R.list[i];
-		const char *pp = rt->p->perf_pmu ? pp_str(rt->t, rt->p->perf_pmu) : NULL;
-		/* the first byte rules out most table PMUs cheaply */
-		if (!pp || pp[0] != sysname[0])
-			continue;
-		if (rt->p->type == PP_PMU_CORE && !strcmp(pp, sysname))
-			return 1;
-		if (instance_of(sysname, pp) && (rt->is_present || pp_detect_matches_host(rt, &R.host)))
+	size_t len = strlen(sysname), base = len;
+	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
+		base--;
+	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
+	for (uint32_t e = pp_kpmu_first(&R.builtin, sysname, len); pp_kpmu_is(&R.builtin, e, sysname, len); e++) {
+		const struct pp_pmu_rt *rt = kpmu_rt(e);
+		if (rt && serves(rt, sysname))
 			return 1;
 	}
+	for (uint32_t e = base ? pp_kpmu_first(&R.builtin, sysname, base) : R.builtin.nkpmu; pp_kpmu_is(&R.builtin, e, sysname, base); e++) {
+		const struct pp_pmu_rt *rt = kpmu_rt(e);
+		if (rt && serves(rt, sysname))
+			return 1;
+	}
+	for (int i = 0; R.irregular && i < R.n; i++)
+		if (irregular(&R.list[i]) && serves(&R.list[i], sysname))
+			return 1;
 	return 0;
 }
 
@@ -426,43 +514,47 @@ static int read_first_cpu(const char *name)
  * `type` file when it exists (read once per sysfs name), else the
  * descriptor's value (none for an uncore PMU without perf_type: the perf
  * layers refuse it). An uncore PMU's default CPU is the first of its
- * `cpumask`.
+ * `cpumask`. Built-in PMUs are found from the kernel PMUs the host has
+ * (the kernel PMU index), not by a walk over every PMU.
  */
 static int resolve_perf_types(void)
 {
-	/* names are interned per table: (table, offset) finds a name read already */
-	enum { NCACHE = 16 };
-	struct { const struct pp_table *t; pp_str_t name; int ok; uint32_t type; } cache[NCACHE];
-	int nc = 0;
-	/* the kernel PMUs, listed once: a table PMU (hundreds of uncore boxes under
-	 * LIBPFM_ENCODE_INACTIVE) whose kernel PMU is not there costs a look-up */
-	for (int i = 0; i < R.n; i++) {
+	for (int j = 0; j < R.kpmus.n; j++) {
+		const char *name = R.kpmus.names[j];
+		size_t len = strlen(name);
+		int read = 0, ok = 0, cpu_read = 0, cpu = -1;
+		uint32_t type = 0;
+		for (uint32_t e = pp_kpmu_first(&R.builtin, name, len); pp_kpmu_is(&R.builtin, e, name, len); e++) {
+			struct pp_pmu_rt *rt = kpmu_rt(e);
+			if (!rt || !pp_pmu_usable(rt))
+				continue;
+			if (!read) {
+				ok = read_type(name, &type);
+				read = 1;
+			}
+			if (!ok)
+				continue;
+			rt->perf_type = type;
+			if (rt->p->type != PP_PMU_UNCORE)
+				continue;
+			if (!cpu_read) {
+				cpu = read_first_cpu(name);
+				cpu_read = 1;
+			}
+			rt->dfl_cpu = cpu;
+		}
+	}
+	/* the PMUs not in the index (plugins, overrides, variants picked): each one */
+	for (int i = 0; R.irregular && i < R.n; i++) {
 		struct pp_pmu_rt *rt = &R.list[i];
-		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
+		if (!irregular(rt) || !rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
 			continue;
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
-		if (!pp_kpmus_has(&R.kpmus, name))
-			continue;
-		int k = 0, ok;
 		uint32_t type = 0;
-		while (k < nc && (cache[k].t != rt->t || cache[k].name != rt->p->perf_pmu))
-			k++;
-		if (k < nc) {
-			ok = cache[k].ok;
-			type = cache[k].type;
-		} else {
-			ok = read_type(name, &type);
-			if (nc < NCACHE) {
-				cache[nc].t = rt->t;
-				cache[nc].name = rt->p->perf_pmu;
-				cache[nc].ok = ok;
-				cache[nc].type = type;
-				nc++;
-			}
-		}
-		if (ok)
-			rt->perf_type = type;
-		if (ok && rt->p->type == PP_PMU_UNCORE)
+		if (!pp_kpmus_has(&R.kpmus, name) || !read_type(name, &type))
+			continue;
+		rt->perf_type = type;
+		if (rt->p->type == PP_PMU_UNCORE)
 			rt->dfl_cpu = read_first_cpu(name);
 	}
 	return PFM_SUCCESS;
@@ -524,9 +616,7 @@ int pp_registry_init(void)
 	R.cap = (int)R.builtin.npmus + 64;
 	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
 		return PFM_ERR_NOMEM;
-	for (uint32_t i = 0; i < R.builtin.npmus; i++)
-		if ((r = add(&R.builtin, i, "built-in")) == PFM_ERR_NOMEM)
-			return r;
+	add_builtin();
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
@@ -543,14 +633,14 @@ int pp_registry_init(void)
 				R.bpos[R.list[i].bidx] = i;
 		if (R.nxhash && (r = xhash_rebuild()) != PFM_SUCCESS)
 			return r;
+		/* so does by_id (add() keeps it right otherwise) */
+		for (int i = 0; i < R.n; i++)
+			R.by_id[R.list[i].id] = &R.list[i];
 	}
-	for (int i = 0; i < R.n; i++)
-		R.by_id[R.list[i].id] = &R.list[i];
 	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
 		return r;
+	/* a table PMU is a default one when present (list_defaults) */
 	detect();
-	for (int i = 0; i < R.n; i++)
-		R.list[i].is_dfl = R.list[i].is_present;
 	plm_from_core();
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;

@@ -5,8 +5,11 @@
  * commented array per record type, records as designated initializers.
  * The comments name the schema kind each table comes from (pp_schema.h).
  * Beside the records: each PMU's event-name index (the builder's), the
- * PMU-name index of the whole table (pp_pmu_hash) and a hash byte per unit
- * mask name (pp_umask_tag).
+ * PMU-name index of the whole table (pp_pmu_hash), a hash byte per unit
+ * mask name (pp_umask_tag) and the kernel PMU names the PMUs refer to, sorted
+ * (pp_kpmu: the registry looks up the few kernel PMUs a host has there), and
+ * per x86 PMU the literal prefix of each match pattern (pp_match_prefix:
+ * detection refuses most patterns by it without matching them).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -47,6 +50,98 @@ static int index_pmus(const struct pp_builder *b)
 			pmu_hash[h] = i + 1;
 	}
 	return 0;
+}
+
+/* per PMU (index), its match patterns' literal prefixes (table.h
+ * pp_table.match_prefix), 0 for none */
+static pp_str_t *match_prefix;
+
+/*
+ * The literal bytes every string a pattern matches in full starts with
+ * (after one leading '^'), into buf: letters, digits, '-', ',' and '_' up
+ * to the first other byte, without the last one when a quantifier follows
+ * it; none (0) when a top-level '|' offers other starts.
+ */
+static size_t literal_prefix(const char *pat, char *buf, size_t cap)
+{
+	const char *p = pat + (*pat == '^');
+	int depth = 0;
+	for (const char *q = p; *q; q++) {
+		if (*q == '\\' && q[1])
+			q++;
+		else if (*q == '[') {
+			q++;
+			if (*q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			while (*q && *q != ']') {
+				if (q[0] == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) {
+					const char *e = strchr(q + 2, ']');
+					q = e ? e : q + strlen(q) - 1;
+				}
+				q++;
+			}
+			if (!*q)
+				return 0;
+		} else if (*q == '(')
+			depth++;
+		else if (*q == ')')
+			depth--;
+		else if (*q == '|' && depth <= 0)
+			return 0;
+	}
+	size_t n = 0;
+	while ((p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9') ||
+	       p[n] == '-' || p[n] == ',' || p[n] == '_')
+		n++;
+	if (n && (p[n] == '?' || p[n] == '*' || p[n] == '{' || p[n] == '+'))
+		n--;
+	if (n >= cap)
+		n = 0;
+	memcpy(buf, p, n);
+	buf[n] = 0;
+	return n;
+}
+
+/* match_prefix of every x86 PMU whose patterns all have a literal prefix; 0 on success */
+static int prefix_pmus(struct pp_builder *b)
+{
+	match_prefix = calloc((size_t)b->pmus.n + 1, sizeof(*match_prefix));
+	if (!match_prefix)
+		return -1;
+	for (uint32_t i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		enum { MAXPAT = 64 };
+		char bufs[MAXPAT][128];
+		const char *v[MAXPAT];
+		size_t n = 0, all = 1;
+		if (!p->match || strcmp(b->strs + p->arch, "x86"))
+			continue;
+		for (const char *pat = b->strs + p->match; *pat; pat += strlen(pat) + 1) {
+			if (n == MAXPAT || !literal_prefix(pat, bufs[n], sizeof(bufs[n]))) {
+				all = 0;
+				break;
+			}
+			v[n] = bufs[n];
+			n++;
+		}
+		if (!all || !n)
+			continue;
+		pp_str_t s = pp_builder_strlist(b, v, n);
+		if (s == PP_NONE)
+			return -1;
+		match_prefix[i] = s;
+	}
+	return 0;
+}
+
+/* pp_kpmu order: perf_pmu name (bytes), then PMU index */
+static int cmp_kpmu(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+	int d = strcmp(gen->strs + x[0], gen->strs + y[0]);
+	return d ? d : (x[1] > y[1]) - (x[1] < y[1]);
 }
 
 static int cmp_pmu(const void *a, const void *b)
@@ -291,6 +386,43 @@ static void emit_tables(const struct pp_builder *b)
 	}
 	fputs("\n};\n\n", out);
 
+	uint32_t *kp = calloc(2 * (size_t)b->pmus.n + 2, sizeof(*kp)), nkp = 0;
+	if (!kp) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < b->pmus.n; i++)
+		if (b->pmus.v[i].perf_pmu && !(b->pmus.v[i].flags & PP_PMU_F_VARIANT)) {
+			kp[2 * nkp] = b->pmus.v[i].perf_pmu;
+			kp[2 * nkp + 1] = i;
+			nkp++;
+		}
+	gen = b;
+	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
+	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
+	open_table("uint32_t", "pp_kpmu", 2 * nkp);
+	for (i = 0; i < 2 * nkp; i++)
+		fprintf(out, "%u,%s", kp[i], (i % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+	free(kp);
+
+	comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
+		"none (table/table.h)", NULL);
+	open_table("pp_str_t", "pp_match_prefix", b->pmus.n);
+	for (i = 0; i < b->pmus.n; i++)
+		fprintf(out, "%u,%s", match_prefix[i], (i % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+
+	uint32_t nvar = 0;
+	for (i = 0; i < b->pmus.n; i++)
+		nvar += !!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
+	comment("pp_variants", "the indexes of the variant tables (table/table.h)", NULL);
+	open_table("uint32_t", "pp_variants", nvar);
+	for (i = 0, nvar = 0; i < b->pmus.n; i++)
+		if (b->pmus.v[i].flags & PP_PMU_F_VARIANT)
+			fprintf(out, "%u,%s", i, (nvar++ % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -306,6 +438,9 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->hash = pp_hash; t->nhash = %u;\n", b->hash.n);
 	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
+	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
+	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
+	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fputs("}\n", out);
 }
 
@@ -363,7 +498,7 @@ int main(int argc, char **argv)
 	/* PMU records are self-contained (absolute indexes): reorder them freely */
 	gen = &b;
 	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
-	if (index_pmus(&b)) {
+	if (index_pmus(&b) || prefix_pmus(&b)) {
 		fprintf(stderr, "tablegen: out of memory\n");
 		pp_builder_free(&b);
 		return 1;
@@ -387,5 +522,6 @@ int main(int argc, char **argv)
 		b.pmus.n, b.events.n, b.umasks.n, b.aliases.n, b.nstrs);
 	pp_builder_free(&b);
 	free(pmu_hash);
+	free(match_prefix);
 	return 0;
 }
