@@ -159,6 +159,15 @@ class UncoreUnits:
         return self._upstream
 
 
+def field_keys(fam):
+    """{format field: the perf key that fills it}: the family's first key
+    for a field (UMask, not UMaskExt, for umask)"""
+    back = {}
+    for k, f in fam.perf_fields.items():
+        back.setdefault(f, k)
+    return back
+
+
 def apply_filter(evs, u, fam):
     """perf's `Filter` of an uncore event: "field=value[,field=value]" terms
     naming fields of the unit's kernel format, which perf appends to the
@@ -166,9 +175,7 @@ def apply_filter(evs, u, fam):
     (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A term
     that names no field of the format, or a field no perf key maps to, is
     an error at the entry."""
-    back = {}
-    for k, f in fam.perf_fields.items():
-        back.setdefault(f, k)
+    back = field_keys(fam)
     out = []
     for ev in evs:
         text = ev.get("Filter")
@@ -196,7 +203,7 @@ def split_umask(evs, u, fam):
     unit's format fields, which must agree with perf's own keys for them."""
     if u.perf_umask is None:
         return evs
-    back = {f: k for k, f in fam.perf_fields.items() if k != "UMaskExt"}
+    back = field_keys(fam)
     fields = [f for f, spec in u.format.items() if fmtbits.parse(spec)[0] == 0 and f in back]
     out = []
     for ev in evs:

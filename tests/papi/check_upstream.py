@@ -49,22 +49,27 @@ class FactsError(Exception):
     pass
 
 
-def read_facts(path):
-    """[(pmu, papi70, preset, kind, formula, [terms])] in file order"""
-    rows = []
+def tsv_rows(path):
+    """(line number, tab-separated fields) of each line of path that is
+    neither empty nor a # comment"""
     with open(path) as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            f_ = line.split("\t")
-            if len(f_) != len(FIELDS):
-                raise FactsError("%s:%d: %d fields, want %d" % (path, n, len(f_), len(FIELDS)))
-            pmu, papi70, preset, kind, formula, terms = f_
-            if papi70 not in ("has", "lacks") or kind not in KINDS or not presets.PRESET_RE.match(preset) \
-                    or not presets.PMU_RE.match(pmu) or not terms or (kind == "DERIVED_POSTFIX") != bool(formula):
-                raise FactsError("%s:%d: malformed row" % (path, n))
-            rows.append((pmu, papi70, preset, kind, formula, terms.split(",")))
+            if line and not line.startswith("#"):
+                yield n, line.split("\t")
+
+
+def read_facts(path):
+    """[(pmu, papi70, preset, kind, formula, [terms])] in file order"""
+    rows = []
+    for n, f_ in tsv_rows(path):
+        if len(f_) != len(FIELDS):
+            raise FactsError("%s:%d: %d fields, want %d" % (path, n, len(f_), len(FIELDS)))
+        pmu, papi70, preset, kind, formula, terms = f_
+        if papi70 not in ("has", "lacks") or kind not in KINDS or not presets.PRESET_RE.match(preset) \
+                or not presets.PMU_RE.match(pmu) or not terms or (kind == "DERIVED_POSTFIX") != bool(formula):
+            raise FactsError("%s:%d: malformed row" % (path, n))
+        rows.append((pmu, papi70, preset, kind, formula, terms.split(",")))
     return rows
 
 
@@ -74,15 +79,10 @@ def read_accepted(path):
     acc = {}
     if not path or not os.path.exists(path):
         return acc
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            f_ = line.split("\t")
-            if len(f_) != 4 or not f_[3].strip() or not (f_[2] == "-" or presets.PMU_RE.match(f_[2])):
-                raise FactsError("%s:%d: want pmu, term, via (a PMU or -), reason" % (path, n))
-            acc[(f_[0], f_[1])] = (f_[2], f_[3])
+    for n, f_ in tsv_rows(path):
+        if len(f_) != 4 or not f_[3].strip() or not (f_[2] == "-" or presets.PMU_RE.match(f_[2])):
+            raise FactsError("%s:%d: want pmu, term, via (a PMU or -), reason" % (path, n))
+        acc[(f_[0], f_[1])] = (f_[2], f_[3])
     return acc
 
 
