@@ -84,7 +84,7 @@ def parse_ids(text, path, line, what):
             b = int(hi) if dash else a
         except ValueError:
             raise ConvertError("%s: ids %r: want first-last ranges, comma-separated" % (what, text), path, line)
-        if b < a or b - a > 1023:
+        if b < a or b - a > 4095:
             raise ConvertError("%s: ids %r: bad range %s" % (what, text, part), path, line)
         out.extend(range(a, b + 1))
     return out
@@ -126,8 +126,8 @@ class UncoreUnits:
         if not isinstance(d.get("ids"), str):
             raise ConvertError("ids: want first-last ranges, comma-separated", self.path)
         self.id_range = set(parse_ids(d["ids"], self.path, None, "ids"))
-        if not all(768 <= i <= 1022 or 1024 <= i <= 2047 for i in self.id_range):
-            raise ConvertError("ids: the uncore ranges must lie in pmuplug's 768..1022 or 1024..2047", self.path)
+        if not all(768 <= i <= 1022 or 1024 <= i <= 4095 for i in self.id_range):
+            raise ConvertError("ids: the uncore ranges must lie in pmuplug's 768..1022 or 1024..4095", self.path)
         for name, md in (d.get("models") or {}).items():
             self.models[name] = Model(name, md, self.path, self.id_range)
 

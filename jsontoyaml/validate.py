@@ -15,7 +15,7 @@ EVENT_FLAGS = set(schema.values("event", "flags"))
 PERF_ATTRS = set(schema.values("pmu", "perf_attrs"))
 PMU_NAME = re.compile(r"^[a-z0-9_]+$")
 ATTR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
-MAX_PMU_ID = 2047  # PFM_PMU_MAX - 1: an event index is (pfm_pmu_t << 20) | event
+MAX_PMU_ID = 4095  # PFM_PMU_MAX - 1: an event index is (pfm_pmu_t << 19) | event
 U32 = (1 << 32) - 1
 U64 = (1 << 64) - 1
 

@@ -275,7 +275,7 @@ class Cli(unittest.TestCase):
             hdr = os.path.join(d, "pfmlib.h")
             with open(hdr, "w") as f:
                 f.write("typedef enum {\n\tPFM_PMU_NONE = 0,\n\tPFM_PMU_INTEL_GLM = 202,\n"
-                        "\tPFM_PMU_MAX = 2048\n} pfm_pmu_t;\n")
+                        "\tPFM_PMU_MAX = 4096\n} pfm_pmu_t;\n")
             self.run_cli("-o", os.path.join(d, "out"), "--header", hdr, os.path.join(d, "in"))
             with open(os.path.join(d, "out", "libpfm_glm.3")) as f:
                 self.assertIn("PFM_PMU_INTEL_GLM", f.read())

@@ -61,14 +61,14 @@ extern "C" {
  *               These ids are handed out by pmuplug's overlay data and, at
  *               run time, to PMUs found in sysfs or loaded from plugins, so
  *               they are not enumerated one by one here.
- *   1024 .. 2047 pmuplug's range for uncore box instances libpfm4 does not
+ *   1024 .. 4095 pmuplug's range for uncore box instances libpfm4 does not
  *               know (one PMU per box), and for plugins.
  *
  * Iterate with pfm_for_all_pmus() and pfm_get_pmu_info(), which answers
  * PFM_ERR_NOTSUPP for an id that is free.
  *
- * PFM_PMU_MAX is 2048, not 4.13's 517: on purpose.  Event indexes returned
- * by the library are (pmu id << 20) | event number, so 2048 ids is the most
+ * PFM_PMU_MAX is 4096, not 4.13's 517: on purpose.  Event indexes returned
+ * by the library are (pmu id << 19) | event number, so 4096 ids is the most
  * an int index can carry, and the larger bound lets loops written with
  * pfm_for_all_pmus() reach every id of the ranges above.
  */
@@ -788,7 +788,7 @@ typedef enum {
 	/* ---- pmuplug's own ids: 768 .. 1022 and 1024 .. 2047 (see above) ---- */
 	PFM_PMU_PMUPLUG_FIRST                   = 768,
 
-	PFM_PMU_MAX                             = 2048	/* one past the last id */
+	PFM_PMU_MAX                             = 4096	/* one past the last id */
 } pfm_pmu_t;
 
 /* What kind of unit a PMU is. */

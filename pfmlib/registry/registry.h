@@ -13,11 +13,11 @@
 #include <stdint.h>
 #include "table/table.h"
 
-/* event index layout: (pfm_pmu_t << 20) | event number in the PMU; 11 bits of
- * id (PFM_PMU_MAX is 2048) and up to 1Mi events per PMU in a positive int */
-#define PP_IDX_SHIFT 20
+/* event index layout: (pfm_pmu_t << 19) | event number in the PMU; 12 bits of
+ * id (PFM_PMU_MAX is 4096) and up to 512Ki events per PMU in a positive int */
+#define PP_IDX_SHIFT 19
 #define PP_IDX_MASK  ((1 << PP_IDX_SHIFT) - 1)
-#define PP_MAX_PMU_ID 2047
+#define PP_MAX_PMU_ID 4095
 
 /* a PMU as the library serves it */
 struct pp_pmu_rt {

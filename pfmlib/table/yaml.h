@@ -27,7 +27,7 @@ struct pp_yaml_opts {
 /* the limits of a document loaded without options (tablegen, built-in descriptors) */
 #define PP_YAML_DEFAULT_MAX_ALIAS_NODES (1u << 20)
 #define PP_YAML_DEFAULT_MAX_DEPTH 64u
-#define PP_YAML_DEFAULT_MAX_EVENTS (1u << 20)
+#define PP_YAML_DEFAULT_MAX_EVENTS (1u << 19)
 
 /* Returns the new PMU's index in b->pmus, or -1 with err filled. */
 int pp_yaml_load_file(struct pp_builder *b, const char *path,

@@ -21,14 +21,14 @@ static int level(const char *s)
 	return n > 0 ? n : (*s == 'y' || *s == 'Y');
 }
 
-/* LIBPFM_PMU_MAX: a decimal number from 1 to 2047, else 0 (off: ids are served as they are) */
+/* LIBPFM_PMU_MAX: a decimal number from 1 to 4095, else 0 (off: ids are served as they are) */
 static int pmu_max(const char *s)
 {
 	char *end;
 	if (!s || *s < '0' || *s > '9')
 		return 0;
 	long v = strtol(s, &end, 10);
-	return !*end && v > 0 && v < 2048 ? (int)v : 0;
+	return !*end && v > 0 && v < 4096 ? (int)v : 0;
 }
 
 /* a copy of a non-empty value into owned[slot], or NULL; -1 on OOM */

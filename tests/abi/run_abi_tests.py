@@ -22,7 +22,7 @@ import toolchain          # noqa: E402
 from mutations import MUTATIONS  # noqa: E402
 
 PMU_ENUM = 'enum {pfm_pmu_t}'
-FIRST_NEW, OWN_FIRST, PMU_MAX = 517, 768, 2048
+FIRST_NEW, OWN_FIRST, PMU_MAX = 517, 768, 4096
 
 
 def enumerator_problems(sides, entries):

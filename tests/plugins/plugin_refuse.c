@@ -34,7 +34,7 @@ static const struct refusal {
 	  "test_plugin_with_unknown_key_is_refused_with_file_and_line" },
 	{ "not-a-descriptor.yaml", ":2:", "not a PMU descriptor", 1,
 	  "test_yaml_file_that_is_not_a_pmu_descriptor_is_refused_with_file_and_line" },
-	{ "id-past-max.yaml", ":5:", "'id' out of range (max 2047): 2048", 0,
+	{ "id-past-max.yaml", ":5:", "'id' out of range (max 4095): 4096", 0,
 	  "test_plugin_with_an_id_past_the_last_pfm_pmu_t_is_refused_with_file_and_line" },
 	{ "dup-id.yaml", "", "PMU id 202 is already used by 'glm'", 0,
 	  "test_plugin_taking_a_builtin_pmu_id_is_refused" },

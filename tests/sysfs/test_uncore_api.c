@@ -337,7 +337,7 @@ static void test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_wri
 	CU_ASSERT_EQUAL(e.attr.type, 13);
 	CU_ASSERT_EQUAL(e.attr.config, 0x205);
 	CU_ASSERT_EQUAL(e.cpu, 0);
-	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 1025);	/* ids from 1024 on: (id << 20) | event */
+	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 1025);	/* ids from 1024 on: (id << 19) | event */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_umc0::UMC_ACT_CMD:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 12);
