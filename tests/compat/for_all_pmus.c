@@ -110,7 +110,7 @@ int main(int argc, char **argv)
 	/* a walk until PFM_ERR_INVAL (PAPI's): every name once; in compat mode it ends at 517 */
 	int end = -1, twice = 0;
 	nseen = 0;
-	for (int id = 0; id < 4096; id++) {
+	for (int id = 0; id < 8192; id++) {
 		pfm_pmu_info_t pi;
 		int r = get_pmu(id, &pi);
 		if (r == PFM_ERR_INVAL) {
