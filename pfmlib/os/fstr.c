@@ -12,6 +12,7 @@
 #include <string.h>
 #include "event/lookup.h"
 #include "os/os.h"
+#include "util/config.h"
 #include "util/log.h"
 #include "util/str.h"
 
@@ -353,6 +354,36 @@ static int os_attr_given_back(const struct pp_enc *e, const struct mod_firsts *f
 	return 1;
 }
 
+/* `name::` finds this PMU (its name is a whole token and no other PMU has
+ * it): a fact of the registry's life, found on first use and kept in the
+ * PMU (threads that race find the same answer) */
+static int pmu_named(const struct pp_pmu_rt *pmu)
+{
+	unsigned char k = __atomic_load_n(&pmu->fstr_named, __ATOMIC_RELAXED);
+	if (!k) {
+		const char *pname = pp_str(pmu->t, pmu->p->name);
+		k = *pname && !strpbrk(pname, ":,/ \t") && pp_pmu_by_name(pname, strlen(pname)) == pmu ? 1 : 2;
+		__atomic_store_n(&((struct pp_pmu_rt *)pmu)->fstr_named, k, __ATOMIC_RELAXED);
+	}
+	return k == 1;
+}
+
+/* the name n of unit mask ui of ev finds it: no unit mask before it has that
+ * name (pp_lookup_umask takes the first); with the table's name tags, only
+ * those whose tag is ui's own are compared, and no hash is computed */
+static int umask_named(const struct pp_pmu_rt *pmu, const struct pp_event *ev, uint32_t ui, const char *n)
+{
+	const struct pp_table *t = pmu->t;
+	size_t len = strlen(n);
+	if (!t->umask_tag)
+		return pp_lookup_umask(pmu, ev, n, len) == (int)ui;
+	uint8_t tag = t->umask_tag[ui];
+	for (uint32_t j = ev->first_umask; j < ui; j++)
+		if (t->umask_tag[j] == tag && pp_name_eq(pp_str(t, t->umasks[j].name), n, len))
+			return 0;
+	return 1;
+}
+
 /*
  * A sufficient condition for libpfm4's spelling of e (spell(e, LIBPFM4)) to
  * encode as e again, checked on e instead of parsing and encoding the
@@ -369,7 +400,7 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	const struct pp_pmu_rt *pmu = e->pmu;
 	const struct pp_table *t = pmu->t;
 	const struct pp_pmu *p = pmu->p;
-	const char *pname = pp_str(t, p->name), *ename = pp_str(t, e->ev->name);
+	const char *ename = pp_str(t, e->ev->name);
 	uint32_t g = e->os_given;
 	int ntok = e->nsel, plm_named = 0;
 	unsigned int plm = 0;
@@ -385,14 +416,13 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	/* pmu::EVENT finds this PMU and this event (event and alias names are
 	 * unique in a PMU: the loaders refuse a table where two are the same
 	 * but for case, pp_builder_index_pmu) */
-	if (!*pname || strpbrk(pname, ":,/ \t") || strpbrk(ename, ":,/ \t") ||
-	    pp_pmu_by_name(pname, strlen(pname)) != pmu || !pp_pmu_usable(pmu) || !pmu->p->hash_size)
+	if (!pmu_named(pmu) || strpbrk(ename, ":,/ \t") || !pp_pmu_usable(pmu) || !pmu->p->hash_size)
 		return 0;
 	int defaults = 0;
 	for (int i = 0; i < e->nsel; i++) {
 		const struct pp_umask *u = &t->umasks[e->sel[i]];
 		const char *n = pp_str(t, u->name);
-		if (u->equiv || !whole_token(n) || pp_lookup_umask(pmu, e->ev, n, strlen(n)) != (int)e->sel[i])
+		if (u->equiv || !whole_token(n) || !umask_named(pmu, e->ev, e->sel[i], n))
 			return 0;
 		if (!e->sel_dfl[i])
 			continue;
@@ -477,7 +507,8 @@ char *pp_fstr(const struct pp_enc *e)
 	}
 	free(s);
 	s = spell(e, STRICT);
-	if (s && encodes_as(s, e) == 0)
+	/* a self-check, under LIBPFM_DEBUG only: it costs an encode */
+	if (s && pp_cfg.debug && encodes_as(s, e) == 0)
 		pp_debug("fstr %s does not encode as the string it spells", s);
 	return s;
 }
