@@ -428,18 +428,22 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
             for k, v in counters.get(b, {}).items():
                 cinfo0[k] = max(cinfo0.get(k, 0), v)
         # (first box, last box + 1, events, the Units they come from, counters)
+        # (the perf entries a part consumes are counted once, with box 0)
+        used = len(evs) + len(extra)
         if u.split_box0():
-            parts = [(0, 1, evs0, src_units, cinfo0), (1, u.boxes, evs, uname, cinfo)]
+            parts = [(0, 1, evs0, src_units, cinfo0, used), (1, u.boxes, evs, uname, cinfo, 0)]
         else:
-            parts = [(0, u.boxes, evs0, src_units, cinfo0)]
-        for first, end, part_evs, from_units, part_cinfo in parts:
-            out.append(_box_desc(m, u, uname, fam, cp, src, model_dir, first, end, part_evs, from_units,
-                                 part_cinfo, upstream, stats, units.path))
+            parts = [(0, u.boxes, evs0, src_units, cinfo0, used)]
+        for first, end, part_evs, from_units, part_cinfo, n_perf in parts:
+            out.append(_box_desc(m, u, uname, fam, cp, src, model_dir, (first, end), part_evs, from_units,
+                                 part_cinfo, n_perf, upstream, stats, units.path))
     return out
 
 
-def _box_desc(m, u, uname, fam, cp, src, model_dir, first, end, evs, from_units, cinfo, upstream, stats, path):
-    """(plan, desc) of boxes first..end-1 of a unit, sharing the events evs."""
+def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinfo, n_perf, upstream, stats, path):
+    """(plan, desc) of boxes first..end-1 (boxes) of a unit, sharing the
+    events evs made of n_perf perf entries not counted yet."""
+    first, end = boxes
     name0, kernel0 = u.box(first)
 
     def box_desc(n):
@@ -471,6 +475,6 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, first, end, evs, from_units,
     a["events"] += len(desc["events"])
     nu = sum(len(e.get("umasks", ())) for e in desc["events"])
     a["umasks"] += nu
-    a["perf_events"] += len(evs)
-    stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, len(evs)))
+    a["perf_events"] += n_perf
+    stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, n_perf))
     return plan, desc
