@@ -1,8 +1,10 @@
 """Uncore PMUs from perf's JSON: the entries of a model directory whose
 `Unit` is an uncore box (CHA, iMC, UPI, L3PMC...) become one descriptor per
 Unit, with one PMU record per box instance (`instances`) sharing its event
-table. Which Units, their box counts, kernel PMU names, libpfm4 names, ids
-and bit layouts are facts of arch/<arch>/uncore/perf-units.yaml; upstream
+table (box 0 a descriptor of its own when other Units' events count only
+there: `box0_units`). Which Units, their box counts, kernel PMU names,
+libpfm4 names, ids and bit layouts are facts of
+arch/<arch>/uncore/perf-units.yaml; upstream
 libpfm4's event names and codes come from arch/<arch>/libpfm4-upstream-events.tsv.
 See docs/jsontoyaml.md ("Uncore Units") and docs/compat.md."""
 import copy
@@ -46,6 +48,7 @@ class Unit:
                 raise ConvertError("%s: unknown key %r" % (what, k), path, self.line)
         overlay.check_types(d, UNIT_TYPES, path, what)
         self.skip = d.get("not_converted")
+        self.box0_units = list(d.get("box0_units") or [])
         if self.skip is not None:
             if len(d) != 1:
                 raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
@@ -61,7 +64,6 @@ class Unit:
         for k, v in self.format.items():
             if fmtbits.parse(v) is None:
                 raise ConvertError("%s: field %s: bad format %r" % (what, k, v), path, self.line)
-        self.box0_units = list(d.get("box0_units") or [])
         self.perf_umask = d.get("perf_umask")
         if self.perf_umask is not None and fmtbits.parse(self.perf_umask) is None:
             raise ConvertError("%s: perf_umask: bad format %r" % (what, self.perf_umask), path, self.line)
@@ -119,7 +121,7 @@ class Model:
                 raise ConvertError("%s unit %s: expected a mapping" % (what, u), path, getattr(d, "line", None))
             self.units[u] = Unit(name, u, ud, path, id_range)
         for u, x in self.units.items():
-            for b in getattr(x, "box0_units", ()):
+            for b in x.box0_units:
                 if b in self.units or sum(b in y.box0_units for y in self.units.values() if y.skip is None) > 1:
                     raise ConvertError("%s unit %s: box0_units: %s is a unit of its own or another's"
                                        % (what, u, b), path, x.line)
