@@ -1,8 +1,10 @@
 """Uncore PMUs from perf's JSON: the entries of a model directory whose
 `Unit` is an uncore box (CHA, iMC, UPI, L3PMC...) become one descriptor per
 Unit, with one PMU record per box instance (`instances`) sharing its event
-table. Which Units, their box counts, kernel PMU names, libpfm4 names, ids
-and bit layouts are facts of arch/<arch>/uncore/perf-units.yaml; upstream
+table (box 0 a descriptor of its own when other Units' events count only
+there: `box0_units`). Which Units, their box counts, kernel PMU names,
+libpfm4 names, ids and bit layouts are facts of
+arch/<arch>/uncore/perf-units.yaml; upstream
 libpfm4's event names and codes come from arch/<arch>/libpfm4-upstream-events.tsv.
 See docs/jsontoyaml.md ("Uncore Units") and docs/compat.md."""
 import copy
@@ -18,9 +20,13 @@ from errors import ConvertError
 FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
-UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "not_converted"}
+UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "box0_units", "not_converted"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
-              "format": "map", "perf_umask": "str", "not_converted": "str"}
+              "format": "map", "perf_umask": "str", "box0_units": "strs", "not_converted": "str"}
+# perf keys that tell an event apart (the others describe it): two entries of
+# one name that agree on these are one event
+ENCODING_KEYS = ("EventCode", "UMask", "UMaskExt", "EdgeDetect", "Invert", "CounterMask", "PortMask",
+                 "FCMask", "Filter")
 MODEL_KEYS = {"core", "family", "desc", "units"}
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 
@@ -42,6 +48,7 @@ class Unit:
                 raise ConvertError("%s: unknown key %r" % (what, k), path, self.line)
         overlay.check_types(d, UNIT_TYPES, path, what)
         self.skip = d.get("not_converted")
+        self.box0_units = list(d.get("box0_units") or [])
         if self.skip is not None:
             if len(d) != 1:
                 raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
@@ -67,6 +74,11 @@ class Unit:
             if not (1 <= i <= 767 or i in id_range):
                 raise ConvertError("%s: id %d is neither libpfm4's (< 768) nor in the uncore ranges"
                                    % (what, i), path, self.line)
+
+    def split_box0(self):
+        """Box 0 is a descriptor of its own: it also counts the events of
+        other perf Units (box0_units), the others do not."""
+        return bool(self.box0_units) and self.boxes > 1
 
     def box(self, n):
         """(PMU name, kernel PMU name) of box n."""
@@ -108,6 +120,11 @@ class Model:
             if not isinstance(ud, dict):
                 raise ConvertError("%s unit %s: expected a mapping" % (what, u), path, getattr(d, "line", None))
             self.units[u] = Unit(name, u, ud, path, id_range)
+        for u, x in self.units.items():
+            for b in x.box0_units:
+                if b in self.units or sum(b in y.box0_units for y in self.units.values() if y.skip is None) > 1:
+                    raise ConvertError("%s unit %s: box0_units: %s is a unit of its own or another's"
+                                       % (what, u, b), path, x.line)
 
 
 class UncoreUnits:
@@ -116,13 +133,18 @@ class UncoreUnits:
     def __init__(self, overlay_root, arch):
         self.path = os.path.join(overlay_root, arch, FILE)
         self.models = {}
+        self.field_aliases = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
-        if not isinstance(d, dict) or set(d) - {"ids", "formats", "models"}:
-            raise ConvertError("expected a mapping of ids, formats and models", self.path)
+        if not isinstance(d, dict) or set(d) - {"ids", "field_aliases", "formats", "models"}:
+            raise ConvertError("expected a mapping of ids, field_aliases, formats and models", self.path)
+        self.field_aliases = d.get("field_aliases") or {}
+        if not isinstance(self.field_aliases, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in self.field_aliases.items()):
+            raise ConvertError("field_aliases: want a mapping of kernel field: family field", self.path)
         if not isinstance(d.get("ids"), str):
             raise ConvertError("ids: want first-last ranges, comma-separated", self.path)
         self.id_range = set(parse_ids(d["ids"], self.path, None, "ids"))
@@ -134,7 +156,10 @@ class UncoreUnits:
     def kept_units(self, model_dir):
         """The Units of a model directory that become PMUs."""
         m = self.models.get(model_dir)
-        return {u for u, x in m.units.items() if x.skip is None} if m else set()
+        if m is None:
+            return set()
+        kept = {u for u, x in m.units.items() if x.skip is None}
+        return kept | {b for u in kept for b in m.units[u].box0_units}
 
     def skip_reason(self, model_dir, unit):
         m = self.models.get(model_dir)
@@ -228,18 +253,52 @@ def split_umask(evs, u, fam):
     return out
 
 
-def _family(ov, name, fmt, line, path):
-    """The family with the unit's format in place of its own."""
+def _family(ov, name, fmt, line, path, aliases=None):
+    """The family with the unit's format in place of its own. aliases: the
+    kernel's names of family fields ({cmask: thresh}); where the format has
+    the kernel's name and not the family's, the perf keys and modifiers of
+    the family's field go to the kernel's."""
     base = ov.family(name, line)
     doc = overlay.LDict(overlay.load_yaml(base.path))
     doc.line = 1
     doc["format"] = dict(fmt)
+    for kernel, fam_field in (aliases or {}).items():
+        if kernel not in fmt or fam_field in fmt:
+            continue
+        pf = doc.get("perf_fields") or {}
+        for k, f in list(pf.items()):
+            if f == fam_field:
+                pf[k] = kernel
+        for mod in doc.get("modifiers") or []:
+            if mod.get("field") == fam_field:
+                mod["field"] = kernel
     for f in list(doc.get("code_fields") or []):
         if f not in fmt:
             doc["code_fields"].remove(f)
     if doc.get("raw_umask") not in fmt:
         doc.pop("raw_umask", None)
     return overlay.Family(name, base.path, doc)
+
+
+def join_box0(evs, extra, stats_note, where):
+    """The events of a unit's box 0: its own and those of its box0_units;
+    an entry whose name is already there with the same encoding is the same
+    event (Haswell's UNC_CLOCK.SOCKET in Units cbox_0 and CLOCK) and is
+    dropped with a note, one with another encoding is an error."""
+    out = list(evs)
+    seen = {e["EventName"].upper(): e for e in evs}
+    for ev in extra:
+        have = seen.get(ev["EventName"].upper())
+        if have is None:
+            seen[ev["EventName"].upper()] = ev
+            out.append(ev)
+            continue
+        if any(have.get(k) != ev.get(k) for k in ENCODING_KEYS):
+            raise ConvertError("%s: %s of Unit %s encodes otherwise than the one of Unit %s"
+                               % (where, ev["EventName"], ev.get("Unit"), have.get("Unit")), ev["_file"], ev["_line"])
+        stats_note("%s: %s of Unit %s is the event of Unit %s (same encoding): kept once"
+                   % (where, ev["EventName"], ev.get("Unit"), have.get("Unit")))
+    return out
 
 
 def packed_code(ev):
@@ -342,6 +401,10 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
     if core_desc is None:
         raise ConvertError("model %s: core PMU %s is not converted" % (model_dir, m.core), units.path)
     upstream = units.upstream()
+
+    def note(text):
+        stats.notes.add(("uncore", text), text)
+    cp = core_desc["pmu"]
     for uname in sorted(m.units):
         u = m.units[uname]
         if u.skip is not None:
@@ -350,42 +413,70 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
         if not evs:
             raise ConvertError("model %s unit %s: perf's tables have no event of that Unit" % (model_dir, uname),
                                units.path, u.line)
-        fam = _family(ov, m.family, u.format, u.line, units.path)
-        name0, kernel0 = u.box(0)
-        cp = core_desc["pmu"]
-
-        def box_desc(n):
-            if u.desc:
-                return u.desc if u.boxes == 1 else "%s (box %d)" % (u.desc, n)
-            return "%s %s uncore%s" % (m.desc, uname, "" if u.boxes == 1 else " box %d" % n)
-        plan = overlay.PmuPlan(name=name0, id=u.ids[0], desc=box_desc(0), family=fam, features=[],
-                               extra_format={}, unit=None, match=list(cp.get("match") or []),
-                               override=False, variant=False, perf_pmu=kernel0, counters=None,
-                               fixed_counters=None, compat_modifiers=[], overlay=units.path, line=u.line)
-        source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
+        fam = _family(ov, m.family, u.format, u.line, units.path, units.field_aliases)
         evs = split_umask(apply_filter(evs, u, fam), u, fam)
-        desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}),
-                              cp.get("match_priority"))
-        desc["pmu"]["type"] = "uncore"
-        if not cp.get("match"):
-            desc["pmu"].pop("match", None)
-            desc["pmu"].pop("match_priority", None)
-        inst = []
-        for n in range(1, u.boxes):
-            nm, kp = u.box(n)
-            inst.append({"name": nm, "id": u.ids[n], "desc": box_desc(n), "perf_pmu": kp})
-        if inst:
-            desc["pmu"]["instances"] = inst
-        rows = upstream.get(name0)
-        if rows:
-            n, byname, alias, compat = apply_upstream(desc, rows, lambda t: stats.notes.add(("uncore", t), t))
-            stats.uncore_upstream.append((name0, n, byname, alias, compat))
-        a = stats.arch[src.arch]
-        a["pmus"] += u.boxes
-        a["events"] += len(desc["events"])
-        nu = sum(len(e.get("umasks", ())) for e in desc["events"])
-        a["umasks"] += nu
-        a["perf_events"] += len(evs)
-        stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, len(evs)))
-        out.append((plan, desc))
+        extra = []
+        for b in u.box0_units:
+            if not by_unit.get(b):
+                raise ConvertError("model %s unit %s: box0_units: perf's tables have no event of Unit %s"
+                                   % (model_dir, uname, b), units.path, u.line)
+            extra.extend(split_umask(apply_filter(by_unit[b], u, fam), u, fam))
+        evs0 = join_box0(evs, extra, note, "%s/%s" % (model_dir, uname))
+        src_units = ", ".join([uname] + u.box0_units)
+        # box 0's counters: the unit's, and the fixed counter its box0_units count on
+        cinfo = counters.get(uname, {})
+        cinfo0 = dict(cinfo)
+        for b in u.box0_units:
+            for k, v in counters.get(b, {}).items():
+                cinfo0[k] = max(cinfo0.get(k, 0), v)
+        # (first box, last box + 1, events, the Units they come from, counters)
+        # (the perf entries a part consumes are counted once, with box 0)
+        used = len(evs) + len(extra)
+        if u.split_box0():
+            parts = [(0, 1, evs0, src_units, cinfo0, used), (1, u.boxes, evs, uname, cinfo, 0)]
+        else:
+            parts = [(0, u.boxes, evs0, src_units, cinfo0, used)]
+        for first, end, part_evs, from_units, part_cinfo, n_perf in parts:
+            out.append(_box_desc(m, u, uname, fam, cp, src, model_dir, (first, end), part_evs, from_units,
+                                 part_cinfo, n_perf, upstream, stats, units.path))
     return out
+
+
+def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinfo, n_perf, upstream, stats, path):
+    """(plan, desc) of boxes first..end-1 (boxes) of a unit, sharing the
+    events evs made of n_perf perf entries not counted yet."""
+    first, end = boxes
+    name0, kernel0 = u.box(first)
+
+    def box_desc(n):
+        if u.desc:
+            return u.desc if u.boxes == 1 else "%s (box %d)" % (u.desc, n)
+        return "%s %s uncore%s" % (m.desc, uname, "" if u.boxes == 1 else " box %d" % n)
+    plan = overlay.PmuPlan(name=name0, id=u.ids[first], desc=box_desc(first), family=fam, features=[],
+                           extra_format={}, unit=None, match=list(cp.get("match") or []),
+                           override=False, variant=False, perf_pmu=kernel0, counters=None,
+                           fixed_counters=None, compat_modifiers=[], overlay=path, line=u.line)
+    source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, from_units)
+    desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, cp.get("match_priority"))
+    desc["pmu"]["type"] = "uncore"
+    if not cp.get("match"):
+        desc["pmu"].pop("match", None)
+        desc["pmu"].pop("match_priority", None)
+    inst = []
+    for n in range(first + 1, end):
+        nm, kp = u.box(n)
+        inst.append({"name": nm, "id": u.ids[n], "desc": box_desc(n), "perf_pmu": kp})
+    if inst:
+        desc["pmu"]["instances"] = inst
+    rows = upstream.get(name0)
+    if rows:
+        n, byname, alias, compat = apply_upstream(desc, rows, lambda t: stats.notes.add(("uncore", t), t))
+        stats.uncore_upstream.append((name0, n, byname, alias, compat))
+    a = stats.arch[src.arch]
+    a["pmus"] += end - first
+    a["events"] += len(desc["events"])
+    nu = sum(len(e.get("umasks", ())) for e in desc["events"])
+    a["umasks"] += nu
+    a["perf_events"] += n_perf
+    stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, n_perf))
+    return plan, desc
