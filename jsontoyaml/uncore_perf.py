@@ -220,14 +220,16 @@ def split_umask(evs, u, fam):
             raise ConvertError("%s: UMask=0x%x does not fit %s over the fields %s"
                                % (ev["EventName"], ev["UMask"], u.perf_umask, ", ".join(fields)),
                                ev["_file"], ev["_line"])
-        ev = dict(ev)
+        ev, wide = dict(ev), ev["UMask"]
         for f, v in parts.items():
             key = back[f]
-            if f != "umask" and ev.get(key, v) != v:
+            if f == "umask":
+                continue
+            if ev.get(key, v) != v:
                 if not v & ~ev[key]:
                     continue
                 raise ConvertError("%s: UMask=0x%x puts 0x%x in %s, %s says 0x%x"
-                                   % (ev["EventName"], ev["UMask"], v, f, key, ev[key]), ev["_file"], ev["_line"])
+                                   % (ev["EventName"], wide, v, f, key, ev[key]), ev["_file"], ev["_line"])
             ev[key] = v
         ev["UMask"] = parts.get("umask", 0)
         out.append(ev)
