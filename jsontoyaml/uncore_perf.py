@@ -225,7 +225,11 @@ def split_umask(evs, u, fam):
     """perf's events of a unit whose UMask is laid out wider than the
     kernel's umask field (u.perf_umask: SPR IIO's UMask also holds the port
     and FC masks): the value is placed in that layout and split over the
-    unit's format fields, which must agree with perf's own keys for them."""
+    unit's format fields, which must agree with perf's own keys for them: a
+    key may also set more bits than the UMask holds for its field (GNR IIO's
+    UNC_IIO_NUM_OUTSTANDING_REQ_OF_CPU.*: PortMask 0xff over a UMask with
+    ports 0x0f), as perf ORs each term of the event string into config, so
+    the key's value stands; a UMask bit the key lacks is an error."""
     if u.perf_umask is None:
         return evs
     back = field_keys(fam)
@@ -241,12 +245,16 @@ def split_umask(evs, u, fam):
             raise ConvertError("%s: UMask=0x%x does not fit %s over the fields %s"
                                % (ev["EventName"], ev["UMask"], u.perf_umask, ", ".join(fields)),
                                ev["_file"], ev["_line"])
-        ev = dict(ev)
+        ev, wide = dict(ev), ev["UMask"]
         for f, v in parts.items():
             key = back[f]
-            if f != "umask" and ev.get(key, v) != v:
+            if f == "umask":
+                continue
+            if ev.get(key, v) != v:
+                if not v & ~ev[key]:
+                    continue
                 raise ConvertError("%s: UMask=0x%x puts 0x%x in %s, %s says 0x%x"
-                                   % (ev["EventName"], ev["UMask"], v, f, key, ev[key]), ev["_file"], ev["_line"])
+                                   % (ev["EventName"], wide, v, f, key, ev[key]), ev["_file"], ev["_line"])
             ev[key] = v
         ev["UMask"] = parts.get("umask", 0)
         out.append(ev)

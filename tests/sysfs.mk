@@ -4,7 +4,10 @@
 # against $(LIBPFM_SO) (test_sysfs_api) and against the ASan build of the
 # library (test_sysfs_api_asan), and check_events msr::tsc on a host that
 # has the msr PMU; test_uncore_api: table uncore PMUs (box instances) on the
-# fixture trees; test_uncore_client: the Intel client boxes. tests/sysfs/run.sh appends "sysfs: N passed, N failed".
+# fixture trees, one program a topic (UNCORE_SUITES: test_uncore_api, the
+# boxes' API; _client, Intel client boxes; _discovery, the boxes the kernel
+# enumerates from the discovery table, gnr2s and spr2s). tests/sysfs/run.sh
+# appends "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
 SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -29,20 +32,14 @@ $(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) test
 	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) $(TL_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) \
 		$(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
-# table uncore PMUs (box instances) on the fixture trees
-$(B)/bin/test_uncore_api: tests/sysfs/test_uncore_api.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
+# the uncore suites on the fixture trees: tests/sysfs/test_uncore_<suite>.c
+UNCORE_SUITES := api client discovery
+$(B)/bin/test_uncore_%: tests/sysfs/test_uncore_%.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_api.c $(TL_LIB) $(LIBPFM_SO) \
-		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
-
-# Intel client uncore boxes (C-box, ARB, clock, memory controllers) on their fixture trees
-$(B)/bin/test_uncore_client: tests/sysfs/test_uncore_client.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
-	@mkdir -p $(@D)
-	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_client.c $(TL_LIB) $(LIBPFM_SO) \
-		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
+	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
 check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events \
-	$(B)/bin/test_uncore_api $(B)/bin/test_uncore_client
+	$(UNCORE_SUITES:%=$(B)/bin/test_uncore_%)
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs

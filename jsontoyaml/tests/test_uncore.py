@@ -47,7 +47,7 @@ EXTRA = """[
 """
 
 
-def tree(units=UNITS, upstream=UPSTREAM, extra=EXTRA):
+def tree(units=UNITS, upstream=UPSTREAM, extra=EXTRA, family=FAMILY):
     """(arch root, overlay root): the ok fixtures plus a CBOX Unit conversion."""
     d = mkdtemp()
     arch, ov = os.path.join(d, "arch"), os.path.join(d, "ov")
@@ -57,7 +57,7 @@ def tree(units=UNITS, upstream=UPSTREAM, extra=EXTRA):
         f.write(extra)
     os.makedirs(os.path.join(ov, "x86", "uncore"))
     with open(os.path.join(ov, "x86", "family", "test-uncore.yaml"), "w") as f:
-        f.write(FAMILY)
+        f.write(family)
     with open(os.path.join(ov, "x86", "uncore", "perf-units.yaml"), "w") as f:
         f.write(units)
     with open(os.path.join(ov, "x86", "libpfm4-upstream-events.tsv"), "w") as f:
@@ -153,3 +153,29 @@ class UncoreUnitErrorTest(TestCase):
         e = error_of(convert_tree, *tree(UNITS.replace('"600,881-882"', '"900,881-882"').replace(
             'ids: "881-889"', 'ids: "881-900"')))
         self.assertIn("reuses the id", e)
+
+
+# a unit whose perf UMask also carries the port mask (config:36-47 of the
+# wider layout config:8-15,32-55), with perf's PortMask key for that field
+WIDE_FAMILY = FAMILY.replace("CounterMask: thresh}", "CounterMask: thresh, PortMask: ch_mask}")
+WIDE_UNITS = UNITS.replace('''format: {event: "config:0-7", umask: "config:8-15,32-39", inv: "config:23",
+                      thresh: "config:24-31"}}''', '''format: {event: "config:0-7", umask: "config:8-15", ch_mask: "config:36-47"},
+             perf_umask: "config:8-15,32-55"}''')
+WIDE_EXTRA = """[
+    {"EventCode": "0x88", "EventName": "UNC_CBO_PORTS.ALL", "Unit": "CBOX", "UMask": "0xf020", "PortMask": "0xff"},
+    {"EventCode": "0x88", "EventName": "UNC_CBO_PORTS.P4", "Unit": "CBOX", "UMask": "0x10020", "PortMask": "0x10"}
+]
+"""
+
+
+class UncoreWideUmaskTest(TestCase):
+    def test_a_perf_key_that_covers_the_umasks_bits_for_its_field_stands(self):
+        # UMask 0xf020 puts ports 0xf in ch_mask; PortMask 0xff holds them: perf ORs the terms
+        r = convert_tree(*tree(WIDE_UNITS, "", WIDE_EXTRA, WIDE_FAMILY))
+        self.assertEqual(r.umask("tiny_unc_cbo0", "UNC_CBO_PORTS", "ALL")["set"], {"umask": 0x20, "ch_mask": 0xff})
+        self.assertEqual(r.umask("tiny_unc_cbo0", "UNC_CBO_PORTS", "P4")["set"], {"umask": 0x20, "ch_mask": 0x10})
+
+    def test_a_umask_bit_the_perf_key_lacks_stops_the_conversion(self):
+        extra = WIDE_EXTRA.replace('"UMask": "0x10020", "PortMask": "0x10"', '"UMask": "0x10020", "PortMask": "0x0f"')
+        e = error_of(convert_tree, *tree(WIDE_UNITS, "", extra, WIDE_FAMILY))
+        self.assertIn("UNC_CBO_PORTS.P4: UMask=0x10020 puts 0x10 in ch_mask, PortMask says 0xf", e)
