@@ -1,9 +1,12 @@
 """Uncore PMUs from perf's JSON: the entries of a model directory whose
-`Unit` is an uncore box (CHA, iMC, UPI, L3PMC...) become one descriptor per
-Unit, with one PMU record per box instance (`instances`) sharing its event
-table. Which Units, their box counts, kernel PMU names, libpfm4 names, ids
-and bit layouts are facts of arch/<arch>/uncore/perf-units.yaml; upstream
-libpfm4's event names and codes come from arch/<arch>/libpfm4-upstream-events.tsv.
+`Unit` is an uncore box (CHA, iMC, UPI, L3PMC, hisi_sccl,ddrc, PAI-CRYPTO...)
+and the entries of perf's system tables (`<dir>/sys/*.json`: Arm CMN, i.MX
+DDR...) become one descriptor per Unit, with one PMU record per box
+instance (`instances`) sharing its event table. Which Units, their box
+counts, kernel PMU names, libpfm4 names, ids and bit layouts are facts of
+arch/<arch>/uncore/perf-units.yaml; upstream libpfm4's event names and
+codes come from arch/<arch>/libpfm4-upstream-events.tsv. A system table's
+PMUs carry perf's `Compat` as their `identifier` pattern.
 See docs/jsontoyaml.md ("Uncore Units") and docs/compat.md."""
 import copy
 import os
@@ -18,10 +21,12 @@ from errors import ConvertError
 FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
-UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "not_converted"}
+UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "not_converted", "instances"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
-              "format": "map", "perf_umask": "str", "not_converted": "str"}
+              "format": "map", "perf_umask": "str", "not_converted": "str", "instances": "strs"}
 MODEL_KEYS = {"core", "family", "desc", "units"}
+SYS_KEYS = {"family", "desc", "units"}
+SYS_DIR = "sys"
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 
 
@@ -46,6 +51,18 @@ class Unit:
             if len(d) != 1:
                 raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
             return
+        self.named = None
+        if "instances" in d:
+            # explicit box names (irregular numbering: hisi_sccl1_hha2, ...)
+            if "boxes" in d or "perf_pmu" in d:
+                raise ConvertError("%s: instances replaces boxes and perf_pmu" % what, path, self.line)
+            self.named = []
+            for x in d["instances"]:
+                nm, colon, kp = x.partition(":")
+                if not NAME_RE.match(nm) or (colon and not kp):
+                    raise ConvertError("%s: instance %r: want name or name:kernel PMU" % (what, x), path, self.line)
+                self.named.append((nm, kp if colon else nm))
+            d = dict(d, boxes=len(self.named), perf_pmu=self.named[0][1] if self.named else "")
         for k in ("name", "perf_pmu", "boxes", "ids", "format"):
             if k not in d:
                 raise ConvertError("%s: missing key %r" % (what, k), path, self.line)
@@ -69,9 +86,15 @@ class Unit:
                                    % (what, i), path, self.line)
 
     def box(self, n):
-        """(PMU name, kernel PMU name) of box n."""
+        """(PMU name, kernel PMU name) of box n: the listed instance, else
+        <name><n> and <perf_pmu>_<n> (perf_pmu's {n} standing for n when it
+        has one: imx8_ddr{n})."""
+        if self.named:
+            return self.named[n]
         if self.boxes == 1:
-            return self.name, self.perf_pmu
+            return self.name, self.perf_pmu.replace("{n}", "0")
+        if "{n}" in self.perf_pmu:
+            return "%s%d" % (self.name, n), self.perf_pmu.replace("{n}", str(n))
         return "%s%d" % (self.name, n), "%s_%d" % (self.perf_pmu, n)
 
 
@@ -91,18 +114,24 @@ def parse_ids(text, path, line, what):
 
 
 class Model:
-    def __init__(self, name, d, path, id_range):
-        what = "model %s" % name
+    """A model directory's Units (core: the core PMU whose host match the
+    boxes take), or, with is_sys, a system table directory's (no core: its
+    boxes are told apart by the kernel PMU's identifier)."""
+
+    def __init__(self, name, d, path, id_range, is_sys=False):
+        what = "%s %s" % ("system table" if is_sys else "model", name)
+        keys = SYS_KEYS if is_sys else MODEL_KEYS
         if not isinstance(d, dict):
             raise ConvertError("%s: expected a mapping" % what, path)
         for k in d:
-            if k not in MODEL_KEYS:
+            if k not in keys:
                 raise ConvertError("%s: unknown key %r" % (what, k), path, getattr(d, "line", None))
         overlay.check_types(d, {"core": "str", "family": "str", "desc": "str", "units": "map"}, path, what)
-        for k in MODEL_KEYS:
+        for k in keys:
             if k not in d:
                 raise ConvertError("%s: missing key %r" % (what, k), path, getattr(d, "line", None))
-        self.name, self.core, self.family, self.desc = name, d["core"], d["family"], d["desc"]
+        self.name, self.core, self.family, self.desc = name, d.get("core"), d["family"], d["desc"]
+        self.is_sys = is_sys
         self.units = {}
         for u, ud in d["units"].items():
             if not isinstance(ud, dict):
@@ -116,13 +145,14 @@ class UncoreUnits:
     def __init__(self, overlay_root, arch):
         self.path = os.path.join(overlay_root, arch, FILE)
         self.models = {}
+        self.sys = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
-        if not isinstance(d, dict) or set(d) - {"ids", "formats", "models"}:
-            raise ConvertError("expected a mapping of ids, formats and models", self.path)
+        if not isinstance(d, dict) or set(d) - {"ids", "formats", "models", "sys"}:
+            raise ConvertError("expected a mapping of ids, formats, models and sys", self.path)
         if not isinstance(d.get("ids"), str):
             raise ConvertError("ids: want first-last ranges, comma-separated", self.path)
         self.id_range = set(parse_ids(d["ids"], self.path, None, "ids"))
@@ -130,14 +160,16 @@ class UncoreUnits:
             raise ConvertError("ids: the uncore ranges must lie in pmuplug's 768..1022 or 1024..4095", self.path)
         for name, md in (d.get("models") or {}).items():
             self.models[name] = Model(name, md, self.path, self.id_range)
+        for name, md in (d.get("sys") or {}).items():
+            self.sys[name] = Model(name, md, self.path, self.id_range, is_sys=True)
 
-    def kept_units(self, model_dir):
-        """The Units of a model directory that become PMUs."""
-        m = self.models.get(model_dir)
+    def kept_units(self, model_dir, is_sys=False):
+        """The Units of a model (or system table) directory that become PMUs."""
+        m = (self.sys if is_sys else self.models).get(model_dir)
         return {u for u, x in m.units.items() if x.skip is None} if m else set()
 
-    def skip_reason(self, model_dir, unit):
-        m = self.models.get(model_dir)
+    def skip_reason(self, model_dir, unit, is_sys=False):
+        m = (self.sys if is_sys else self.models).get(model_dir)
         x = m.units.get(unit) if m else None
         if x is not None and x.skip is not None:
             return "uncore unit not converted: Unit %s of %s: %s" % (unit, model_dir, x.skip)
@@ -333,13 +365,24 @@ def apply_upstream(desc, rows, stats_note):
     return counts
 
 
-def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
-    """[(plan, desc)]: the uncore descriptors of one model directory."""
-    m = units.models.get(model_dir)
+def identifier_of(evs, what, path, line):
+    """[pattern]: the one `Compat` of a system table Unit's events (perf
+    applies an entry where the kernel PMU's `identifier` fully matches it,
+    a POSIX extended regular expression)."""
+    compat = sorted({ev.get("Compat") for ev in evs})
+    if len(compat) != 1 or not isinstance(compat[0], str) or not compat[0]:
+        raise ConvertError("%s: the Unit's events must share one Compat, they have %r" % (what, compat), path, line)
+    return compat
+
+
+def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False):
+    """[(plan, desc)]: the uncore descriptors of one model directory (or,
+    with is_sys, of the system table of directory model_dir)."""
+    m = (units.sys if is_sys else units.models).get(model_dir)
     out = []
     if m is None:
         return out
-    if core_desc is None:
+    if core_desc is None and not is_sys:
         raise ConvertError("model %s: core PMU %s is not converted" % (model_dir, m.core), units.path)
     upstream = units.upstream()
     for uname in sorted(m.units):
@@ -348,11 +391,11 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
             continue
         evs = by_unit.get(uname, [])
         if not evs:
-            raise ConvertError("model %s unit %s: perf's tables have no event of that Unit" % (model_dir, uname),
-                               units.path, u.line)
+            raise ConvertError("%s %s unit %s: perf's tables have no event of that Unit"
+                               % ("system table" if is_sys else "model", model_dir, uname), units.path, u.line)
         fam = _family(ov, m.family, u.format, u.line, units.path)
         name0, kernel0 = u.box(0)
-        cp = core_desc["pmu"]
+        cp = core_desc["pmu"] if core_desc else {}
 
         def box_desc(n):
             if u.desc:
@@ -362,14 +405,20 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
                                extra_format={}, unit=None, match=list(cp.get("match") or []),
                                override=False, variant=False, perf_pmu=kernel0, counters=None,
                                fixed_counters=None, compat_modifiers=[], overlay=units.path, line=u.line)
-        source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
+        where = "%s/%s/%s" % (src.arch, model_dir, SYS_DIR) if is_sys else "%s/%s %s" % (src.arch, model_dir,
+                                                                                     src.version)
+        source = "%s, Unit %s" % (where.strip(), uname)
         evs = split_umask(apply_filter(evs, u, fam), u, fam)
-        desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}),
+        ident = identifier_of(evs, "system table %s unit %s" % (model_dir, uname), units.path, u.line) \
+            if is_sys else None
+        desc = describe.build(plan, src.arch, source, evs, counters.get(uname, {}),
                               cp.get("match_priority"))
         desc["pmu"]["type"] = "uncore"
         if not cp.get("match"):
             desc["pmu"].pop("match", None)
             desc["pmu"].pop("match_priority", None)
+        if ident:
+            desc["pmu"]["identifier"] = ident
         inst = []
         for n in range(1, u.boxes):
             nm, kp = u.box(n)
@@ -386,6 +435,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
         nu = sum(len(e.get("umasks", ())) for e in desc["events"])
         a["umasks"] += nu
         a["perf_events"] += len(evs)
-        stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, len(evs)))
+        label = "%s/%s/%s" % (model_dir, SYS_DIR, uname) if is_sys else model_dir + "/" + uname
+        stats.pmus.append((src.arch, label, name0, len(desc["events"]), nu, len(evs)))
         out.append((plan, desc))
     return out
