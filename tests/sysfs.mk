@@ -4,7 +4,8 @@
 # against $(LIBPFM_SO) (test_sysfs_api) and against the ASan build of the
 # library (test_sysfs_api_asan), and check_events msr::tsc on a host that
 # has the msr PMU; test_uncore_api: table uncore PMUs (box instances) on the
-# fixture trees. tests/sysfs/run.sh appends "sysfs: N passed, N failed".
+# fixture trees; test_uncore_sys: the non-x86 ones (system tables by
+# identifier, hip08, s390 PAI). tests/sysfs/run.sh appends "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
 SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -35,8 +36,14 @@ $(B)/bin/test_uncore_api: tests/sysfs/test_uncore_api.c $(TL_HDRS) $(TL_LIB) $(L
 	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_api.c $(TL_LIB) $(LIBPFM_SO) \
 		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
+# non-x86 uncore PMUs from perf's JSON (system tables, hip08, s390 PAI) on the fixture trees
+$(B)/bin/test_uncore_sys: tests/sysfs/test_uncore_sys.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_sys.c $(TL_LIB) $(LIBPFM_SO) \
+		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
+
 check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events \
-	$(B)/bin/test_uncore_api
+	$(B)/bin/test_uncore_api $(B)/bin/test_uncore_sys
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs
