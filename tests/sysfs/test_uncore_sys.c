@@ -8,7 +8,8 @@
  * identifier 43c03; arm_cmn_1 with identifier 50000, a part perf's table
  * does not name; imx8_ddr0 of an i.MX8MP), tests/fixtures/sysfs/hip08
  * (hisi_sccl1_ddrc0, hisi_sccl1_hha2, hisi_sccl3_l3c0), and
- * tests/fixtures/sysfs/s390pai (cpum_cf, pai_crypto, pai_ext).
+ * tests/fixtures/sysfs/s390pai (cpum_cf, pai_crypto, pai_ext); plugins
+ * with identifier patterns in tests/fixtures/sysfs/plugins-sys.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,6 +211,28 @@ static void test_pai_pmus_need_a_z16_and_their_kernel_pmu(void)
 	CU_ASSERT_FALSE(present("pai_ext"));
 }
 
+static void test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one_matches(void)
+{
+	char dir[1024];
+	struct tl_perf e;
+	pfm_terminate();
+	snprintf(dir, sizeof(dir), "%s/plugins-sys", fixtures);
+	tl_env_reset();
+	char root[1024];
+	snprintf(root, sizeof(root), "%s/armsys", fixtures);
+	tl_env("LIBPFM_SYSROOT", root);
+	tl_env("LIBPFM_CPUID", NEOVERSE_N1);
+	tl_env("LIBPFM_PLUGIN_PATH", dir);
+	CU_ASSERT_EQUAL_FATAL(pfm_initialize(), PFM_SUCCESS);
+	/* arm_cmn_1 says 50000: 5000[0-9] matches, 6.* and 5000 (a whole match) do not */
+	CU_ASSERT_TRUE(present("sys_cmn_b"));
+	CU_ASSERT_FALSE(present("sys_cmn_c"));
+	CU_ASSERT_EQUAL_FATAL(tl_perf("sys_cmn_b::HNF_CACHE_MISS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 31);
+	CU_ASSERT_EQUAL(e.attr.config, 0x10005ULL);
+	tl_env("LIBPFM_PLUGIN_PATH", NULL);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_a_cmn_box_is_present_when_its_kernel_pmu_exists_and_its_identifier_matches),
 	TL_TEST(test_a_system_table_box_does_not_depend_on_the_host_cpu),
@@ -221,6 +244,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_a_hip08_box_encodes_with_its_own_kernel_pmu_type),
 	TL_TEST(test_pai_pmus_count_their_counter_number_with_the_sysfs_type),
 	TL_TEST(test_pai_pmus_need_a_z16_and_their_kernel_pmu),
+	TL_TEST(test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one_matches),
 };
 
 int main(int argc, char **argv)
