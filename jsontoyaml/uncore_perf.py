@@ -398,6 +398,8 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
         cp = core_desc["pmu"] if core_desc else {}
 
         def box_desc(n):
+            if u.named:     # listed boxes: each is told by its name
+                return "%s (%s)" % (u.desc or "%s %s uncore" % (m.desc, uname), u.box(n)[0])
             if u.desc:
                 return u.desc if u.boxes == 1 else "%s (box %d)" % (u.desc, n)
             return "%s %s uncore%s" % (m.desc, uname, "" if u.boxes == 1 else " box %d" % n)
