@@ -302,11 +302,14 @@ static void identify_uncore(struct pp_pmu_rt *list, int n, const struct pp_kpmus
 		if (!rt->is_present && rt->p->match)
 			continue;
 		const char *kn = pp_str(rt->t, rt->p->perf_pmu);
-		int ok = pp_kpmus_has(k, kn) && identifier_matches(rt, kn);
-		if (!ok && rt->is_present)
-			pp_verbose("PMU %s: the identifier of sysfs PMU %s matches none of its patterns, not present",
-				   pp_str(rt->t, rt->p->name), kn);
-		rt->is_present = ok;
+		if (!pp_kpmus_has(k, kn)) {
+			rt->is_present = 0;
+			continue;
+		}
+		rt->is_present = identifier_matches(rt, kn);
+		if (!rt->is_present)
+			pp_verbose("PMU %s: the identifier of sysfs PMU %s is missing or matches none of its "
+				   "patterns; not present", pp_str(rt->t, rt->p->name), kn);
 	}
 }
 

@@ -6,7 +6,8 @@
  * under upstream libpfm4's names, ids and event codes; the s390 PAI PMUs.
  * Fixtures: tests/fixtures/sysfs/armsys (arm_cmn_0 of a CMN-700,
  * identifier 43c03; arm_cmn_1 with identifier 50000, a part perf's table
- * does not name; imx8_ddr0 of an i.MX8MP), tests/fixtures/sysfs/hip08
+ * does not name; imx8_ddr0 of an i.MX8MP; imx9_ddr0 without an identifier
+ * file), tests/fixtures/sysfs/hip08
  * (hisi_sccl1_ddrc0, hisi_sccl1_hha2, hisi_sccl3_l3c0), and
  * tests/fixtures/sysfs/s390pai (cpum_cf, pai_crypto, pai_ext); plugins
  * with identifier patterns in tests/fixtures/sysfs/plugins-sys.
@@ -78,7 +79,9 @@ static void test_of_the_ddr_tables_sharing_imx8_ddr0_only_the_identified_one_is_
 	CU_ASSERT_FALSE(present("imx8mm_ddr"));
 	CU_ASSERT_FALSE(present("imx8mn_ddr"));
 	CU_ASSERT_FALSE(present("imx8mq_ddr"));
+	/* imx9_ddr0 exists but has no identifier file: no i.MX9 table applies */
 	CU_ASSERT_FALSE(present("imx93_ddr"));
+	CU_ASSERT_FALSE(present("imx95_ddr"));
 }
 
 static void test_a_cmn_event_puts_node_type_and_event_id_in_config_with_the_boxs_type_and_cpu(void)
