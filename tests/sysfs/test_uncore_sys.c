@@ -64,6 +64,20 @@ static void test_a_cmn_box_is_present_when_its_kernel_pmu_exists_and_its_identif
 	CU_ASSERT_FALSE(present("arm_cmn0"));
 }
 
+static void test_a_kernel_pmu_no_table_identifies_is_built_from_sysfs_the_others_are_not(void)
+{
+	pfm_pmu_info_t info;
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	/* arm_cmn_1 (identifier 50000): a PMU of its own, from its sysfs directory */
+	CU_ASSERT_TRUE(present("arm_cmn_1"));
+	CU_ASSERT_EQUAL_FATAL(tl_perf("arm_cmn_1::hnf_cache_miss", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 31);
+	CU_ASSERT_EQUAL(e.attr.config, 0x10005ULL);
+	/* arm_cmn_0 is served by the table's arm_cmn0 */
+	CU_ASSERT_EQUAL(tl_pmu_named("arm_cmn_0", &info), -1);
+}
+
 static void test_a_system_table_box_does_not_depend_on_the_host_cpu(void)
 {
 	/* perf applies a system table wherever the kernel PMU's identifier matches */
@@ -238,6 +252,7 @@ static void test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one
 
 static const struct tl_test tests[] = {
 	TL_TEST(test_a_cmn_box_is_present_when_its_kernel_pmu_exists_and_its_identifier_matches),
+	TL_TEST(test_a_kernel_pmu_no_table_identifies_is_built_from_sysfs_the_others_are_not),
 	TL_TEST(test_a_system_table_box_does_not_depend_on_the_host_cpu),
 	TL_TEST(test_of_the_ddr_tables_sharing_imx8_ddr0_only_the_identified_one_is_present),
 	TL_TEST(test_a_cmn_event_puts_node_type_and_event_id_in_config_with_the_boxs_type_and_cpu),
