@@ -1,11 +1,13 @@
 """Uncore PMUs from perf's JSON: the entries of a model directory whose
-`Unit` is an uncore box (CHA, iMC, UPI, L3PMC...) become one descriptor per
-Unit, with one PMU record per box instance (`instances`) sharing its event
-table (box 0 a descriptor of its own when other Units' events count only
-there: `box0_units`). Which Units, their box counts, kernel PMU names,
-libpfm4 names, ids and bit layouts are facts of
-arch/<arch>/uncore/perf-units.yaml; upstream
-libpfm4's event names and codes come from arch/<arch>/libpfm4-upstream-events.tsv.
+`Unit` is an uncore box (CHA, iMC, UPI, L3PMC, hisi_sccl,ddrc, PAI-CRYPTO...)
+and the entries of perf's system tables (`<dir>/sys/*.json`: Arm CMN, i.MX
+DDR...) become one descriptor per Unit, with one PMU record per box
+instance (`instances`) sharing its event table (box 0 a descriptor of its
+own when other Units' events count only there: `box0_units`). Which Units,
+their box counts, kernel PMU names, libpfm4 names, ids and bit layouts are
+facts of arch/<arch>/uncore/perf-units.yaml; upstream libpfm4's event names
+and codes come from arch/<arch>/libpfm4-upstream-events.tsv. A system
+table's PMUs carry perf's `Compat` as their `identifier` pattern.
 See docs/jsontoyaml.md ("Uncore Units") and docs/compat.md."""
 import copy
 import os
@@ -20,14 +22,18 @@ from errors import ConvertError
 FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
-UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "box0_units", "not_converted"}
+UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "box0_units", "not_converted",
+             "instances"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
-              "format": "map", "perf_umask": "str", "box0_units": "strs", "not_converted": "str"}
+              "format": "map", "perf_umask": "str", "box0_units": "strs", "not_converted": "str",
+              "instances": "strs"}
 # perf keys that tell an event apart (the others describe it): two entries of
 # one name that agree on these are one event
 ENCODING_KEYS = ("EventCode", "UMask", "UMaskExt", "EdgeDetect", "Invert", "CounterMask", "PortMask",
                  "FCMask", "Filter")
 MODEL_KEYS = {"core", "family", "desc", "units"}
+SYS_KEYS = {"family", "desc", "units"}
+SYS_DIR = "sys"
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 
 
@@ -53,6 +59,18 @@ class Unit:
             if len(d) != 1:
                 raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
             return
+        self.named = None
+        if "instances" in d:
+            # explicit box names (irregular numbering: hisi_sccl1_hha2, ...)
+            if "boxes" in d or "perf_pmu" in d:
+                raise ConvertError("%s: instances replaces boxes and perf_pmu" % what, path, self.line)
+            self.named = []
+            for x in d["instances"]:
+                nm, colon, kp = x.partition(":")
+                if not NAME_RE.match(nm) or (colon and not kp):
+                    raise ConvertError("%s: instance %r: want name or name:kernel PMU" % (what, x), path, self.line)
+                self.named.append((nm, kp if colon else nm))
+            d = dict(d, boxes=len(self.named), perf_pmu=self.named[0][1] if self.named else "")
         for k in ("name", "perf_pmu", "boxes", "ids", "format"):
             if k not in d:
                 raise ConvertError("%s: missing key %r" % (what, k), path, self.line)
@@ -81,9 +99,15 @@ class Unit:
         return bool(self.box0_units) and self.boxes > 1
 
     def box(self, n):
-        """(PMU name, kernel PMU name) of box n."""
+        """(PMU name, kernel PMU name) of box n: the listed instance, else
+        <name><n> and <perf_pmu>_<n> (perf_pmu's {n} standing for n when it
+        has one: imx8_ddr{n})."""
+        if self.named:
+            return self.named[n]
         if self.boxes == 1:
-            return self.name, self.perf_pmu
+            return self.name, self.perf_pmu.replace("{n}", "0")
+        if "{n}" in self.perf_pmu:
+            return "%s%d" % (self.name, n), self.perf_pmu.replace("{n}", str(n))
         return "%s%d" % (self.name, n), "%s_%d" % (self.perf_pmu, n)
 
 
@@ -103,18 +127,24 @@ def parse_ids(text, path, line, what):
 
 
 class Model:
-    def __init__(self, name, d, path, id_range):
-        what = "model %s" % name
+    """A model directory's Units (core: the core PMU whose host match the
+    boxes take), or, with is_sys, a system table directory's (no core: its
+    boxes are told apart by the kernel PMU's identifier)."""
+
+    def __init__(self, name, d, path, id_range, is_sys=False):
+        what = "%s %s" % ("system table" if is_sys else "model", name)
+        keys = SYS_KEYS if is_sys else MODEL_KEYS
         if not isinstance(d, dict):
             raise ConvertError("%s: expected a mapping" % what, path)
         for k in d:
-            if k not in MODEL_KEYS:
+            if k not in keys:
                 raise ConvertError("%s: unknown key %r" % (what, k), path, getattr(d, "line", None))
         overlay.check_types(d, {"core": "str", "family": "str", "desc": "str", "units": "map"}, path, what)
-        for k in MODEL_KEYS:
+        for k in keys:
             if k not in d:
                 raise ConvertError("%s: missing key %r" % (what, k), path, getattr(d, "line", None))
-        self.name, self.core, self.family, self.desc = name, d["core"], d["family"], d["desc"]
+        self.name, self.core, self.family, self.desc = name, d.get("core"), d["family"], d["desc"]
+        self.is_sys = is_sys
         self.units = {}
         for u, ud in d["units"].items():
             if not isinstance(ud, dict):
@@ -134,13 +164,14 @@ class UncoreUnits:
         self.path = os.path.join(overlay_root, arch, FILE)
         self.models = {}
         self.field_aliases = {}
+        self.sys = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
-        if not isinstance(d, dict) or set(d) - {"ids", "field_aliases", "formats", "models"}:
-            raise ConvertError("expected a mapping of ids, field_aliases, formats and models", self.path)
+        if not isinstance(d, dict) or set(d) - {"ids", "field_aliases", "formats", "models", "sys"}:
+            raise ConvertError("expected a mapping of ids, field_aliases, formats, models and sys", self.path)
         self.field_aliases = d.get("field_aliases") or {}
         if not isinstance(self.field_aliases, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in self.field_aliases.items()):
@@ -152,17 +183,19 @@ class UncoreUnits:
             raise ConvertError("ids: the uncore ranges must lie in pmuplug's 768..1022 or 1024..4095", self.path)
         for name, md in (d.get("models") or {}).items():
             self.models[name] = Model(name, md, self.path, self.id_range)
+        for name, md in (d.get("sys") or {}).items():
+            self.sys[name] = Model(name, md, self.path, self.id_range, is_sys=True)
 
-    def kept_units(self, model_dir):
-        """The Units of a model directory that become PMUs."""
-        m = self.models.get(model_dir)
+    def kept_units(self, model_dir, is_sys=False):
+        """The Units of a model (or system table) directory that become PMUs."""
+        m = (self.sys if is_sys else self.models).get(model_dir)
         if m is None:
             return set()
         kept = {u for u, x in m.units.items() if x.skip is None}
         return kept | {b for u in kept for b in m.units[u].box0_units}
 
-    def skip_reason(self, model_dir, unit):
-        m = self.models.get(model_dir)
+    def skip_reason(self, model_dir, unit, is_sys=False):
+        m = (self.sys if is_sys else self.models).get(model_dir)
         x = m.units.get(unit) if m else None
         if x is not None and x.skip is not None:
             return "uncore unit not converted: Unit %s of %s: %s" % (unit, model_dir, x.skip)
@@ -400,27 +433,38 @@ def apply_upstream(desc, rows, stats_note):
     return counts
 
 
-def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
-    """[(plan, desc)]: the uncore descriptors of one model directory."""
-    m = units.models.get(model_dir)
+def identifier_of(evs, what, path, line):
+    """[pattern]: the one `Compat` of a system table Unit's events (perf
+    applies an entry where the kernel PMU's `identifier` fully matches it,
+    a POSIX extended regular expression)."""
+    compat = sorted({ev.get("Compat") for ev in evs})
+    if len(compat) != 1 or not isinstance(compat[0], str) or not compat[0]:
+        raise ConvertError("%s: the Unit's events must share one Compat, they have %r" % (what, compat), path, line)
+    return compat
+
+
+def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False):
+    """[(plan, desc)]: the uncore descriptors of one model directory (or,
+    with is_sys, of the system table of directory model_dir)."""
+    m = (units.sys if is_sys else units.models).get(model_dir)
     out = []
     if m is None:
         return out
-    if core_desc is None:
+    if core_desc is None and not is_sys:
         raise ConvertError("model %s: core PMU %s is not converted" % (model_dir, m.core), units.path)
     upstream = units.upstream()
 
     def note(text):
         stats.notes.add(("uncore", text), text)
-    cp = core_desc["pmu"]
+    cp = core_desc["pmu"] if core_desc else {}
     for uname in sorted(m.units):
         u = m.units[uname]
         if u.skip is not None:
             continue
         evs = by_unit.get(uname, [])
         if not evs:
-            raise ConvertError("model %s unit %s: perf's tables have no event of that Unit" % (model_dir, uname),
-                               units.path, u.line)
+            raise ConvertError("%s %s unit %s: perf's tables have no event of that Unit"
+                               % ("system table" if is_sys else "model", model_dir, uname), units.path, u.line)
         fam = _family(ov, m.family, u.format, u.line, units.path, units.field_aliases)
         evs = split_umask(apply_filter(evs, u, fam), u, fam)
         extra = []
@@ -430,6 +474,8 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
                                    % (model_dir, uname, b), units.path, u.line)
             extra.extend(split_umask(apply_filter(by_unit[b], u, fam), u, fam))
         evs0 = join_box0(evs, extra, note, "%s/%s" % (model_dir, uname))
+        ident = identifier_of(evs, "system table %s unit %s" % (model_dir, uname), units.path, u.line) \
+            if is_sys else None
         src_units = ", ".join([uname] + u.box0_units)
         # box 0's counters: the unit's, and the fixed counter its box0_units count on
         cinfo = counters.get(uname, {})
@@ -446,17 +492,21 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
             parts = [(0, u.boxes, evs0, src_units, cinfo0, used)]
         for first, end, part_evs, from_units, part_cinfo, n_perf in parts:
             out.append(_box_desc(m, u, uname, fam, cp, src, model_dir, (first, end), part_evs, from_units,
-                                 part_cinfo, n_perf, upstream, stats, units.path))
+                                 part_cinfo, n_perf, upstream, stats, units.path, is_sys, ident))
     return out
 
 
-def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinfo, n_perf, upstream, stats, path):
+def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinfo, n_perf, upstream, stats, path,
+              is_sys, ident):
     """(plan, desc) of boxes first..end-1 (boxes) of a unit, sharing the
-    events evs made of n_perf perf entries not counted yet."""
+    events evs made of n_perf perf entries not counted yet; a system
+    table's (is_sys) carry their identifier patterns (ident)."""
     first, end = boxes
     name0, kernel0 = u.box(first)
 
     def box_desc(n):
+        if u.named:     # listed boxes: each is told by its name
+            return "%s (%s)" % (u.desc or "%s %s uncore" % (m.desc, uname), u.box(n)[0])
         if u.desc:
             return u.desc if u.boxes == 1 else "%s (box %d)" % (u.desc, n)
         return "%s %s uncore%s" % (m.desc, uname, "" if u.boxes == 1 else " box %d" % n)
@@ -464,12 +514,16 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
                            extra_format={}, unit=None, match=list(cp.get("match") or []),
                            override=False, variant=False, perf_pmu=kernel0, counters=None,
                            fixed_counters=None, compat_modifiers=[], overlay=path, line=u.line)
-    source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, from_units)
-    desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, cp.get("match_priority"))
+    where = "%s/%s/%s" % (src.arch, model_dir, SYS_DIR) if is_sys else "%s/%s %s" % (src.arch, model_dir,
+                                                                                 src.version)
+    source = "%s, Unit %s" % (where.strip(), from_units)
+    desc = describe.build(plan, src.arch, source, evs, cinfo, cp.get("match_priority"))
     desc["pmu"]["type"] = "uncore"
     if not cp.get("match"):
         desc["pmu"].pop("match", None)
         desc["pmu"].pop("match_priority", None)
+    if ident:
+        desc["pmu"]["identifier"] = ident
     inst = []
     for n in range(first + 1, end):
         nm, kp = u.box(n)
@@ -486,5 +540,6 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
     nu = sum(len(e.get("umasks", ())) for e in desc["events"])
     a["umasks"] += nu
     a["perf_events"] += n_perf
-    stats.pmus.append((src.arch, model_dir + "/" + uname, name0, len(desc["events"]), nu, n_perf))
+    label = "%s/%s/%s" % (model_dir, SYS_DIR, uname) if is_sys else model_dir + "/" + uname
+    stats.pmus.append((src.arch, label, name0, len(desc["events"]), nu, n_perf))
     return plan, desc

@@ -467,8 +467,20 @@ def describe(out, pmu):
                          % roff.name(p["match_unit"]))
         if extra:
             out(".PP", " ".join(extra))
+    elif pmu.type == "uncore" and p.get("identifier") and p.get("perf_pmu"):
+        out("The library makes this PMU present, whatever the host's CPU, when its kernel PMU "
+            "exists and that PMU's \\fIidentifier\\fR file in sysfs matches one of these "
+            "patterns (POSIX extended regular expressions over the whole identifier, perf's "
+            "\\fBCompat\\fR):",
+            ".RS 4", ".nf")
+        for m in p["identifier"]:
+            out(roff.text(m))
+        out(".fi", ".RE")
     else:
         out("The library never detects this PMU by itself.")
+    if match and pmu.type == "uncore" and p.get("identifier"):
+        out(".PP", "A box is present only when its kernel PMU's \\fIidentifier\\fR file in "
+            "sysfs also matches one of: %s." % ", ".join(roff.text(m) for m in p["identifier"]))
     if pmu.type != "os_generic":
         out(".PP",
             "On another host, \\fBLIBPFM_FORCE_PMU=%s\\fR makes it the default PMU, and "
@@ -493,11 +505,12 @@ def uncore_text(out, p):
                                   ", kernel PMU " + roff.text(kpmu) if kpmu else ""))
         out(".fi", ".RE", ".PP")
     if p.get("perf_pmu"):
-        out("A box is present when its model is the host's (above) and its kernel PMU exists "
+        out("A box is present when %s and its kernel PMU exists "
             "under \\fI/sys/bus/event_source/devices\\fR (or \\fBLIBPFM_SYSROOT\\fR); "
             "\\fBPFM_OS_PERF_EVENT\\fR and \\fBPFM_OS_PERF_EVENT_EXT\\fR take "
             "\\fIattr.type\\fR from that PMU's \\fItype\\fR file and the default "
-            "\\fIcpu\\fR from the first CPU of its \\fIcpumask\\fR.")
+            "\\fIcpu\\fR from the first CPU of its \\fIcpumask\\fR."
+            % ("its model is the host's (above)" if p.get("match") else "its identifier matches (above)"))
         if p.get("perf_type") is None:
             out("Without that kernel PMU (with \\fBLIBPFM_ENCODE_INACTIVE=1\\fR) only "
                 "\\fBPFM_OS_NONE\\fR encodes its events; the perf_events layers return "

@@ -144,6 +144,18 @@ class Variants(unittest.TestCase):
         self.assertIn("lists no events", txt)
         self.assertIn("u, k, h, period, freq, precise, excl, mg, mh, cpu, pinned and hw_smpl", txt)
 
+    def test_an_uncore_pmu_with_identifier_patterns_says_how_it_is_detected(self):
+        txt = rendered(pmu_page.render(minimal(type="uncore", perf_pmu="arm_cmn_0",
+                                               identifier=["(434|436).*"])))
+        self.assertNotIn("never detects this PMU", txt)
+        self.assertIn("identifier file in sysfs matches one of these", txt)
+        self.assertIn("(434|436).*", txt)
+        self.assertIn("A box is present when its identifier matches", txt)
+        txt = rendered(pmu_page.render(minimal(type="uncore", perf_pmu="hisi_sccl1_ddrc0", match=["0x480fd010"],
+                                               identifier=["0x00000030"])))
+        self.assertIn("also matches one of: 0x00000030", txt)
+        self.assertIn("its model is the host's", txt)
+
     def test_uncore_default_perf_attrs(self):
         txt = rendered(pmu_page.render(minimal(type="uncore")))
         self.assertIn("attributes period, freq, excl, cpu and pinned", txt)

@@ -77,8 +77,9 @@ check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstre
 	@$(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
 
-# upstream libpfm4's uncore names (icx, spr, Zen 5 L3) on our library (tests/diff/upstream_uncore.py)
-check-upstream-uncore: $(LIBPFM_SO) tests/diff/upstream_uncore.py arch/x86/libpfm4-upstream-events.tsv
+# upstream libpfm4's uncore names (icx, spr, Zen 5 L3, hip08) on our library (tests/diff/upstream_uncore.py)
+check-upstream-uncore: $(LIBPFM_SO) tests/diff/upstream_uncore.py arch/x86/libpfm4-upstream-events.tsv \
+		arch/arm64/libpfm4-upstream-events.tsv
 	@mkdir -p $(B)/check
 	@$(PYTHON) tests/diff/upstream_uncore.py --lib $(LIBPFM_SO) --results $(B)/check/results
 

@@ -207,6 +207,31 @@ static const struct id_facts *facts_of(const char *identity)
 	return f;
 }
 
+/* the C library's regular expressions: pattern matches all of s or all of s2 (may be NULL) */
+static int regex_whole(const char *pattern, const char *s, const char *s2)
+{
+	char anchored[512];
+	regex_t re;
+	if ((size_t)snprintf(anchored, sizeof(anchored), "^(%s)$", pattern) >= sizeof(anchored))
+		return 0;
+	if (regcomp(&re, anchored, REG_EXTENDED | REG_NOSUB)) {
+		pp_verbose("invalid match pattern '%s'", pattern);
+		return 0;
+	}
+	int ok = !regexec(&re, s, 0, NULL, 0);
+	/* most x86 patterns stop at the model: try without the stepping */
+	if (!ok && s2)
+		ok = !regexec(&re, s2, 0, NULL, 0);
+	regfree(&re);
+	return ok;
+}
+
+int pp_match_whole(const char *pattern, const char *s)
+{
+	int fast = pp_match_full(pattern, s);
+	return fast >= 0 ? fast : regex_whole(pattern, s, NULL);
+}
+
 static int match_with(const struct id_facts *f, const char *pattern, const char *identity)
 {
 	const char *arch = f->arch;
@@ -220,21 +245,7 @@ static int match_with(const struct id_facts *f, const char *pattern, const char 
 	if (fast >= 0)
 		return fast;
 	/* a pattern beyond pp_match's subset: the C library's regular expressions */
-
-	char anchored[512];
-	regex_t re;
-	if ((size_t)snprintf(anchored, sizeof(anchored), "^(%s)$", pattern) >= sizeof(anchored))
-		return 0;
-	if (regcomp(&re, anchored, REG_EXTENDED | REG_NOSUB)) {
-		pp_verbose("invalid match pattern '%s'", pattern);
-		return 0;
-	}
-	int ok = !regexec(&re, identity, 0, NULL, 0);
-	/* most x86 patterns stop at the model: try without the stepping */
-	if (!ok && f->shorter[0])
-		ok = !regexec(&re, f->shorter, 0, NULL, 0);
-	regfree(&re);
-	return ok;
+	return regex_whole(pattern, identity, shorter);
 }
 
 int pp_host_match(const char *pattern, const char *identity)

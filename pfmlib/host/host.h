@@ -49,4 +49,11 @@ int pp_host_match(const char *pattern, const char *identity);
 /* the same, and never across architectures: arch is the PMU's (NULL/""/generic: any) */
 int pp_host_match_arch(const char *arch, const char *pattern, const char *identity);
 
+/*
+ * Does the POSIX extended regular expression pattern match all of s (perf's
+ * test of a system table's Compat against a kernel PMU's sysfs
+ * `identifier`)? 1 yes, 0 no or an invalid pattern.
+ */
+int pp_match_whole(const char *pattern, const char *s);
+
 #endif /* PP_HOST_HOST_H */

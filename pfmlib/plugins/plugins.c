@@ -66,7 +66,8 @@ static int host_matches(const struct pp_host *host, const char *pattern)
 static int wanted(const struct loading *ld, const struct pp_yaml_header *h)
 {
 	const char *force = pp_cfg.force_pmu;
-	if (pp_cfg.encode_inactive || h->override)
+	/* a PMU told apart by its kernel PMU's identifier: registry/detect.c decides */
+	if (pp_cfg.encode_inactive || h->override || h->identified)
 		return 1;
 	if (force)
 		return !strcasecmp(force, h->name);

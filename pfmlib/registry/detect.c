@@ -1,7 +1,8 @@
 /*
  * registry/detect.c - presence of table PMUs from the host identities
  * (docs/detection.md): the best match per identity, fallbacks, hybrid
- * core types the kernel does not run, and uncore boxes it does not run.
+ * core types the kernel does not run, uncore boxes it does not run, and
+ * system-table boxes by their kernel PMU's identifier.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,46 @@ static void drop_absent_uncore(struct pp_pmu_rt *list, int n, const struct pp_kp
 	}
 }
 
+/* the sysfs `identifier` of kernel PMU kn matches one of rt's identifier patterns */
+static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
+{
+	char buf[4096], path[4096];
+	const char *why;
+	if (pp_sysfs_pmu_path(path, sizeof(path), kn, "identifier") || pp_sysfs_read(path, buf, sizeof(buf), &why) < 0)
+		return 0;
+	const char *id = pp_sysfs_trim(buf);
+	for (const char *pat = pp_str(rt->t, rt->p->identifier); *pat; pat += strlen(pat) + 1)
+		if (pp_match_whole(pat, id) == 1)
+			return 1;
+	return 0;
+}
+
+/*
+ * An uncore PMU with `identifier` patterns (a box of perf's system tables:
+ * Arm CMN, i.MX DDR) is present only when its kernel PMU exists and that
+ * PMU's sysfs `identifier` matches one of them, as perf applies a table
+ * whose Compat matches; without `match` patterns that is all it needs.
+ */
+static void identify_uncore(struct pp_pmu_rt *list, int n, const struct pp_kpmus *k)
+{
+	for (int i = 0; i < n; i++) {
+		struct pp_pmu_rt *rt = &list[i];
+		if (rt->p->type != PP_PMU_UNCORE || !rt->p->identifier || !rt->p->perf_pmu)
+			continue;
+		if (!rt->is_present && rt->p->match)
+			continue;
+		const char *kn = pp_str(rt->t, rt->p->perf_pmu);
+		if (!pp_kpmus_has(k, kn)) {
+			rt->is_present = 0;
+			continue;
+		}
+		rt->is_present = identifier_matches(rt, kn);
+		if (!rt->is_present)
+			pp_verbose("PMU %s: the identifier of sysfs PMU %s is missing or matches none of its "
+				   "patterns; not present", pp_str(rt->t, rt->p->name), kn);
+	}
+}
+
 void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k)
 {
 	int *hit = malloc(((size_t)n + 1) * sizeof(*hit)), *idx = malloc(((size_t)n + 1) * sizeof(*idx));
@@ -291,4 +332,5 @@ void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const 
 	free(g);
 	drop_absent_core_types(list, n);
 	drop_absent_uncore(list, n, k);
+	identify_uncore(list, n, k);
 }

@@ -195,6 +195,7 @@ struct pp_pmu {
 	pp_str_t match;		/* list of regexes, see pp_umask.aliases for the list form */
 	pp_str_t match_unit;
 	pp_str_t perf_pmu;
+	pp_str_t identifier;	/* list (as match) of patterns the kernel PMU's sysfs identifier must match, 0: none */
 	int32_t  id;		/* pfm_pmu_t */
 	uint32_t perf_type;
 	uint8_t  type;		/* PP_PMU_* */

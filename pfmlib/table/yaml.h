@@ -56,10 +56,12 @@ struct pp_yaml_header {
 	int override;
 	int match_count;	/* patterns in the file; above 8, only the first 8 are kept */
 	char match[8][256];	/* the first 8 match patterns */
+	int identified;		/* identifier patterns: sysfs, not the host's identity, decides */
 };
 
 /*
- * Read only the `pmu:` block's name, override flag and match patterns,
+ * Read only the `pmu:` block's name, override flag, match patterns and
+ * whether it has identifier patterns,
  * stopping before the events (cheap even for large files). Returns 0, or -1
  * with err filled (malformed file, no pmu block, schema version unknown).
  */

@@ -102,6 +102,10 @@ static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
 					h->match_count = NMATCH;
 				h->match_count++;
 			}
+		} else if (pk == PP_K_PMU_IDENTIFIER && k->ev.type == YAML_SEQUENCE_START_EVENT) {
+			h->identified = 1;
+			if (skip_node(k))
+				return -1;
 		} else if (skip_node(k)) {
 			return -1;
 		}
@@ -214,7 +218,8 @@ struct picker {
  * mapping whose keys are plain and all at one indentation, each key's value
  * lines indented deeper (as YAML requires of block mapping values) or, for a
  * sequence, `- ` entries at the key's indentation; no tab in an indentation.
- * Kept: the schema line, `pmu:`, and the name/override/match entries.
+ * Kept: the schema line, `pmu:`, and the name/override/match/identifier
+ * entries.
  */
 static int pick_line(struct picker *pk, const char *l, size_t n)
 {
@@ -250,7 +255,7 @@ static int pick_line(struct picker *pk, const char *l, size_t n)
 	if (ind != pk->key_ind || !is_plain_key(l + ind, n - ind))
 		return -1;
 	pk->keep = is_key(l + ind, n - ind, PMU_KEY(NAME)) || is_key(l + ind, n - ind, PMU_KEY(OVERRIDE)) ||
-		   is_key(l + ind, n - ind, PMU_KEY(MATCH));
+		   is_key(l + ind, n - ind, PMU_KEY(MATCH)) || is_key(l + ind, n - ind, PMU_KEY(IDENTIFIER));
 	return pk->keep ? append(pk->out, l, n) : 0;
 }
 
@@ -407,6 +412,7 @@ static int peek_simple(const char *t, struct pp_yaml_header *h)
 			seq_ind = 0;
 			continue;
 		}
+		/* identifier patterns are left to libyaml (rare: system-table PMUs) */
 		if (kn + 2 >= rn || colon[1] != ' ')
 			return -1;
 		v = colon + 2;

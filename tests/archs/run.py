@@ -3,8 +3,9 @@
 checked against perf's JSON (against_json.py) plus one example event per
 architecture, Arm raw codes and sysfs attr.type sources (examples.py) and the
 descriptor keys `invert` (invert.py) and `raw_format`, `also`, `missing`
-(raw_format.py) through plugins, and upstream libpfm4's
-arm64 and powerpc names and codes (upstream.py). Prints the
+(raw_format.py) through plugins, upstream libpfm4's
+arm64 and powerpc names and codes (upstream.py), and the arm64 and s390
+uncore entries on their uncore PMUs (uncore.py). Prints the
 per-architecture figures and appends `archs: N passed, N failed` to the
 results file."""
 import argparse
@@ -19,6 +20,7 @@ import examples  # noqa: E402
 import harness  # noqa: E402
 import invert  # noqa: E402
 import raw_format  # noqa: E402
+import uncore  # noqa: E402
 import upstream  # noqa: E402
 
 
@@ -43,8 +45,10 @@ def main():
         invert.run(args, tally)
         raw_format.run(args, tally)
         ups = upstream.run(args, tally)
+        unc = uncore.run(args, tally)
     enc.print_figures(figures)
     upstream.print_figures(ups)
+    uncore.print_figures(unc)
     line = "archs: %d passed, %d failed" % (tally.passed, tally.failed)
     print(line)
     if args.results:

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """upstream_uncore.py - upstream libpfm4's uncore event names on the boxes
 pmuplug converts from perf's JSON (icx_unc_*, spr_unc_*,
-amd64_fam1ah_zen5_l3): every event row of arch/x86/libpfm4-upstream-events.tsv
-for those PMUs resolves (pfm_find_event "PMU::EVENT") to an event of the same
+amd64_fam1ah_zen5_l3, and the HiSilicon hip08 boxes hisi_sccl*_{ddrc,hha,l3c}*):
+every event row of arch/x86/libpfm4-upstream-events.tsv and
+arch/arm64/libpfm4-upstream-events.tsv for those PMUs resolves (pfm_find_event "PMU::EVENT") to an event of the same
 PMU, its pfm_event_info.code is upstream's, an event found by
 its name is spelled as upstream spells it (case included; a name that is a
 PMU alias resolves to perf's event), and the PMU has upstream's pfm_pmu_t id. Upstream lists no unit masks for uncore PMUs, so names and
@@ -14,7 +15,7 @@ Prints per PMU: rows, resolving on the PMU, of those with upstream's code,
 spelled as upstream; fails a PMU below its floor (FLOOR percent of each), and appends
 `upstream-uncore: N passed, N failed` (N: PMUs) with --results.
 
-    upstream_uncore.py [--lib build/lib/libpfm.so.4] [--tsv FILE] [--results FILE] [-v]
+    upstream_uncore.py [--lib build/lib/libpfm.so.4] [--tsv FILE]... [--results FILE] [-v]
 """
 import argparse
 import collections
@@ -25,9 +26,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-TSV = os.path.join(TOP, "arch", "x86", "libpfm4-upstream-events.tsv")
+TSVS = [os.path.join(TOP, "arch", a, "libpfm4-upstream-events.tsv") for a in ("x86", "arm64")]
 EMPTY = os.path.join(TOP, "tests", "fixtures", "sysroot", "empty")
-PMUS = re.compile(r"^(icx_unc_|spr_unc_|amd64_fam1ah_zen5_l3$)")
+PMUS = re.compile(r"^(icx_unc_|spr_unc_|amd64_fam1ah_zen5_l3$|hisi_sccl\d+_(ddrc|hha|l3c)\d+$)")
 # measured: every row resolves on its PMU with upstream's code; a drop fails
 FLOOR = 100.0
 PFM_OS_NONE = 0
@@ -38,11 +39,13 @@ sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
 from libpfm4_facts import EventInfo, PmuInfo  # noqa: E402
 
 
-def read(path):
+def read(paths):
     """{pmu: (id, [(event, code)])} of the uncore event rows of the PMUs checked."""
     out = collections.OrderedDict()
-    with open(path, encoding="utf-8") as f:
-        for line in f:
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+        for line in lines:
             if line.startswith("#"):
                 continue
             c = line.rstrip("\n").split("\t")
@@ -55,7 +58,7 @@ def read(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lib", default=os.path.join(TOP, "build", "lib", "libpfm.so.4"))
-    ap.add_argument("--tsv", default=TSV)
+    ap.add_argument("--tsv", action="append", help="facts file (default: the x86 and arm64 ones)")
     ap.add_argument("--results")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
@@ -71,7 +74,7 @@ def main():
         return 1
     passed = failed = 0
     tot = [0, 0, 0, 0]
-    for pmu, (pid, rows) in read(a.tsv).items():
+    for pmu, (pid, rows) in read(a.tsv or TSVS).items():
         pi = PmuInfo()
         pi.size = ctypes.sizeof(PmuInfo)
         ok_id = lib.pfm_get_pmu_info(pid, ctypes.byref(pi)) == 0 and pi.name == pmu.encode()

@@ -1,6 +1,6 @@
 /*
  * test_peek.c - the peek at a descriptor (pp_yaml_peek_pmu: name, override,
- * match, read without parsing the events) agrees with the full loader
+ * match, identifier or not, read without parsing the events) agrees with the full loader
  * (pp_yaml_load_file) on every file given: the converter's descriptors and
  * hand-written layouts (tests/fixtures/plugins/peek). Built from the
  * library's sources under ASan+UBSan. CUnit program, one test per file.
@@ -41,10 +41,10 @@ static void test_peek_agrees_with_the_full_loader(const void *data)
 		if (n < NMATCH && h.match_count <= NMATCH && (n >= h.match_count || strcmp(pat, h.match[n])))
 			ok = 0;
 	/* every pattern counted; all kept, or the count says some were not */
-	ok = ok && h.match_count == n;
-	TL_ASSERT(ok, "peek r=%d name=%s override=%d match_count=%d; loader name=%s override=%d patterns=%d %s", r,
-		  h.name, h.override, h.match_count, pp_str(&t, p->name), !!(p->flags & PP_PMU_F_OVERRIDE), n,
-		  r ? err : "");
+	ok = ok && h.match_count == n && h.identified == (p->identifier != 0);
+	TL_ASSERT(ok, "peek r=%d name=%s override=%d match_count=%d identified=%d; loader name=%s override=%d "
+		  "patterns=%d identifier=%d %s", r, h.name, h.override, h.match_count, h.identified,
+		  pp_str(&t, p->name), !!(p->flags & PP_PMU_F_OVERRIDE), n, p->identifier != 0, r ? err : "");
 	pp_builder_free(&b);
 }
 

@@ -35,6 +35,7 @@ ASAN_OPTIONS=detect_leaks=1 cunit api-asan "$b/bin/test_sysfs_api_asan" "$fx"
 cunit uncore "$b/bin/test_uncore_api" "$fx"
 cunit uncore-client "$b/bin/test_uncore_client" "$fx"
 cunit uncore-discovery "$b/bin/test_uncore_discovery" "$fx"
+cunit uncore-sys "$b/bin/test_uncore_sys" "$fx"
 grep -h '^skipped: ' "$out/api.log" | sed 's/^/  /'
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
