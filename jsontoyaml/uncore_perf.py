@@ -13,14 +13,15 @@ import describe
 import fmtbits
 import overlay
 import perffields
+import restructure
 from errors import ConvertError
 
 FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
-UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "not_converted"}
+UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "not_converted", "libpfm4"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
-              "format": "map", "perf_umask": "str", "not_converted": "str"}
+              "format": "map", "perf_umask": "str", "not_converted": "str", "libpfm4": "str"}
 MODEL_KEYS = {"core", "family", "desc", "units"}
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 
@@ -46,6 +47,20 @@ class Unit:
             if len(d) != 1:
                 raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
             return
+        self.libpfm4 = None
+        if "libpfm4" in d:
+            # the unit's boxes are libpfm4 4.13's (arch/<arch>/uncore/<vendor>/):
+            # perf's events are merged into those descriptors (uncore_merge.py)
+            extra = set(d) - {"libpfm4", "format"}
+            if extra or "format" not in d:
+                raise ConvertError("%s: libpfm4 takes format alone (not %s)" % (what, ", ".join(sorted(extra))),
+                                   path, self.line)
+            self.libpfm4 = [x.strip() for x in d["libpfm4"].split(",")]
+            if not all(NAME_RE.match(x) for x in self.libpfm4):
+                raise ConvertError("%s: libpfm4: PMU names, comma-separated" % what, path, self.line)
+            self.format, self.perf_umask, self.desc = self._format(d, what), None, None
+            self.name, self.perf_pmu, self.boxes, self.ids = self.libpfm4[0], None, 1, [0]
+            return
         for k in ("name", "perf_pmu", "boxes", "ids", "format"):
             if k not in d:
                 raise ConvertError("%s: missing key %r" % (what, k), path, self.line)
@@ -53,10 +68,7 @@ class Unit:
         self.desc = d.get("desc")
         if not NAME_RE.match(self.name) or not 1 <= self.boxes <= 256:
             raise ConvertError("%s: name must be [a-z0-9_]+ and boxes 1..256" % what, path, self.line)
-        self.format = dict(d["format"])
-        for k, v in self.format.items():
-            if fmtbits.parse(v) is None:
-                raise ConvertError("%s: field %s: bad format %r" % (what, k, v), path, self.line)
+        self.format = self._format(d, what)
         self.perf_umask = d.get("perf_umask")
         if self.perf_umask is not None and fmtbits.parse(self.perf_umask) is None:
             raise ConvertError("%s: perf_umask: bad format %r" % (what, self.perf_umask), path, self.line)
@@ -67,6 +79,13 @@ class Unit:
             if not (1 <= i <= 767 or i in id_range):
                 raise ConvertError("%s: id %d is neither libpfm4's (< 768) nor in the uncore ranges"
                                    % (what, i), path, self.line)
+
+    def _format(self, d, what):
+        fmt = dict(d["format"])
+        for k, v in fmt.items():
+            if fmtbits.parse(v) is None:
+                raise ConvertError("%s: field %s: bad format %r" % (what, k, v), self.path, self.line)
+        return fmt
 
     def box(self, n):
         """(PMU name, kernel PMU name) of box n."""
@@ -118,6 +137,7 @@ class UncoreUnits:
         self.models = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
+        self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries)]
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
@@ -172,9 +192,12 @@ def apply_filter(evs, u, fam):
     """perf's `Filter` of an uncore event: "field=value[,field=value]" terms
     naming fields of the unit's kernel format, which perf appends to the
     event string, so each wins over the perf key that maps to that field
-    (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A term
-    that names no field of the format, or a field no perf key maps to, is
-    an error at the entry."""
+    (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A field
+    no perf key maps to (filter_opc, occ_sel) goes to the event's fields
+    directly (`_set`); perf's raw `config1=`/`config2=` term (SKX CHA) is
+    split over the format's fields of that register. A term that names no
+    field of the format, or raw bits no field holds, is an error at the
+    entry."""
     back = field_keys(fam)
     out = []
     for ev in evs:
@@ -187,6 +210,18 @@ def apply_filter(evs, u, fam):
         for term in text.split(","):
             field, eq, val = term.strip().partition("=")
             num = perffields.parse_num(val) if eq else None
+            if num is not None and field in ("config1", "config2"):
+                reg = int(field[-1])
+                fields = [f for f, spec in u.format.items() if fmtbits.parse(spec)[0] == reg]
+                parts = fmtbits.split_config(fmtbits.deposit("%s:0-63" % field, num), fields, u.format)
+                if parts is None:
+                    raise ConvertError("%s: Filter %r: %s has bits no field of the unit's format holds"
+                                       % (ev["EventName"], text, field), ev["_file"], ev["_line"])
+                ev["_set"] = dict(ev.get("_set") or {}, **parts)
+                continue
+            if num is not None and field in u.format and field not in back:
+                ev["_set"] = dict(ev.get("_set") or {}, **{field: num})
+                continue
             if num is None or field not in u.format or field not in back:
                 raise ConvertError("%s: Filter %r: %r is not field=number for a field of the unit's format "
                                    "that a perf key maps to" % (ev["EventName"], text, term),
@@ -339,7 +374,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
     out = []
     if m is None:
         return out
-    if core_desc is None:
+    if core_desc is None and any(u.skip is None and not u.libpfm4 for u in m.units.values()):
         raise ConvertError("model %s: core PMU %s is not converted" % (model_dir, m.core), units.path)
     upstream = units.upstream()
     for uname in sorted(m.units):
@@ -352,6 +387,34 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats):
                                units.path, u.line)
         fam = _family(ov, m.family, u.format, u.line, units.path)
         name0, kernel0 = u.box(0)
+        if u.libpfm4:
+            kept = []
+            for ev in evs:
+                base, dot, rest = ev["EventName"].partition(".")
+                if not restructure.NAME_RE.match(base) or (dot and not rest):
+                    stats.skip(src.arch, "uncore entry with a malformed name (not NAME or NAME.UNITMASK)")
+                    stats.notes.add(("uncore-name", model_dir, ev["EventName"]), "%s:%d: %s: perf's entry has a "
+                                    "malformed name, not converted" % (ev["_file"], ev["_line"], ev["EventName"]))
+                    continue
+                try:
+                    kept.extend(apply_filter([ev], u, fam))
+                except ConvertError as e:
+                    # the kernel's format has no field for those bits: perf's
+                    # string would lose them there too; listed, not converted
+                    stats.skip(src.arch, "uncore entry not expressible in the kernel's format of Unit %s of %s: "
+                               "Filter bits no field holds" % (uname, model_dir))
+                    stats.notes.add(("uncore-filter", model_dir, ev["EventName"]), str(e))
+            evs = kept
+            plan = overlay.PmuPlan(name=name0, id=0, desc=name0, family=fam, features=[], extra_format={},
+                                   unit=None, match=[], override=False, variant=False, perf_pmu=None,
+                                   counters=None, fixed_counters=None, compat_modifiers=[],
+                                   overlay=units.path, line=u.line)
+            source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
+            desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}))
+            for target in u.libpfm4:
+                units.merges.setdefault(target, []).append((desc, source.strip(), len(evs)))
+            stats.arch[src.arch]["perf_events"] += len(evs)
+            continue
         cp = core_desc["pmu"]
 
         def box_desc(n):
