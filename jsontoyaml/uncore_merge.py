@@ -158,8 +158,12 @@ def merge(desc, pdesc, note, counts):
     aliases = dict(pmu.get("aliases") or {})
     renamed = {}
 
+    own = set(by_name)          # libpfm4 4.13's event names (and earlier merges')
+
     def alias(perf_name, target):
-        if not perf_name or perf_name.upper() in by_name or perf_name in aliases:
+        # libpfm4 4.13 reads NAME.X as NAME:X: a perf name starting with one
+        # of its events stays libpfm4's (NAME_PERF:X is perf's encoding)
+        if not perf_name or perf_name.split(".")[0].upper() in own or perf_name in aliases:
             return
         aliases[perf_name] = target
 
