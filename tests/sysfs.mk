@@ -35,8 +35,14 @@ $(B)/bin/test_uncore_api: tests/sysfs/test_uncore_api.c $(TL_HDRS) $(TL_LIB) $(L
 	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_api.c $(TL_LIB) $(LIBPFM_SO) \
 		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
+# perf's uncore events merged into libpfm4 4.13's boxes
+$(B)/bin/test_uncore_merge: tests/sysfs/test_uncore_merge.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ tests/sysfs/test_uncore_merge.c $(TL_LIB) $(LIBPFM_SO) \
+		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
+
 check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events \
-	$(B)/bin/test_uncore_api
+	$(B)/bin/test_uncore_api $(B)/bin/test_uncore_merge
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs

@@ -33,6 +33,7 @@ cunit unit "$b/bin/test_sysfs_unit" "$fx"
 cunit api "$b/bin/test_sysfs_api" "$fx"
 ASAN_OPTIONS=detect_leaks=1 cunit api-asan "$b/bin/test_sysfs_api_asan" "$fx"
 cunit uncore "$b/bin/test_uncore_api" "$fx"
+cunit uncore-merge "$b/bin/test_uncore_merge" "$fx"
 grep -h '^skipped: ' "$out/api.log" | sed 's/^/  /'
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
