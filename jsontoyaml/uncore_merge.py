@@ -111,26 +111,41 @@ def _group_for(ev, u):
     return None
 
 
+def _full(ev, u):
+    """{field: value} of EVENT:UMASK (the event's set, the unit mask's OR-ed in)."""
+    out = dict(ev.get("set", {}))
+    for k, v in (u or {}).get("set", {}).items():
+        out[k] = out.get(k, 0) | v
+    return out
+
+
 def _extend(fmt, have, pev):
-    """Add perf's unit masks to an event perf's tables already gave (same
-    select, same event bits): True when each is there alike or was added."""
-    if _eff(fmt, have, None) != _eff(fmt, pev, None) or bool(have.get("umasks")) != bool(pev.get("umasks")):
-        return False
-    add = []
-    for u in pev.get("umasks", ()):
+    """Add perf's unit masks to an event perf's tables already gave (another
+    perf directory of the same box), each set to what it adds to that
+    event's: None when the events do not match, else the names of the unit
+    masks that encode otherwise there (left out)."""
+    if bool(have.get("umasks")) != bool(pev.get("umasks")):
+        return None
+    if not pev.get("umasks"):
+        return [] if _eff(fmt, have, None) == _eff(fmt, pev, None) else None
+    first = (have.get("groups") or [{"name": "default"}])[0]["name"]
+    clash = []
+    for u in pev["umasks"]:
         hu = _find_umask(have, u["name"])
-        if hu is None:
-            g = _group_for(have, u)
-            if g is None:
-                return False
-            nu = dict(u)
-            nu.pop("default", None)
-            nu["group"] = g
-            add.append(nu)
-        elif _eff(fmt, have, hu) != _eff(fmt, pev, u):
-            return False
-    have.setdefault("umasks", []).extend(add) if add else None
-    return True
+        if hu is not None:
+            if _eff(fmt, have, hu) != _eff(fmt, pev, u):
+                clash.append(u["name"])
+            continue
+        full = _full(pev, u)
+        if any(full.get(k) != v for k, v in have.get("set", {}).items()) or not _plain_umask(u):
+            clash.append(u["name"])
+            continue
+        nu = dict(u)
+        nu.pop("default", None)
+        nu["set"] = {k: v for k, v in full.items() if k not in have.get("set", {})}
+        nu["group"] = first
+        have.setdefault("umasks", []).append(nu)
+    return clash
 
 
 def merge(desc, pdesc, note, counts):
@@ -170,16 +185,24 @@ def merge(desc, pdesc, note, counts):
     def keep_perf(pev, why):
         nn = pev["name"] + SUFFIX
         have = by_name.get(nn.upper())
-        if have is not None and _extend(fmt, have, pev):
+        clash = _extend(fmt, have, pev) if have is not None else None
+        if clash is not None:
             # another perf directory's event of that name (Cascade Lake's on skx boxes)
             for u in pev.get("umasks", ()):
-                alias(u.get("perf"), "=%s:%s" % (nn, u["name"]))
+                if u["name"] not in clash:
+                    alias(u.get("perf"), "=%s:%s" % (nn, u["name"]))
             counts.merged += 1
+            for c in clash:
+                counts.lost += 1
+                counts.lost_names.append("%s.%s" % (pev["name"], c))
+                note("%s: perf's %s.%s not added: another perf directory's %s:%s on this box encodes otherwise"
+                     % (name, pev["name"], c, nn, c))
             return
         if have is not None:
             counts.lost += 1
             counts.lost_names.append(pev["name"])
-            note("%s: perf's %s not added: %s and %s is taken" % (name, pev["name"], why, nn))
+            note("%s: perf's %s not added: %s, and %s (another perf directory's) encodes otherwise"
+                 % (name, pev["name"], why, nn))
             return
         renamed[pev["name"].upper()] = nn
         note("%s: perf's %s is %s: %s" % (name, pev["name"], nn, why))
@@ -194,6 +217,9 @@ def merge(desc, pdesc, note, counts):
         pev = copy.deepcopy(src)
         _rename_sets(pev, ren)
         pev["modifiers"] = list(mods)
+        if ren.get("event", "event") != "event" and "code" not in pev:
+            # pfm_event_info.code: the event select, wherever the kernel puts it
+            pev["code"] = pev["set"].get(ren["event"], 0)
         lev = by_name.get(pev["name"].upper())
         if lev is None:
             events.append(pev)
