@@ -383,6 +383,9 @@ def uncore_facts(overlay_root, arch, results, stats, merges=None):
                         raise ConvertError("%s: perf's %s cannot be merged: %s" % (pmu["name"], source, e), path)
                     pmu["source"] = "%s; perf's events: %s" % (pmu["source"], source)
                     stats.notes.add(("uncore-merge", pmu["name"], source), counts.line(pmu["name"]))
+                    if counts.lost:
+                        stats.skip(arch, "uncore unit masks not merged: another perf directory's of that name "
+                                   "on the same libpfm4 box encodes otherwise", counts.lost)
                 probs = validate.validate(desc)
                 if probs:
                     raise ConvertError("uncore descriptor %s is not valid schema v1:\n  %s"
