@@ -15,13 +15,14 @@ class Counts:
     """What one merge did, for the report."""
 
     def __init__(self):
-        self.added = self.merged = self.umasks_added = self.renamed = self.lost = 0
+        self.added = self.merged = self.umasks_added = self.renamed = self.lost = self.shadowed = 0
         self.lost_names = []
 
     def line(self, pmu):
         return ("uncore %s: perf's events merged: %d events added, %d unit masks the same as libpfm4's, "
-                "%d unit masks added, %d kept as NAME_PERF, %d not expressible%s"
-                % (pmu, self.added, self.merged, self.umasks_added, self.renamed, self.lost,
+                "%d unit masks added, %d kept as NAME_PERF (%d perf full names of them read as libpfm4 4.13 reads them), "
+                "%d not expressible%s"
+                % (pmu, self.added, self.merged, self.umasks_added, self.renamed, self.shadowed, self.lost,
                    (" (%s)" % ", ".join(self.lost_names)) if self.lost_names else ""))
 
 
@@ -171,19 +172,41 @@ def merge(desc, pdesc, note, counts):
     events = desc["events"]
     by_name = {e["name"].upper(): e for e in events}
     aliases = dict(pmu.get("aliases") or {})
-    renamed = {}
+    place = {}                  # (perf event, unit mask or "") -> the event it now lives in
+
+    def put(ev_name, umasks, where):
+        for u in umasks:
+            place[(ev_name.upper(), u["name"].upper())] = where
+        place[(ev_name.upper(), "")] = where
 
     own = set(by_name)          # libpfm4 4.13's event names (and earlier merges')
+    pmods = [m["name"].upper() for m in pmu.get("modifiers", ())]
+    attrs = {}                  # event -> the attribute names libpfm4 reads after it
+    for e in events:
+        a = {m.upper() for m in e.get("modifiers", pmods)}
+        for u in e.get("umasks", ()):
+            a.add(u["name"].upper())
+            a.update(x.upper() for x in u.get("aliases", ()))
+        attrs[e["name"].upper()] = a
 
     def alias(perf_name, target):
         # libpfm4 4.13 reads NAME.X as NAME:X: a perf name starting with one
-        # of its events stays libpfm4's (NAME_PERF:X is perf's encoding)
-        if not perf_name or perf_name.split(".")[0].upper() in own or perf_name in aliases:
+        # of its events whose X is one of that event's unit masks or
+        # modifiers stays libpfm4's (NAME_PERF:X is perf's encoding); one
+        # libpfm4 refuses for an unknown X is perf's
+        if not perf_name or perf_name in aliases:
+            return
+        head, *rest = perf_name.upper().split(".")
+        if head in own and (not rest or any(x.split("=")[0] in attrs.get(head, ()) for x in rest)):
+            # libpfm4 4.13 reads this string (or refuses it naming one of
+            # its own attributes): it stays libpfm4's
+            counts.shadowed += 1
             return
         aliases[perf_name] = target
 
     def keep_perf(pev, why):
-        nn = pev["name"] + SUFFIX
+        orig = pev["name"]
+        nn = orig + SUFFIX
         have = by_name.get(nn.upper())
         clash = _extend(fmt, have, pev) if have is not None else None
         if clash is not None:
@@ -192,6 +215,7 @@ def merge(desc, pdesc, note, counts):
                 if u["name"] not in clash:
                     alias(u.get("perf"), "=%s:%s" % (nn, u["name"]))
             counts.merged += 1
+            put(orig, [u for u in pev.get("umasks", ()) if u["name"] not in clash], nn)
             for c in clash:
                 counts.lost += 1
                 counts.lost_names.append("%s.%s" % (pev["name"], c))
@@ -204,7 +228,7 @@ def merge(desc, pdesc, note, counts):
             note("%s: perf's %s not added: %s, and %s (another perf directory's) encodes otherwise"
                  % (name, pev["name"], why, nn))
             return
-        renamed[pev["name"].upper()] = nn
+        put(orig, pev.get("umasks", ()), nn)
         note("%s: perf's %s is %s: %s" % (name, pev["name"], nn, why))
         pev["name"] = nn
         for u in pev.get("umasks", ()):
@@ -222,6 +246,7 @@ def merge(desc, pdesc, note, counts):
             pev["code"] = pev["set"].get(ren["event"], 0)
         lev = by_name.get(pev["name"].upper())
         if lev is None:
+            put(pev["name"], pev.get("umasks", ()), pev["name"])
             events.append(pev)
             by_name[pev["name"].upper()] = pev
             counts.added += 1
@@ -235,6 +260,7 @@ def merge(desc, pdesc, note, counts):
         if not pev.get("umasks"):
             if _eff(fmt, lev, None) == _eff(fmt, pev, None) and _plain(lev, None) and not lev.get("umasks"):
                 counts.merged += 1
+                put(pev["name"], (), lev["name"])
             else:
                 keep_perf(pev, "libpfm4 4.13's event of that name encodes otherwise")
             continue
@@ -246,6 +272,7 @@ def merge(desc, pdesc, note, counts):
                 if (_eff(fmt, lev, lu) == _eff(fmt, pev, u) and _plain(lev, lu.get("group", first))
                         and _plain_umask(lu)):
                     counts.merged += 1
+                    put(pev["name"], [u], lev["name"])
                     if u.get("perf") and u["perf"].upper() != ("%s.%s" % (lev["name"], lu["name"])).upper():
                         alias(u["perf"], "=%s:%s" % (lev["name"], lu["name"]))
                 else:
@@ -261,6 +288,7 @@ def merge(desc, pdesc, note, counts):
                 nu["group"] = g
                 lev.setdefault("umasks", []).append(nu)
                 counts.umasks_added += 1
+                put(pev["name"], [u], lev["name"])
             else:
                 left.append(u)
         if left:
@@ -271,10 +299,16 @@ def merge(desc, pdesc, note, counts):
                 pev["groups"] = [g for g in pev["groups"] if g["name"] in gl]
             keep_perf(pev, "unit masks libpfm4 4.13's event of that name lacks or encodes otherwise")
     for k, v in (ppmu.get("aliases") or {}).items():
-        head = v.lstrip("=").split(":")[0].split(".")[0]
-        if head.upper() in renamed:
-            v = v.replace(head, renamed[head.upper()], 1)
-        alias(k, v)
+        # perf's aliases follow their unit masks to where they now live
+        exact = "=" if v.startswith("=") else ""
+        head, *parts = v.lstrip("=").split(":")
+        keys = [(head.upper(), x.upper()) for x in parts if "=" not in x] or [(head.upper(), "")]
+        where = {place.get(key) for key in keys}
+        if len(where) != 1 or None in where:
+            note("%s: perf's alias %s (%s) not kept: its unit masks went to different events or none"
+                 % (name, k, v))
+            continue
+        alias(k, exact + ":".join([where.pop()] + parts))
     if aliases:
         pmu["aliases"] = dict(sorted(aliases.items()))
     return counts
