@@ -98,11 +98,18 @@ static void test_perf_event_libpfm4_encodes_otherwise_is_name_perf(void)
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 20);	/* uncore_upi_0/type */
 	CU_ASSERT_EQUAL(e.attr.config, 0x212);
-	/* libpfm4's own event is untouched, and reads NAME.X as NAME:X */
+	/* perf's full name: libpfm4 4.13 refuses it (no D2K), so it is perf's */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_upi0::UNC_UPI_DIRECT_ATTEMPTS.D2K", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.config, 0x212);
+	/* libpfm4's own event is untouched, with ':' or '.' */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_upi0::UNC_UPI_DIRECT_ATTEMPTS:D2C", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.config, 0x112);
-	CU_ASSERT_EQUAL(tl_perf("skx_unc_upi0::UNC_UPI_DIRECT_ATTEMPTS.D2K", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
+	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_upi0::UNC_UPI_DIRECT_ATTEMPTS.D2C", TL_PLM_UK,
+				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.config, 0x112);
+	CU_ASSERT_EQUAL(tl_perf("skx_unc_upi0::UNC_UPI_DIRECT_ATTEMPTS:D2K", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			PFM_ERR_ATTR);
 }
 
