@@ -10,6 +10,7 @@ import mapfile as mapfile_mod
 import overlay
 import perfjson
 import transforms
+import uncore_merge
 import uncore_perf
 import validate
 from errors import ConvertError, Warnings
@@ -346,12 +347,15 @@ def hand_written(overlay_root, stats, libpfm4_descs=None):
     return out
 
 
-def uncore_facts(overlay_root, arch, results, stats):
+def uncore_facts(overlay_root, arch, results, stats, merges=None):
     """[(plan, desc)]: the uncore descriptors of OVERLAY_ROOT/ARCH/uncore/*/*.yaml
     (libpfm4's uncore PMUs, scripts/libpfm4-names/uncore.py), each a
     `descriptors` list of {core, pmu, events}: `core` names the converted
     core PMU whose match and match_priority the uncore PMU takes (present
-    with that model, when its kernel PMU exists); none: never detected."""
+    with that model, when its kernel PMU exists); none: never detected.
+    merges ({pmu name: [(perf descriptor, source, entries)]}, from
+    uncore_perf) are perf's events of Units on those boxes, merged in."""
+    merges = dict(merges or {})
     root = os.path.join(overlay_root, arch, "uncore")
     cores = {d["pmu"]["name"]: d["pmu"] for _, d, a, _ in results if a == arch}
     out = []
@@ -385,6 +389,17 @@ def uncore_facts(overlay_root, arch, results, stats):
                         if "match_priority" in cores[core]:
                             pmu["match_priority"] = cores[core]["match_priority"]
                 desc = {"schema": 1, "pmu": pmu, "events": item.get("events") or []}
+                for pdesc, source, n in merges.pop(pmu["name"], ()):
+                    counts = uncore_merge.Counts()
+                    try:
+                        uncore_merge.merge(desc, pdesc, lambda t: stats.notes.add(("uncore", t), t), counts)
+                    except ValueError as e:
+                        raise ConvertError("%s: perf's %s cannot be merged: %s" % (pmu["name"], source, e), path)
+                    pmu["source"] = "%s; perf's events: %s" % (pmu["source"], source)
+                    stats.notes.add(("uncore-merge", pmu["name"], source), counts.line(pmu["name"]))
+                    if counts.lost:
+                        stats.skip(arch, "uncore unit masks not merged: another perf directory's of that name "
+                                   "on the same libpfm4 box encodes otherwise", counts.lost)
                 probs = validate.validate(desc)
                 if probs:
                     raise ConvertError("uncore descriptor %s is not valid schema v1:\n  %s"
@@ -396,6 +411,9 @@ def uncore_facts(overlay_root, arch, results, stats):
                 stats.pmus.append((arch, "uncore/" + sub, plan.name, len(desc["events"]),
                                    sum(len(e.get("umasks", ())) for e in desc["events"]), 0))
                 out.append((plan, desc))
+    if merges:
+        raise ConvertError("perf Units name libpfm4 boxes that arch/%s/uncore/ lacks: %s"
+                           % (arch, ", ".join(sorted(merges))), root)
     return out
 
 
@@ -432,6 +450,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
     """Convert every core model of every architecture of arch_root; returns
     the list of files written or kept."""
     results = []        # (plan, desc, arch, src)
+    uncores = {}        # arch -> uncore_perf.UncoreUnits
     arches = sorted(d for d in os.listdir(arch_root) if os.path.isdir(os.path.join(arch_root, d)))
     for arch in arches:
         arch_dir = os.path.join(arch_root, arch)
@@ -442,6 +461,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         rows = mapfile_mod.read_mapfile(mapfile)
         ov = overlay.ArchOverlay(overlay_root, arch)
         uncore = uncore_perf.UncoreUnits(overlay_root, arch)
+        uncores[arch] = uncore
         std = perfjson.load_arch_std(arch_dir)
         models = collections.OrderedDict()
         for r in rows:
@@ -485,7 +505,8 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
     for arch in arches:
         if only:
             break
-        for plan, desc in uncore_facts(overlay_root, arch, results, stats):
+        merges = uncores[arch].merges if arch in uncores else None
+        for plan, desc in uncore_facts(overlay_root, arch, results, stats, merges):
             results.append((plan, desc, arch, None))
     hand = hand_written(overlay_root, stats, libpfm4_descs)
     check_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand])

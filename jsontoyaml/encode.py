@@ -99,6 +99,11 @@ class Encoder:
                     keys[field] = "MSRValue"
         elif ev.get("MSRValue"):
             self._fail(ev, "MSRValue without MSRIndex")
+        # fields an uncore Filter sets that no perf key maps to (uncore_perf.apply_filter)
+        for field, val in (ev.get("_set") or {}).items():
+            self._need_field(ev, "Filter %s" % field, field)
+            out[field] = val
+            keys[field] = "Filter"
         # a value too wide for its field is the JSON entry's mistake: say so
         # here, with its file and line, not later against the overlay
         for field, key in keys.items():

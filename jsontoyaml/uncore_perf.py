@@ -17,16 +17,17 @@ import describe
 import fmtbits
 import overlay
 import perffields
+import restructure
 from errors import ConvertError
 
 FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
 UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "box0_units", "not_converted",
-             "instances"}
+             "instances", "libpfm4"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
               "format": "map", "perf_umask": "str", "box0_units": "strs", "not_converted": "str",
-              "instances": "strs"}
+              "instances": "strs", "libpfm4": "str"}
 # perf keys that tell an event apart (the others describe it): two entries of
 # one name that agree on these are one event
 ENCODING_KEYS = ("EventCode", "UMask", "UMaskExt", "EdgeDetect", "Invert", "CounterMask", "PortMask",
@@ -60,6 +61,20 @@ class Unit:
                 raise ConvertError("%s: not_converted stands alone" % what, path, self.line)
             return
         self.named = None
+        self.libpfm4 = None
+        if "libpfm4" in d:
+            # the unit's boxes are libpfm4 4.13's (arch/<arch>/uncore/<vendor>/):
+            # perf's events are merged into those descriptors (uncore_merge.py)
+            extra = set(d) - {"libpfm4", "format"}
+            if extra or "format" not in d:
+                raise ConvertError("%s: libpfm4 takes format alone (not %s)" % (what, ", ".join(sorted(extra))),
+                                   path, self.line)
+            self.libpfm4 = [x.strip() for x in d["libpfm4"].split(",")]
+            if not all(NAME_RE.match(x) for x in self.libpfm4):
+                raise ConvertError("%s: libpfm4: PMU names, comma-separated" % what, path, self.line)
+            self.format, self.perf_umask, self.desc = self._format(d, what), None, None
+            self.name, self.perf_pmu, self.boxes, self.ids = self.libpfm4[0], None, 1, [0]
+            return
         if "instances" in d:
             # explicit box names (irregular numbering: hisi_sccl1_hha2, ...)
             if "boxes" in d or "perf_pmu" in d:
@@ -78,10 +93,7 @@ class Unit:
         self.desc = d.get("desc")
         if not NAME_RE.match(self.name) or not 1 <= self.boxes <= 256:
             raise ConvertError("%s: name must be [a-z0-9_]+ and boxes 1..256" % what, path, self.line)
-        self.format = dict(d["format"])
-        for k, v in self.format.items():
-            if fmtbits.parse(v) is None:
-                raise ConvertError("%s: field %s: bad format %r" % (what, k, v), path, self.line)
+        self.format = self._format(d, what)
         self.perf_umask = d.get("perf_umask")
         if self.perf_umask is not None and fmtbits.parse(self.perf_umask) is None:
             raise ConvertError("%s: perf_umask: bad format %r" % (what, self.perf_umask), path, self.line)
@@ -97,6 +109,13 @@ class Unit:
         """Box 0 is a descriptor of its own: it also counts the events of
         other perf Units (box0_units), the others do not."""
         return bool(self.box0_units) and self.boxes > 1
+
+    def _format(self, d, what):
+        fmt = dict(d["format"])
+        for k, v in fmt.items():
+            if fmtbits.parse(v) is None:
+                raise ConvertError("%s: field %s: bad format %r" % (what, k, v), self.path, self.line)
+        return fmt
 
     def box(self, n):
         """(PMU name, kernel PMU name) of box n: the listed instance, else
@@ -167,6 +186,7 @@ class UncoreUnits:
         self.sys = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
+        self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries)]
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
@@ -230,9 +250,12 @@ def apply_filter(evs, u, fam):
     """perf's `Filter` of an uncore event: "field=value[,field=value]" terms
     naming fields of the unit's kernel format, which perf appends to the
     event string, so each wins over the perf key that maps to that field
-    (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A term
-    that names no field of the format, or a field no perf key maps to, is
-    an error at the entry."""
+    (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A field
+    no perf key maps to (filter_opc, occ_sel) goes to the event's fields
+    directly (`_set`); perf's raw `config1=`/`config2=` term (SKX CHA) is
+    split over the format's fields of that register. A term that names no
+    field of the format, or raw bits no field holds, is an error at the
+    entry."""
     back = field_keys(fam)
     out = []
     for ev in evs:
@@ -245,6 +268,18 @@ def apply_filter(evs, u, fam):
         for term in text.split(","):
             field, eq, val = term.strip().partition("=")
             num = perffields.parse_num(val) if eq else None
+            if num is not None and field in ("config1", "config2"):
+                reg = int(field[-1])
+                fields = [f for f, spec in u.format.items() if fmtbits.parse(spec)[0] == reg]
+                parts = fmtbits.split_config(fmtbits.deposit("%s:0-63" % field, num), fields, u.format)
+                if parts is None:
+                    raise ConvertError("%s: Filter %r: %s has bits no field of the unit's format holds"
+                                       % (ev["EventName"], text, field), ev["_file"], ev["_line"])
+                ev["_set"] = dict(ev.get("_set") or {}, **parts)
+                continue
+            if num is not None and field in u.format and field not in back:
+                ev["_set"] = dict(ev.get("_set") or {}, **{field: num})
+                continue
             if num is None or field not in u.format or field not in back:
                 raise ConvertError("%s: Filter %r: %r is not field=number for a field of the unit's format "
                                    "that a perf key maps to" % (ev["EventName"], text, term),
@@ -450,7 +485,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
     out = []
     if m is None:
         return out
-    if core_desc is None and not is_sys:
+    if core_desc is None and not is_sys and any(u.skip is None and not u.libpfm4 for u in m.units.values()):
         raise ConvertError("model %s: core PMU %s is not converted" % (model_dir, m.core), units.path)
     upstream = units.upstream()
 
@@ -466,6 +501,34 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
             raise ConvertError("%s %s unit %s: perf's tables have no event of that Unit"
                                % ("system table" if is_sys else "model", model_dir, uname), units.path, u.line)
         fam = _family(ov, m.family, u.format, u.line, units.path, units.field_aliases)
+        if u.libpfm4:
+            kept = []
+            for ev in evs:
+                base, dot, rest = ev["EventName"].partition(".")
+                if not restructure.NAME_RE.match(base) or (dot and not rest):
+                    stats.skip(src.arch, "uncore entry with a malformed name (not NAME or NAME.UNITMASK)")
+                    stats.notes.add(("uncore-name", model_dir, ev["EventName"]), "%s:%d: %s: perf's entry has a "
+                                    "malformed name, not converted" % (ev["_file"], ev["_line"], ev["EventName"]))
+                    continue
+                try:
+                    kept.extend(apply_filter([ev], u, fam))
+                except ConvertError as e:
+                    # the kernel's format has no field for those bits: perf's
+                    # string would lose them there too; listed, not converted
+                    stats.skip(src.arch, "uncore entry not expressible in the kernel's format of Unit %s of %s: "
+                               "Filter bits no field holds" % (uname, model_dir))
+                    stats.notes.add(("uncore-filter", model_dir, ev["EventName"]), str(e))
+            evs = kept
+            plan = overlay.PmuPlan(name=u.name, id=0, desc=u.name, family=fam, features=[], extra_format={},
+                                   unit=None, match=[], override=False, variant=False, perf_pmu=None,
+                                   counters=None, fixed_counters=None, compat_modifiers=[],
+                                   overlay=units.path, line=u.line)
+            source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
+            desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}))
+            for target in u.libpfm4:
+                units.merges.setdefault(target, []).append((desc, source.strip(), len(evs)))
+            stats.arch[src.arch]["perf_events"] += len(evs)
+            continue
         evs = split_umask(apply_filter(evs, u, fam), u, fam)
         extra = []
         for b in u.box0_units:

@@ -7,7 +7,8 @@
 # fixture trees, one program a topic (UNCORE_SUITES: test_uncore_api, the
 # boxes' API; _client, Intel client boxes; _discovery, the boxes the kernel
 # enumerates from the discovery table, gnr2s and spr2s; _sys, the
-# non-x86 ones: system tables by identifier, hip08, s390 PAI). tests/sysfs/run.sh
+# non-x86 ones: system tables by identifier, hip08, s390 PAI; _merge,
+# perf's events on libpfm4 4.13's boxes). tests/sysfs/run.sh
 # appends "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
@@ -34,7 +35,7 @@ $(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) test
 		$(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
 # the uncore suites on the fixture trees: tests/sysfs/test_uncore_<suite>.c
-UNCORE_SUITES := api client discovery sys
+UNCORE_SUITES := api client discovery sys merge
 $(B)/bin/test_uncore_%: tests/sysfs/test_uncore_%.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
 	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib' -lcunit

@@ -36,6 +36,7 @@ cunit uncore "$b/bin/test_uncore_api" "$fx"
 cunit uncore-client "$b/bin/test_uncore_client" "$fx"
 cunit uncore-discovery "$b/bin/test_uncore_discovery" "$fx"
 cunit uncore-sys "$b/bin/test_uncore_sys" "$fx"
+cunit uncore-merge "$b/bin/test_uncore_merge" "$fx"
 grep -h '^skipped: ' "$out/api.log" | sed 's/^/  /'
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
