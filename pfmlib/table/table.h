@@ -40,11 +40,18 @@ struct pp_field {
 #define PP_FIELD_RAW_UMASK 0x8	/* a unit mask written as a number is a value of it (schema: raw_umask) */
 #define PP_FIELD_CODE 0x10	/* packed into pfm_event_info.code, in format order (schema: code_fields) */
 
-/* field = value: one step of an encoding */
+/* a 64-bit number aligned to 4 bytes, so that records holding one need no
+ * padding to 8 (GCC and clang: a typedef may lower the alignment) */
+typedef uint64_t pp_u64a4 __attribute__((aligned(4)));
+
+/* fields up to PP_SET_FIELD_MAX: the builder refuses more */
+#define PP_SET_FIELD_MAX 0xffffffu
+
+/* field = value: one step of an encoding (12 bytes) */
 struct pp_set {
-	uint32_t field;		/* absolute index into fields */
-	uint32_t flags;		/* PP_SET_* */
-	uint64_t value;
+	uint32_t field : 24;	/* absolute index into fields */
+	uint32_t flags : 8;	/* PP_SET_* */
+	pp_u64a4 value;
 };
 
 #define PP_SET_SOFT 0x1		/* a default: used only when the string gives no value */
@@ -135,6 +142,7 @@ struct pp_umask {
 	pp_str_t equiv;		/* libpfm4 equivalent string, 0 = none */
 };
 
+/* 72 bytes, no padding */
 struct pp_event {
 	pp_str_t name;
 	pp_str_t desc;
@@ -146,7 +154,7 @@ struct pp_event {
 	uint32_t first_group;
 	uint32_t first_rule;
 	uint32_t mods;		/* bit i = PMU modifier i accepted */
-	uint64_t code;		/* pfm_event_info.code */
+	pp_u64a4 code;		/* pfm_event_info.code */
 	uint32_t sample_after;
 	uint32_t perf_type;	/* PP_NONE = the PMU's */
 	uint16_t nset;
@@ -158,7 +166,6 @@ struct pp_event {
 	uint16_t perf_attrs;	/* enum pp_perf_attr bits; 0 = the PMU's */
 	uint16_t pad2;
 	uint32_t required_mods;	/* bit i = PMU modifier i must be given (sysfs `term=?`) */
-	uint32_t pad3;
 };
 
 /* a whole name standing for an event string */

@@ -10,6 +10,8 @@
  * (pp_kpmu: the registry looks up the few kernel PMUs a host has there), and
  * per x86 PMU the literal prefix of each match pattern (pp_match_prefix:
  * detection refuses most patterns by it without matching them).
+ * Equal runs of sets, groups and unit masks are stored once
+ * (tablegen_share.c).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table/yaml.h"
+#include "table/tablegen_share.h"
 #include "util/str.h"
 #include "pp_schema.h"
 
@@ -495,6 +498,11 @@ int main(int argc, char **argv)
 		pp_builder_free(&b);
 		return 1;
 	}
+	if (pp_tablegen_share(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
 	/* PMU records are self-contained (absolute indexes): reorder them freely */
 	gen = &b;
 	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
@@ -518,8 +526,8 @@ int main(int argc, char **argv)
 		perror(outpath);
 		return 1;
 	}
-	fprintf(stderr, "tablegen: %u PMUs, %u events, %u umasks, %u aliases, %u bytes of strings\n",
-		b.pmus.n, b.events.n, b.umasks.n, b.aliases.n, b.nstrs);
+	fprintf(stderr, "tablegen: %u PMUs, %u events, %u umasks, %u sets, %u groups, %u aliases, %u bytes of strings\n",
+		b.pmus.n, b.events.n, b.umasks.n, b.sets.n, b.groups.n, b.aliases.n, b.nstrs);
 	pp_builder_free(&b);
 	free(pmu_hash);
 	free(match_prefix);
