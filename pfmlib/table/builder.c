@@ -263,4 +263,5 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->kpmu = NULL; t->nkpmu = 0;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
+	t->desc_dict = NULL; t->ndesc_dict = 0;
 }

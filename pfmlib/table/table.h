@@ -253,7 +253,25 @@ struct pp_table {
 	/* the indexes of the PMUs flagged PP_PMU_F_VARIANT, in table order (the
 	 * built-in table's, from tablegen; NULL elsewhere) */
 	const uint32_t           *variants;  uint32_t nvariants;
+	/* the dictionary of packed descriptions (see PP_PACK_ESC): ndesc_dict
+	 * strings; NULL when descriptions are plain strings (the built-in
+	 * table's, from tablegen; NULL elsewhere) */
+	const pp_str_t           *desc_dict; uint32_t ndesc_dict;
 };
+
+/*
+ * Packed descriptions (pp_table.desc_dict set): the descriptions of events
+ * and unit masks are NUL-terminated byte strings where a byte 0x02..0x7f
+ * stands for itself, PP_PACK_ESC then any byte for that byte,
+ * PP_PACK_ONE_BASE + i (i < PP_PACK_ONE) for dictionary entry i, and
+ * PP_PACK_TWO_BASE + h then a byte l (1..255) for entry
+ * PP_PACK_ONE + 255 * h + l - 1. table/desc.c decodes them.
+ */
+#define PP_PACK_ESC 0x01
+#define PP_PACK_ONE_BASE 0x80
+#define PP_PACK_ONE 64
+#define PP_PACK_TWO_BASE 0xc0
+#define PP_PACK_NDICT_MAX (PP_PACK_ONE + 64 * 255)
 
 static inline const char *pp_str(const struct pp_table *t, pp_str_t s)
 {
