@@ -6,7 +6,8 @@
  * over thousands of encodings of many strings; pfm_initialize called by
  * several threads at once, and initialize/terminate cycles racing each other,
  * do not crash; threads reading every description at once (decoded on first
- * request) get the single-threaded texts. ThreadSanitizer's reports fail the program (exitcode).
+ * request) get the single-threaded texts. ThreadSanitizer's reports fail the
+ * program (exitcode).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
