@@ -11,7 +11,7 @@
 SCHEMA_H      := $(B)/gen/pp_schema.h
 # the YAML reader and what it needs, for tablegen and the reader's own tests
 LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c
-TABLEGEN_SRCS := pfmlib/table/tablegen.c pfmlib/table/tablegen_share.c pfmlib/table/tablegen_strs.c $(LOADER_SRCS)
+TABLEGEN_SRCS := pfmlib/table/tablegen.c pfmlib/table/tablegen_compact.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
 LIB_SRCS      := $(filter-out pfmlib/table/tablegen%.c,$(wildcard pfmlib/*/*.c))
 GEN_OBJS      := $(B)/obj/gen/pp_builtin.o $(B)/obj/gen/pp_hostdata.o
@@ -74,7 +74,7 @@ $(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 $(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/api/libpfm.map
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
-		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS) -lyaml
+		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS)
 
 $(LIBPFM_SO): $(LIBPFM_SO_REAL)
 	ln -sf $(notdir $<) $@

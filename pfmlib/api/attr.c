@@ -9,7 +9,7 @@
 #include "event/lookup.h"
 #include "os/os.h"
 #include "registry/registry.h"
-#include "table/desc.h"
+#include "table/table.h"
 #include "util/log.h"
 
 pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr_info_t *uinfo)

@@ -9,7 +9,7 @@
 #include "event/attrs.h"
 #include "os/os.h"
 #include "registry/registry.h"
-#include "table/desc.h"
+#include "table/table.h"
 
 pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
 {

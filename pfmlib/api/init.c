@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <perfmon/pfmlib.h>
 #include "registry/registry.h"
-#include "table/desc.h"
+#include "table/table.h"
 #include "util/config.h"
 
 /* pfm_initialize and pfm_terminate run one at a time, whichever threads call them */

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table/desc.h"
+#include "table/table.h"
 
 struct entry {
 	const char *key;	/* the packed string, NULL = empty slot */

@@ -10,9 +10,9 @@
  * (pp_kpmu: the registry looks up the few kernel PMUs a host has there), and
  * per x86 PMU the literal prefix of each match pattern (pp_match_prefix:
  * detection refuses most patterns by it without matching them).
- * Equal runs of sets, groups and unit masks are stored once
- * (tablegen_share.c); the string pool is rebuilt with the descriptions
- * packed and shared tails stored once (tablegen_strs.c).
+ * Equal runs of sets, groups and unit masks are stored once, and the
+ * string pool is rebuilt with the descriptions packed and shared tails
+ * stored once (tablegen_compact.c).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -20,8 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table/yaml.h"
-#include "table/tablegen_share.h"
-#include "table/tablegen_strs.h"
+#include "table/tablegen_compact.h"
 #include "util/str.h"
 #include "pp_schema.h"
 

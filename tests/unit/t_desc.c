@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ut.h"
-#include "table/desc.h"
+#include "table/table.h"
 
 #define NTHREADS 8
 

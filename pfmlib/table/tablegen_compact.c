@@ -1,20 +1,224 @@
 /*
- * table/tablegen_strs.c - tablegen's string pool: rebuilt from the strings
- * the records refer to, descriptions packed, shared tails stored once.
+ * table/tablegen_compact.c - tablegen's compaction passes over the loaded
+ * descriptors, before they are written out: equal runs of records stored
+ * once, then the string pool rebuilt with the descriptions packed.
  *
- * Descriptions of events and unit masks are packed with a dictionary of
- * the words that save the most bytes over all of them (table.h, PP_PACK_*:
- * the 64 best take one byte, up to 16,320 more two), decoded by the library
- * on demand (table/desc.c). A string that ends another (a unit mask name
- * and a perf name ending in it, a packed description and a longer one) is
- * stored as that other string's tail. Lists (match patterns, unit-mask
- * aliases) are stored whole. Whether a reference was 0 or not is kept: 0
- * stays 0 ("none"), any other, even to "", stays other than 0.
+ * Runs. Records refer to runs of sets, groups and unit masks by (first, n).
+ * The loader appends a run for every reference, so the same runs recur (a
+ * unit mask setting umask=0x01 in every model, the one default group of
+ * most events, the unit masks of an event repeated in every model of a
+ * box). pp_tablegen_share() rebuilds each array from the distinct runs and
+ * points every reference at its run: references are read through
+ * (first, n) only, so the answers of the table do not change. Sets first
+ * (unit masks compare their new first_set), then groups, then unit masks
+ * (rules follow their event's unit masks). A short run (up to SUB_MAX
+ * records) is also found inside a longer one stored before it, so runs are
+ * placed longest first.
+ *
+ * Strings. pp_tablegen_strs() rebuilds the pool from the strings the
+ * records refer to. Descriptions of events and unit masks are packed with
+ * a dictionary of the words that save the most bytes over all of them
+ * (table.h, PP_PACK_*: the 64 best take one byte, up to 16,320 more two),
+ * decoded by the library on demand (table/desc.c). A string that ends
+ * another (a unit mask name and a perf name ending in it, a packed
+ * description and a longer one) is stored as that other string's tail.
+ * Lists (match patterns, unit-mask aliases) are stored whole. Whether a
+ * reference was 0 or not is kept: 0 stays 0 ("none"), any other, even to
+ * "", stays other than 0.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table/tablegen_strs.h"
+#include "table/tablegen_compact.h"
+
+/* ================= runs ================= */
+
+#define SUB_MAX 8
+
+/* the distinct runs of one array: the new array and an index of its runs */
+struct runs {
+	char *v;		/* new records, sz bytes each */
+	uint32_t n, cap;
+	size_t sz;
+	struct slot { uint32_t start, len; } *ht;	/* len 0: empty */
+	uint32_t htcap, htn;
+};
+
+static uint32_t hash_bytes(const void *p, size_t len)
+{
+	const unsigned char *c = p;
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ c[i]) * 16777619u;
+	return h ^ (uint32_t)len;
+}
+
+static int ht_put(struct runs *r, uint32_t start, uint32_t len);
+
+static int ht_grow(struct runs *r)
+{
+	struct slot *old = r->ht;
+	uint32_t oldcap = r->htcap;
+	r->htcap = oldcap ? oldcap * 2 : 1024;
+	r->ht = calloc(r->htcap, sizeof(*r->ht));
+	if (!r->ht)
+		return -1;
+	r->htn = 0;
+	for (uint32_t i = 0; i < oldcap; i++)
+		if (old[i].len && ht_put(r, old[i].start, old[i].len))
+			return -1;
+	free(old);
+	return 0;
+}
+
+/* the slot of the run equal to rec[0..len), or the empty slot it would take */
+static struct slot *ht_find(const struct runs *r, const void *rec, uint32_t len)
+{
+	uint32_t mask = r->htcap - 1;
+	uint32_t h = hash_bytes(rec, (size_t)len * r->sz) & mask;
+	for (;; h = (h + 1) & mask) {
+		struct slot *s = &r->ht[h];
+		if (!s->len || (s->len == len && !memcmp(r->v + (size_t)s->start * r->sz, rec, (size_t)len * r->sz)))
+			return s;
+	}
+}
+
+static int ht_put(struct runs *r, uint32_t start, uint32_t len)
+{
+	if ((r->htn + 1) * 2 > r->htcap && ht_grow(r))
+		return -1;
+	struct slot *s = ht_find(r, r->v + (size_t)start * r->sz, len);
+	if (!s->len) {
+		s->start = start;
+		s->len = len;
+		r->htn++;
+	}
+	return 0;
+}
+
+/* the new first index of the run rec[0..len): an equal stored run, or a copy
+ * appended; PP_NONE when out of memory */
+static uint32_t place(struct runs *r, const void *rec, uint32_t len)
+{
+	if (!len)
+		return 0;
+	if (!r->htcap && ht_grow(r))
+		return PP_NONE;
+	struct slot *s = ht_find(r, rec, len);
+	if (s->len)
+		return s->start;
+	if (r->n + len > r->cap) {
+		uint32_t ncap = r->cap ? r->cap : 1024;
+		while (ncap < r->n + len)
+			ncap *= 2;
+		char *nv = realloc(r->v, (size_t)ncap * r->sz);
+		if (!nv)
+			return PP_NONE;
+		r->v = nv;
+		r->cap = ncap;
+	}
+	uint32_t start = r->n;
+	memcpy(r->v + (size_t)start * r->sz, rec, (size_t)len * r->sz);
+	r->n += len;
+	if (ht_put(r, start, len))
+		return PP_NONE;
+	if (len <= SUB_MAX)
+		for (uint32_t a = 0; a < len; a++)
+			for (uint32_t l = 1; a + l <= len; l++)
+				if ((a || l < len) && ht_put(r, start + a, l))
+					return PP_NONE;
+	return start;
+}
+
+/* one reference to a run: where its first index lives and its length */
+struct ref {
+	uint32_t *first;
+	uint32_t n;
+	uint32_t order;		/* position among the references: ties keep it */
+};
+
+static int cmp_ref(const void *a, const void *b)
+{
+	const struct ref *x = a, *y = b;
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/* rebuild *v (n records of sz bytes) from the runs the nref references name,
+ * longest first; 0 on success */
+static int share(void **v, uint32_t *n, size_t sz, struct ref *refs, uint32_t nref)
+{
+	struct runs r = { .sz = sz };
+	qsort(refs, nref, sizeof(*refs), cmp_ref);
+	for (uint32_t i = 0; i < nref; i++) {
+		uint32_t f = place(&r, (char *)*v + (size_t)*refs[i].first * sz, refs[i].n);
+		if (f == PP_NONE) {
+			free(r.v);
+			free(r.ht);
+			return -1;
+		}
+		*refs[i].first = refs[i].n ? f : 0;
+	}
+	free(r.ht);
+	free(*v);
+	*v = r.v;
+	*n = r.n;
+	return 0;
+}
+
+int pp_tablegen_share(struct pp_builder *b)
+{
+	uint32_t max = b->pmus.n + 2 * b->events.n + b->umasks.n, k = 0;
+	struct ref *refs = calloc((size_t)max + 1, sizeof(*refs));
+	uint32_t *ufirst = calloc((size_t)b->events.n + 1, sizeof(*ufirst));
+	if (!refs || !ufirst)
+		goto oom;
+
+	/* sets: of the PMUs (raw_bits), events and unit masks */
+	for (uint32_t i = 0; i < b->pmus.n; i++)
+		refs[k] = (struct ref){ &b->pmus.v[i].first_raw_set, b->pmus.v[i].nraw_set, k }, k++;
+	for (uint32_t i = 0; i < b->events.n; i++)
+		refs[k] = (struct ref){ &b->events.v[i].first_set, b->events.v[i].nset, k }, k++;
+	for (uint32_t i = 0; i < b->umasks.n; i++)
+		refs[k] = (struct ref){ &b->umasks.v[i].first_set, b->umasks.v[i].nset, k }, k++;
+	if (share((void **)&b->sets.v, &b->sets.n, sizeof(*b->sets.v), refs, k))
+		goto oom;
+	b->sets.cap = b->sets.n;
+
+	/* groups of the events */
+	for (k = 0; k < b->events.n; k++)
+		refs[k] = (struct ref){ &b->events.v[k].first_group, b->events.v[k].ngroups, k };
+	if (share((void **)&b->groups.v, &b->groups.n, sizeof(*b->groups.v), refs, k))
+		goto oom;
+	b->groups.cap = b->groups.n;
+
+	/* unit masks of the events; a rule names one of its event's unit masks */
+	for (k = 0; k < b->events.n; k++) {
+		ufirst[k] = b->events.v[k].first_umask;
+		refs[k] = (struct ref){ &b->events.v[k].first_umask, b->events.v[k].numasks, k };
+	}
+	if (share((void **)&b->umasks.v, &b->umasks.n, sizeof(*b->umasks.v), refs, k))
+		goto oom;
+	b->umasks.cap = b->umasks.n;
+	for (uint32_t i = 0; i < b->events.n; i++) {
+		const struct pp_event *e = &b->events.v[i];
+		for (uint32_t r = 0; r < e->nrules; r++) {
+			struct pp_rule *ru = &b->rules.v[e->first_rule + r];
+			if (ru->umask >= ufirst[i] && ru->umask - ufirst[i] < e->numasks)
+				ru->umask = e->first_umask + (ru->umask - ufirst[i]);
+		}
+	}
+	free(refs);
+	free(ufirst);
+	return 0;
+oom:
+	free(refs);
+	free(ufirst);
+	return -1;
+}
+
+/* ================= strings ================= */
 
 /* ---- a byte-string set: content -> index, open addressing ---- */
 
@@ -33,7 +237,7 @@ struct set {
 	uint32_t *ht, htcap;	/* item index + 1, 0 = empty */
 };
 
-static uint32_t hash_bytes(const char *p, size_t len, int is_list)
+static uint32_t str_hash(const char *p, size_t len, int is_list)
 {
 	uint32_t h = 2166136261u ^ (uint32_t)is_list;
 	for (size_t i = 0; i < len; i++)
@@ -72,7 +276,7 @@ static void set_rehash(struct set *st)
 		die("out of memory");
 	for (uint32_t i = 0; i < st->n; i++) {
 		const struct item *it = &st->v[i];
-		uint32_t h = hash_bytes(it->s, it->len, it->is_list) & (st->htcap - 1);
+		uint32_t h = str_hash(it->s, it->len, it->is_list) & (st->htcap - 1);
 		while (st->ht[h])
 			h = (h + 1) & (st->htcap - 1);
 		st->ht[h] = i + 1;
@@ -84,7 +288,7 @@ static uint32_t set_add(struct set *st, const char *s, uint32_t len, int is_list
 {
 	if ((st->n + 1) * 2 > st->htcap)
 		set_rehash(st);
-	uint32_t h = hash_bytes(s, len, is_list) & (st->htcap - 1);
+	uint32_t h = str_hash(s, len, is_list) & (st->htcap - 1);
 	for (; st->ht[h]; h = (h + 1) & (st->htcap - 1)) {
 		struct item *it = &st->v[st->ht[h] - 1];
 		if (it->len == len && it->is_list == is_list && !memcmp(it->s, s, len)) {
@@ -191,7 +395,7 @@ static char *pack(const char *s, uint32_t *len)
 		size_t t = token(s + i);
 		uint32_t code = 0;
 		if (t >= 2) {
-			uint32_t h = hash_bytes(s + i, t, 0) & (words.htcap - 1);
+			uint32_t h = str_hash(s + i, t, 0) & (words.htcap - 1);
 			for (; words.ht[h]; h = (h + 1) & (words.htcap - 1)) {
 				const struct item *w = &words.v[words.ht[h] - 1];
 				if (w->len == t && !memcmp(w->s, s + i, t)) {
@@ -228,9 +432,9 @@ static char *pack(const char *s, uint32_t *len)
 
 enum kind { K_STR, K_LIST, K_DESC };
 
-struct ref { pp_str_t *at; uint32_t item; enum kind kind; };
+struct sref { pp_str_t *at; uint32_t item; enum kind kind; };
 
-static struct ref *refs;
+static struct sref *refs;
 static uint32_t nref, capref;
 
 static void add_ref(pp_str_t *at, enum kind kind)
@@ -241,7 +445,7 @@ static void add_ref(pp_str_t *at, enum kind kind)
 		capref = capref ? capref * 2 : 4096;
 		refs = xrealloc(refs, (size_t)capref * sizeof(*refs));
 	}
-	refs[nref++] = (struct ref){ at, 0, kind };
+	refs[nref++] = (struct sref){ at, 0, kind };
 }
 
 static uint32_t list_len(const char *s)
