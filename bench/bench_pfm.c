@@ -7,6 +7,9 @@
  *   bench_pfm encode NAMES    pfm_get_os_event_encoding(PFM_OS_PERF_EVENT_EXT)
  *                             on every line of NAMES, without fstr
  *   bench_pfm encode_fstr NAMES  the same asking for the fstr (freed in the phase)
+ *   bench_pfm count           the events listed through the API (not measured):
+ *                             pfm_get_pmu_info's nevents over every PMU id
+ *                             until PFM_ERR_INVAL
  *
  * Each measured phase is one noinline function named bench_phase_*, so that
  * callgrind --toggle-collect=bench_phase_* counts that phase alone (file
@@ -91,6 +94,23 @@ NOINLINE size_t bench_phase_encode(const struct names *nm, int with_fstr)
 	return ok;
 }
 
+/* every PMU the library lists (every PMU is usable under LIBPFM_ENCODE_INACTIVE=1) */
+static long count_events(void)
+{
+	long n = 0;
+	for (int id = 0;; id++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		int r = pfm_get_pmu_info((pfm_pmu_t)id, &pi);
+		if (r == PFM_ERR_INVAL)
+			break;
+		if (r == PFM_SUCCESS && pi.nevents > 0)
+			n += pi.nevents;
+	}
+	return n;
+}
+
 static void print_library(void)
 {
 	Dl_info info;
@@ -105,8 +125,8 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 	int ret;
 
-	if (strcmp(mode, "init") && argc < 3) {
-		fprintf(stderr, "usage: bench_pfm init | find NAMES | encode NAMES | encode_fstr NAMES\n");
+	if (strcmp(mode, "init") && strcmp(mode, "count") && argc < 3) {
+		fprintf(stderr, "usage: bench_pfm init | count | find NAMES | encode NAMES | encode_fstr NAMES\n");
 		return 2;
 	}
 	if (argc > 2)
@@ -116,7 +136,9 @@ int main(int argc, char **argv)
 		ret = bench_phase_init();
 	} else {
 		ret = pfm_initialize();
-		if (ret == PFM_SUCCESS && !strcmp(mode, "find"))
+		if (ret == PFM_SUCCESS && !strcmp(mode, "count"))
+			printf("events: %ld\n", count_events());
+		else if (ret == PFM_SUCCESS && !strcmp(mode, "find"))
 			printf("found: %zu of %zu\n", bench_phase_find(&nm), nm.n);
 		else if (ret == PFM_SUCCESS && (!strcmp(mode, "encode") || !strcmp(mode, "encode_fstr")))
 			printf("encoded: %zu of %zu\n", bench_phase_encode(&nm, !strcmp(mode, "encode_fstr")),

@@ -86,9 +86,15 @@ measure_side() {
 	cg "$side" "$lib" encode_umasks bench_phase_encode -- encode "$OUT/umasks.txt"
 	cg "$side" "$lib" encode_umasks_fstr bench_phase_encode -- encode_fstr "$OUT/umasks.txt"
 
+	# events listed through the API, for the size per event (not measured)
+	echo "events $(with_lib "$lib" "$BIN/bench_pfm" count | sed -n 's/^events: //p')" >>"$OUT/$side.vals"
 	so=$(realpath "$lib/libpfm.so.4")
 	echo "so_size $(stat -c %s "$so")" >>"$OUT/$side.vals"
 	echo "so_relocs $(readelf -rW "$so" | grep -c R_)" >>"$OUT/$side.vals"
+	# the same without debug sections (Debian ships libpfm4's stripped)
+	objcopy --strip-debug "$so" "$OUT/$side.nodebug.so" &&
+		echo "so_nodebug $(stat -c %s "$OUT/$side.nodebug.so")" >>"$OUT/$side.vals"
+	rm -f "$OUT/$side.nodebug.so"
 	if [ -e "$lib/libpfm.a" ]; then
 		echo "a_size $(stat -L -c %s "$lib/libpfm.a")" >>"$OUT/$side.vals"
 		echo "a_relocs $(readelf -rW "$lib/libpfm.a" | grep -c R_)" >>"$OUT/$side.vals"

@@ -35,6 +35,14 @@ pct() {
 
 both() { row "$1" "$(val "$SYS" "$2")" "$(val "$OURS" "$2")"; }
 
+# usage: bpe FILE KEY: the library's size KEY over the events it lists
+bpe() {
+	local n
+	n=$(val "$1" events)
+	[ -n "$n" ] && [ "$n" -gt 0 ] && per_call "$1" "$2" "$n"
+	return 0
+}
+
 section() { echo; echo "$1"; }
 
 echo "make bench: libpfm4 4.13 against pmuplug, same run, same bench_pfm binary, same strings"
@@ -81,6 +89,10 @@ both "  strings encoded [count]" encode_umasks.ok
 section "size"
 both "libpfm.so.4 file size [bytes]" so_size
 both "libpfm.so.4 relocations (readelf -r | grep -c R_)" so_relocs
+both "  events listed through the API [count]" events
+row "  libpfm.so.4 bytes per event listed" "$(bpe "$SYS" so_size)" "$(bpe "$OURS" so_size)" 1
+both "libpfm.so.4 without debug sections [bytes]" so_nodebug
+row "  bytes per event listed" "$(bpe "$SYS" so_nodebug)" "$(bpe "$OURS" so_nodebug)" 1
 both "libpfm.a file size [bytes]" a_size
 both "libpfm.a relocations (readelf -r | grep -c R_)" a_relocs
 echo

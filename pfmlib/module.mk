@@ -1,5 +1,5 @@
 # pfmlib/module.mk: the library, one folder per stage (pfmlib/README.md).
-# tablegen (host tool, pfmlib/table/tablegen.c) turns every YAML descriptor
+# tablegen (host tool, pfmlib/table/tablegen*.c) turns every YAML descriptor
 # into $(B)/gen/pp_builtin.c; every other pfmlib/*/*.c is a library source.
 # The descriptor schema's keys reach the C readers (yaml.c, yaml_peek.c,
 # tablegen) as $(B)/gen/pp_schema.h, generated from schema/descriptor.yaml;
@@ -11,9 +11,9 @@
 SCHEMA_H      := $(B)/gen/pp_schema.h
 # the YAML reader and what it needs, for tablegen and the reader's own tests
 LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c
-TABLEGEN_SRCS := pfmlib/table/tablegen.c $(LOADER_SRCS)
+TABLEGEN_SRCS := pfmlib/table/tablegen.c pfmlib/table/tablegen_compact.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
-LIB_SRCS      := $(filter-out pfmlib/table/tablegen.c,$(wildcard pfmlib/*/*.c))
+LIB_SRCS      := $(filter-out pfmlib/table/tablegen%.c,$(wildcard pfmlib/*/*.c))
 GEN_OBJS      := $(B)/obj/gen/pp_builtin.o $(B)/obj/gen/pp_hostdata.o
 LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(GEN_OBJS)
 ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(GEN_OBJS)
@@ -74,7 +74,7 @@ $(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 $(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/api/libpfm.map
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
-		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS) -lyaml
+		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS)
 
 $(LIBPFM_SO): $(LIBPFM_SO_REAL)
 	ln -sf $(notdir $<) $@

@@ -9,6 +9,7 @@
 #include "event/lookup.h"
 #include "os/os.h"
 #include "registry/registry.h"
+#include "table/table.h"
 #include "util/log.h"
 
 pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr_info_t *uinfo)
@@ -39,7 +40,9 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 	if (ref.kind == PP_ATTR_UMASK) {
 		const struct pp_umask *u = &t->umasks[ref.index];
 		info.name = pp_str(t, u->name);
-		info.desc = pp_str(t, u->desc);
+		info.desc = pp_desc(t, u->desc);
+		if (!info.desc)
+			return pp_fail(PFM_ERR_NOMEM, "pfm_get_event_attr_info: out of memory");
 		info.equiv = pp_umask_equiv(pmu, ref.index);
 		info.code = u->code;
 		info.type = PFM_ATTR_UMASK;

@@ -9,6 +9,7 @@
 #include "event/attrs.h"
 #include "os/os.h"
 #include "registry/registry.h"
+#include "table/table.h"
 
 pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
 {
@@ -67,7 +68,9 @@ pfm_err_t pfm_get_event_info(int idx, pfm_os_t os, pfm_event_info_t *uinfo)
 	pfm_event_info_t info;
 	memset(&info, 0, sizeof(info));
 	info.name = pp_str(t, ev->name);
-	info.desc = pp_str(t, ev->desc);
+	info.desc = pp_desc(t, ev->desc);
+	if (!info.desc)
+		return PFM_ERR_NOMEM;
 	info.equiv = ev->equiv ? pp_str(t, ev->equiv) : NULL;
 	info.size = sz;
 	info.code = ev->code;

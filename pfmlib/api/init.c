@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <perfmon/pfmlib.h>
 #include "registry/registry.h"
+#include "table/table.h"
 #include "util/config.h"
 
 /* pfm_initialize and pfm_terminate run one at a time, whichever threads call them */
@@ -39,6 +40,7 @@ void pfm_terminate(void)
 	if (pp_registry_ready()) {
 		pp_registry_fini();
 		pp_config_free();
+		pp_desc_cache_free();
 	}
 	pthread_mutex_unlock(&lifecycle);
 }

@@ -5,6 +5,7 @@
  * then the kernel PMUs only sysfs describes; last, every usable PMU's
  * attr.type from its sysfs `type` file. Read-only afterwards.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -663,9 +664,15 @@ void pp_registry_fini(void)
 	pp_plugins_unload();
 	pp_sysfs_free(&R.sysfs);
 	pp_kpmus_free(&R.kpmus);
+	/* by_id points at list entries only: clear those slots, not all of them
+	 * (PP_MAX_PMU_ID + 1 pointers, pages pfm_initialize never touched) */
+	for (int i = 0; i < R.n; i++)
+		R.by_id[R.list[i].id] = NULL;
 	free(R.list);
 	free(R.bpos);
 	free(R.xhash);
 	free(R.dfl);
-	memset(&R, 0, sizeof(R));
+	size_t at = offsetof(__typeof__(R), by_id), end = at + sizeof(R.by_id);
+	memset(&R, 0, at);
+	memset((char *)&R + end, 0, sizeof(R) - end);
 }

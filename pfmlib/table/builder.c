@@ -37,7 +37,15 @@ static uint32_t vec_add(struct pp_builder *b, void **v, uint32_t *n, uint32_t *c
 }
 
 uint32_t pp_builder_add_pmu(struct pp_builder *b)    { return VEC_ADD(b, pmus); }
-uint32_t pp_builder_add_field(struct pp_builder *b)  { return VEC_ADD(b, fields); }
+uint32_t pp_builder_add_field(struct pp_builder *b)
+{
+	/* a set names its field in 24 bits */
+	if (b->fields.n >= PP_SET_FIELD_MAX) {
+		b->oom = 1;
+		return PP_NONE;
+	}
+	return VEC_ADD(b, fields);
+}
 uint32_t pp_builder_add_set(struct pp_builder *b)    { return VEC_ADD(b, sets); }
 uint32_t pp_builder_add_mod(struct pp_builder *b)    { return VEC_ADD(b, mods); }
 uint32_t pp_builder_add_event(struct pp_builder *b)  { return VEC_ADD(b, events); }
@@ -255,4 +263,5 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->kpmu = NULL; t->nkpmu = 0;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
+	t->desc_dict = NULL; t->ndesc_dict = 0;
 }

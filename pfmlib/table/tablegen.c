@@ -10,6 +10,9 @@
  * (pp_kpmu: the registry looks up the few kernel PMUs a host has there), and
  * per x86 PMU the literal prefix of each match pattern (pp_match_prefix:
  * detection refuses most patterns by it without matching them).
+ * Equal runs of sets, groups and unit masks are stored once, and the
+ * string pool is rebuilt with the descriptions packed and shared tails
+ * stored once (tablegen_compact.c).
  *
  * usage: tablegen -o OUT.c FILE.yaml...
  */
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "table/yaml.h"
+#include "table/tablegen_compact.h"
 #include "util/str.h"
 #include "pp_schema.h"
 
@@ -135,6 +139,10 @@ static int prefix_pmus(struct pp_builder *b)
 	}
 	return 0;
 }
+
+/* the dictionary of packed descriptions (table.h, pp_table.desc_dict) */
+static pp_str_t *desc_dict;
+static uint32_t ndesc_dict;
 
 /* pp_kpmu order: perf_pmu name (bytes), then PMU index */
 static int cmp_kpmu(const void *a, const void *b)
@@ -423,6 +431,13 @@ static void emit_tables(const struct pp_builder *b)
 			fprintf(out, "%u,%s", i, (nvar++ % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
+		"string offsets (table/table.h, PP_PACK_ESC)", NULL);
+	open_table("pp_str_t", "pp_desc_dict", ndesc_dict);
+	for (i = 0; i < ndesc_dict; i++)
+		fprintf(out, "%u,%s", desc_dict[i], (i % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -441,6 +456,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
+	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
 	fputs("}\n", out);
 }
 
@@ -495,10 +511,21 @@ int main(int argc, char **argv)
 		pp_builder_free(&b);
 		return 1;
 	}
+	if (pp_tablegen_share(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
 	/* PMU records are self-contained (absolute indexes): reorder them freely */
 	gen = &b;
 	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
-	if (index_pmus(&b) || prefix_pmus(&b)) {
+	if (prefix_pmus(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
+	pp_tablegen_strs(&b, match_prefix, &desc_dict, &ndesc_dict);
+	if (index_pmus(&b)) {
 		fprintf(stderr, "tablegen: out of memory\n");
 		pp_builder_free(&b);
 		return 1;
@@ -518,10 +545,11 @@ int main(int argc, char **argv)
 		perror(outpath);
 		return 1;
 	}
-	fprintf(stderr, "tablegen: %u PMUs, %u events, %u umasks, %u aliases, %u bytes of strings\n",
-		b.pmus.n, b.events.n, b.umasks.n, b.aliases.n, b.nstrs);
+	fprintf(stderr, "tablegen: %u PMUs, %u events, %u umasks, %u sets, %u groups, %u aliases, %u bytes of strings\n",
+		b.pmus.n, b.events.n, b.umasks.n, b.sets.n, b.groups.n, b.aliases.n, b.nstrs);
 	pp_builder_free(&b);
 	free(pmu_hash);
 	free(match_prefix);
+	free(desc_dict);
 	return 0;
 }

@@ -5,7 +5,9 @@
  * perf_event_attr, PFM_OS_NONE codes, fstr) equal the single-threaded ones
  * over thousands of encodings of many strings; pfm_initialize called by
  * several threads at once, and initialize/terminate cycles racing each other,
- * do not crash. ThreadSanitizer's reports fail the program (exitcode).
+ * do not crash; threads reading every description at once (decoded on first
+ * request) get the single-threaded texts. ThreadSanitizer's reports fail the
+ * program (exitcode).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -232,6 +234,62 @@ static void test_threads_initializing_and_terminating_at_once_do_not_crash(void)
 	TL_ASSERT(same_ref(&r, &refs[0]), "\"%s\" encodes otherwise after the cycles", r.s);
 }
 
+/* every description of every event and unit mask, in walk order, hashed
+ * (descriptions may be decoded on first request: table/desc.c) */
+static unsigned long desc_hash(void)
+{
+	unsigned long h = 5381;
+	int pmu;
+	pfm_for_all_pmus(pmu) {
+		pfm_pmu_info_t pi = { .size = sizeof(pi) };
+		if (pfm_get_pmu_info(pmu, &pi) != PFM_SUCCESS)
+			continue;
+		for (int e = pi.first_event; e != -1; e = pfm_get_event_next(e)) {
+			pfm_event_info_t ei = { .size = sizeof(ei) };
+			if (pfm_get_event_info(e, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+				return 0;
+			for (const char *c = ei.desc; *c; c++)
+				h = h * 33 + (unsigned char)*c;
+			for (int a = 0; a < ei.nattrs; a++) {
+				pfm_event_attr_info_t ai = { .size = sizeof(ai) };
+				if (pfm_get_event_attr_info(e, a, PFM_OS_NONE, &ai) != PFM_SUCCESS)
+					return 0;
+				for (const char *c = ai.desc; *c; c++)
+					h = h * 33 + (unsigned char)*c;
+			}
+		}
+	}
+	return h;
+}
+
+static unsigned long desc_want;
+
+static void *read_descs(void *arg)
+{
+	struct worker *w = arg;
+	pthread_barrier_wait(w->start);
+	for (int i = 0; i < 5; i++) {
+		w->compared++;
+		if (desc_hash() != desc_want)
+			w->differ++;
+	}
+	return NULL;
+}
+
+static void test_threads_reading_every_description_at_once_get_the_same_texts(void)
+{
+	struct worker w[NTHREADS];
+	desc_want = desc_hash();
+	CU_ASSERT_FATAL(desc_want != 0);
+	/* a fresh start: nothing decoded yet */
+	pfm_terminate();
+	CU_ASSERT_EQUAL_FATAL(pfm_initialize(), PFM_SUCCESS);
+	memset(w, 0, sizeof(w));
+	run_workers(read_descs, w);
+	for (int i = 0; i < NTHREADS; i++)
+		TL_ASSERT(w[i].differ == 0, "thread %d: %d of %d walks differ", i, w[i].differ, w[i].compared);
+}
+
 /*
  * test_tsan: the encoding suite (check-tsan). test_tsan --lifecycle: the
  * pfm_initialize / pfm_terminate suite too (make tsan-lifecycle), which the
@@ -242,6 +300,7 @@ int main(int argc, char **argv)
 {
 	static const struct tl_test encode_tests[] = {
 		TL_TEST(test_threads_encoding_at_once_get_the_single_threaded_attr_codes_and_fstr),
+		TL_TEST(test_threads_reading_every_description_at_once_get_the_same_texts),
 	};
 	static const struct tl_test lifecycle_tests[] = {
 		TL_TEST(test_threads_initializing_at_once_all_succeed_and_encode_alike),
