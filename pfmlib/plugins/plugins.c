@@ -7,13 +7,19 @@
  * else keeps working. To keep start-up cheap with many plugins, a file is
  * first peeked at (its pmu block only) and parsed in full only when its PMU
  * can matter: it matches this host, is forced (LIBPFM_FORCE_PMU), overrides
- * a built-in PMU, or LIBPFM_ENCODE_INACTIVE asks for every PMU.
+ * a built-in PMU, or LIBPFM_ENCODE_INACTIVE asks for every PMU. The peek's
+ * facts are kept in the directory's plugin cache (plugins/cache.c), so that
+ * a file that did not change is not even opened unless it is loaded.
  */
+#define _GNU_SOURCE
 #include <dirent.h>
+#include <fcntl.h>
 #include <strings.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <perfmon/pfmlib.h>
+#include "plugins/cache.h"
 #include "plugins/plugins.h"
 #include "table/yaml.h"
 #include "util/config.h"
@@ -63,24 +69,42 @@ static int host_matches(const struct pp_host *host, const char *pattern)
 	return 0;
 }
 
-static int wanted(const struct loading *ld, const struct pp_yaml_header *h)
+/* one of n patterns (NUL-terminated, one after the other) matches the host */
+static int list_matches(const struct pp_host *host, const char *list, int n)
 {
-	const char *force = pp_cfg.force_pmu;
-	if (pp_cfg.encode_inactive || h->override)
-		return 1;
-	if (force)
-		return !strcasecmp(force, h->name);
-	int kept = (int)(sizeof(h->match) / sizeof(h->match[0]));
-	if (h->match_count > kept)
-		return 1;	/* patterns the peek did not keep: only a full read can tell */
-	for (int i = 0; i < h->match_count; i++)
-		if (host_matches(ld->host, h->match[i]))
+	for (int i = 0; i < n; i++, list += strlen(list) + 1)
+		if (host_matches(host, list))
 			return 1;
 	return 0;
 }
 
-/* the file is opened once: its safety checks, the peek and the full read all see that file */
-static int load_one(const struct loading *ld, const char *path)
+/* one of the patterns the peek kept matches the host */
+static int header_matches(const struct pp_host *host, const struct pp_yaml_header *h)
+{
+	int kept = (int)(sizeof(h->match) / sizeof(h->match[0]));
+	for (int i = 0; i < h->match_count && i < kept; i++)
+		if (host_matches(host, h->match[i]))
+			return 1;
+	return 0;
+}
+
+/* read in full? many: patterns the peek did not keep (only a full read can tell) */
+static int wanted(const char *pmu, int override, int many, int host_match)
+{
+	const char *force = pp_cfg.force_pmu;
+	if (pp_cfg.encode_inactive || override)
+		return 1;
+	if (force)
+		return !pmu || !strcasecmp(force, pmu);	/* no name known: read it */
+	return many || host_match;
+}
+
+/*
+ * The file is opened once: its safety checks, the peek and the full read all
+ * see that file. c and slot: where the cache keeps the peek's facts (c NULL:
+ * no cache).
+ */
+static int load_one(const struct loading *ld, const char *path, struct pp_pcache *c, int slot)
 {
 	char err[1024];
 	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES, .trusted_only = 1,
@@ -98,7 +122,16 @@ static int load_one(const struct loading *ld, const char *path)
 		fclose(f);
 		return PFM_SUCCESS;
 	}
-	if (!wanted(ld, &h)) {
+	int kept = (int)(sizeof(h.match) / sizeof(h.match[0])), many = h.match_count > kept;
+	int host_match = -1;
+	struct stat st;
+	if (c && slot >= 0 && !fstat(fileno(f), &st)) {
+		host_match = header_matches(ld->host, &h);
+		pp_pcache_record(c, slot, &st, &h, host_match);
+	}
+	if (host_match < 0 && !pp_cfg.encode_inactive && !h.override && !pp_cfg.force_pmu && !many)
+		host_match = header_matches(ld->host, &h);
+	if (!wanted(h.name, h.override, many, host_match > 0)) {
 		pp_debug("plugin %s: PMU %s does not match this host; not loaded", path, h.name);
 		fclose(f);
 		return PFM_SUCCESS;
@@ -133,35 +166,115 @@ static int load_one(const struct loading *ld, const char *path)
 	return PFM_SUCCESS;
 }
 
-static int yaml_entry(const struct dirent *d)
+static int yaml_entry(const char *name)
 {
-	return d->d_name[0] != '.' && has_suffix(d->d_name, ".yaml");
+	return name[0] != '.' && has_suffix(name, ".yaml");
 }
 
+/* a file of the directory to open: its name and its place in the cache */
+struct todo {
+	char *name;
+	int slot;
+};
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct todo *)a)->name, ((const struct todo *)b)->name);
+}
+
+/* the files of a directory to open, and the cache */
+struct listing {
+	const struct loading *ld;
+	const char *dir;
+	int dfd;
+	struct pp_pcache *c;
+	struct todo *todo;
+	size_t n, cap;
+};
+
+/* plugin file name of the directory (the cache listing's file i, or -1):
+ * to open, or known (cache) and not wanted */
+static int consider(struct listing *l, const char *name, int i)
+{
+	struct stat st;
+	struct pp_pcache_facts fa;
+	int slot = -1;
+	if (l->c && !fstatat(l->dfd, name, &st, AT_SYMLINK_NOFOLLOW) &&
+	    (i >= 0 ? pp_pcache_lookup_at(l->c, i, &st, &fa, &slot) : pp_pcache_lookup(l->c, name, &st, &fa, &slot))) {
+		if (fa.host_match < 0) {
+			fa.host_match = !fa.many && list_matches(l->ld->host, fa.match, fa.nmatch);
+			pp_pcache_matched(l->c, fa.host_match);
+		}
+		if (!wanted(fa.pmu, fa.override, fa.many, fa.host_match)) {
+			if (pp_cfg.debug)
+				pp_debug("plugin %s/%s: PMU %s does not match this host; not loaded (cached)",
+					 l->dir, name, fa.pmu ? fa.pmu : "");
+			return PFM_SUCCESS;
+		}
+		slot = -1;	/* known: opened to be loaded only */
+	}
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 16;
+		struct todo *nt = realloc(l->todo, ncap * sizeof(*nt));
+		if (!nt)
+			return PFM_ERR_NOMEM;
+		l->todo = nt;
+		l->cap = ncap;
+	}
+	if (!(l->todo[l->n].name = strdup(name)))
+		return PFM_ERR_NOMEM;
+	l->todo[l->n++].slot = slot;
+	return PFM_SUCCESS;
+}
+
+/*
+ * The plugin files of dir, in the directory's order (or the cache's listing
+ * of them while the directory is unchanged): those the cache knows
+ * unchanged and not wanted cost a stat; the others are opened afterwards,
+ * in the byte order of their names.
+ */
 static int load_dir(const struct loading *ld, const char *dir)
 {
-	struct dirent **ents;
-	int n = scandir(dir, &ents, yaml_entry, alphasort);
-	if (n < 0) {
+	DIR *d = opendir(dir);
+	if (!d) {
 		pp_debug("plugin directory %s: not readable", dir);
 		return PFM_SUCCESS;
 	}
-	int r = PFM_SUCCESS;
-	for (int i = 0; i < n; i++) {
+	struct listing l = { .ld = ld, .dir = dir, .dfd = dirfd(d) };
+	struct stat dst;
+	int r = PFM_SUCCESS, n = -1;
+	if (!fstat(l.dfd, &dst))
+		l.c = pp_pcache_open(dir, &dst, ld->host);
+	if (l.c)
+		n = pp_pcache_listing(l.c);
+	for (int i = 0; r == PFM_SUCCESS && i < n; i++)
+		r = consider(&l, pp_pcache_name(l.c, i), i);
+	struct dirent *de;
+	while (n < 0 && r == PFM_SUCCESS && (de = readdir(d)))
+		if (yaml_entry(de->d_name))
+			r = consider(&l, de->d_name, -1);
+	struct todo *todo = l.todo;
+	size_t n_todo = l.n;
+	struct pp_pcache *c = l.c;
+	closedir(d);
+	if (n_todo > 1)
+		qsort(todo, n_todo, sizeof(*todo), by_name);
+	for (size_t i = 0; i < n_todo; i++) {
 		if (r == PFM_SUCCESS) {
-			size_t l = strlen(dir) + strlen(ents[i]->d_name) + 2;
+			size_t l = strlen(dir) + strlen(todo[i].name) + 2;
 			char *path = malloc(l);
 			if (!path) {
 				r = PFM_ERR_NOMEM;
 			} else {
-				snprintf(path, l, "%s/%s", dir, ents[i]->d_name);
-				r = load_one(ld, path);
+				snprintf(path, l, "%s/%s", dir, todo[i].name);
+				r = load_one(ld, path, c, todo[i].slot);
 				free(path);
 			}
 		}
-		free(ents[i]);
+		free(todo[i].name);
 	}
-	free(ents);
+	free(todo);
+	pp_pcache_close(c);
 	return r;
 }
 
