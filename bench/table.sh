@@ -2,7 +2,8 @@
 # bench/table.sh: formats the values bench/run.sh measured ("key value" lines,
 # one file per library) as the table of `make bench`.
 # usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR
-# (environment: NO_MATCH_ID, the identity of the plugin rows (c))
+# (environment: NO_MATCH_ID, the identity of the plugin rows (c) and (d);
+# ONE_MATCH_ID, the one of row (e); BENCH_PLUGIN_DIR_100, rows (d) and (e))
 set -eu
 SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5
 
@@ -61,6 +62,19 @@ if [ -n "$PLUGIN_DIR" ]; then
 		"$(pct "$(val "$OURS" init_empty_none)" "$(val "$OURS" init_plugins_none)")" -
 else
 	printf "%-58s %16s %16s %9s\n" "  LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR" skipped skipped -
+fi
+if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
+	base=$(val "$OURS" init_empty_none)
+	both "  <100 plugins> matching nothing, no cache" init_p100_none_nocache
+	both "  <100 plugins> matching nothing, cache cold (written)" init_p100_none_cold
+	both "  <100 plugins> matching nothing, cache warm (d)" init_p100_none_warm
+	printf "%-58s %16s %16s %9s\n" "  (d) over <empty dir>: 100 plugins matching nothing" - \
+		"$(pct "$base" "$(val "$OURS" init_p100_none_warm)")" -
+	both "  identity $ONE_MATCH_ID, <empty dir>" init_empty_one
+	both "  <100 plugins>, one matching, cache warm (e)" init_p100_one_warm
+	printf "%-58s %16s %16s %9s\n" "  (e) over <empty dir>: 100 plugins, one matching" - \
+		"$(awk -v a="$(val "$OURS" init_empty_one)" -v b="$(val "$OURS" init_p100_one_warm)" \
+			'BEGIN { if (a + 0 == 0 || b == "") print "n/a"; else printf "%.2fx", b / a }')" -
 fi
 both "whole process: load + pfm_initialize + exit" process
 
