@@ -7,7 +7,9 @@
  * else keeps working. To keep start-up cheap with many plugins, a file is
  * first peeked at (its pmu block only) and parsed in full only when its PMU
  * can matter: it matches this host, is forced (LIBPFM_FORCE_PMU), overrides
- * a built-in PMU, or LIBPFM_ENCODE_INACTIVE asks for every PMU. The peek's
+ * a built-in PMU, or LIBPFM_ENCODE_INACTIVE asks for every PMU; even then,
+ * only its pmu block is read at start-up when the file has the plain block
+ * layout, its events when the registry first needs them. The peek's
  * facts are kept in the directory's plugin cache (plugins/cache.c), so that
  * a file that did not change is not even opened unless it is loaded.
  */
@@ -41,9 +43,20 @@
 
 struct plugin {
 	struct plugin *next;
-	struct pp_builder b;
+	struct pp_builder b;	/* the table offered: whole, or the PMU records only (lazy) */
 	struct pp_table t;
+	int lazy;		/* t holds no events; the file is read again for them */
+	int full;		/* fb, ft: the whole table, read since */
+	struct pp_builder fb;
+	struct pp_table ft;
+	struct stat st;		/* the file as it was read at pfm_initialize */
 	char path[];
+};
+
+/* the limits a plugin file is held to */
+static const struct pp_yaml_opts plugin_opts = {
+	.max_bytes = PLUGIN_MAX_BYTES, .trusted_only = 1, .max_alias_nodes = PLUGIN_MAX_ALIAS_NODES,
+	.max_depth = PLUGIN_MAX_DEPTH, .max_events = PLUGIN_MAX_EVENTS
 };
 
 static struct plugin *plugins;
@@ -104,34 +117,38 @@ static int wanted(const char *pmu, int override, int many, int host_match)
  * see that file. c and slot: where the cache keeps the peek's facts (c NULL:
  * no cache).
  */
-static int load_one(const struct loading *ld, const char *path, struct pp_pcache *c, int slot)
+static int load_one(const struct loading *ld, const char *path, struct pp_pcache *c, int slot,
+		    int known, int known_override)
 {
 	char err[1024];
-	struct pp_yaml_opts o = { .max_bytes = PLUGIN_MAX_BYTES, .trusted_only = 1,
-				  .max_alias_nodes = PLUGIN_MAX_ALIAS_NODES, .max_depth = PLUGIN_MAX_DEPTH,
-				  .max_events = PLUGIN_MAX_EVENTS };
+	const struct pp_yaml_opts o = plugin_opts;
 	struct pp_yaml_header h;
+	struct stat st;
 	size_t size;
 	FILE *f = pp_yaml_open(path, &o, &size, err, sizeof(err));
 	if (!f) {
 		pp_verbose("plugin refused: %s", err);
 		return PFM_SUCCESS;
 	}
-	if (pp_yaml_peek_stream(path, f, &h, err, sizeof(err))) {
+	int have_st = !fstat(fileno(f), &st);
+	if (known) {
+		/* the cache knows this file wanted: no peek */
+		memset(&h, 0, sizeof(h));
+		h.override = known_override;
+	} else if (pp_yaml_peek_stream(path, f, &h, err, sizeof(err))) {
 		pp_verbose("plugin refused: %s", err);
 		fclose(f);
 		return PFM_SUCCESS;
 	}
 	int kept = (int)(sizeof(h.match) / sizeof(h.match[0])), many = h.match_count > kept;
 	int host_match = -1;
-	struct stat st;
-	if (c && slot >= 0 && !fstat(fileno(f), &st)) {
+	if (!known && c && slot >= 0 && have_st) {
 		host_match = header_matches(ld->host, &h);
 		pp_pcache_record(c, slot, &st, &h, host_match);
 	}
-	if (host_match < 0 && !pp_cfg.encode_inactive && !h.override && !pp_cfg.force_pmu && !many)
+	if (!known && host_match < 0 && !pp_cfg.encode_inactive && !h.override && !pp_cfg.force_pmu && !many)
 		host_match = header_matches(ld->host, &h);
-	if (!wanted(h.name, h.override, many, host_match > 0)) {
+	if (!known && !wanted(h.name, h.override, many, host_match > 0)) {
 		pp_debug("plugin %s: PMU %s does not match this host; not loaded", path, h.name);
 		fclose(f);
 		return PFM_SUCCESS;
@@ -144,8 +161,24 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 	}
 	memcpy(pl->path, path, len + 1);
 	pp_builder_init(&pl->b);
-	rewind(f);
-	int loaded = pp_yaml_load_stream(&pl->b, path, f, size, &o, err, sizeof(err));
+	/* the PMU records alone when the layout allows it (not for an override,
+	 * which replaces a PMU programs may already use: read whole) */
+	int loaded = -1;
+	if (!h.override && have_st) {
+		size_t tl;
+		rewind(f);
+		char *text = pp_yaml_pmu_text(f, &tl);
+		if (text) {
+			loaded = pp_yaml_load_buffer_opts(&pl->b, path, text, tl, &o, err, sizeof(err));
+			free(text);
+		}
+		pl->lazy = loaded >= 0;
+		pl->st = st;
+	}
+	if (loaded < 0) {
+		rewind(f);
+		loaded = pp_yaml_load_stream(&pl->b, path, f, size, &o, err, sizeof(err));
+	}
 	fclose(f);
 	if (loaded < 0) {
 		pp_verbose("plugin refused: %s", err);
@@ -154,13 +187,14 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 		return PFM_SUCCESS;
 	}
 	pp_builder_table(&pl->b, &pl->t);
-	int r = ld->add(ld->ctx, &pl->t, path);
+	int r = ld->add(ld->ctx, &pl->t, path, pl->lazy);
 	if (r != PFM_SUCCESS) {
 		pp_builder_free(&pl->b);
 		free(pl);
 		return r == PFM_ERR_NOMEM ? r : PFM_SUCCESS;
 	}
-	pp_verbose("plugin %s: PMU %s loaded", path, pp_str(&pl->t, pl->t.pmus[0].name));
+	pp_verbose("plugin %s: PMU %s loaded%s", path, pp_str(&pl->t, pl->t.pmus[0].name),
+		   pl->lazy ? " (its events when first used)" : "");
 	pl->next = plugins;
 	plugins = pl;
 	return PFM_SUCCESS;
@@ -171,10 +205,11 @@ static int yaml_entry(const char *name)
 	return name[0] != '.' && has_suffix(name, ".yaml");
 }
 
-/* a file of the directory to open: its name and its place in the cache */
+/* a file of the directory to open: its name, its place in the cache, and
+ * whether the cache knows it is wanted (then its override flag) */
 struct todo {
 	char *name;
-	int slot;
+	int slot, known, override;
 };
 
 static int by_name(const void *a, const void *b)
@@ -198,7 +233,7 @@ static int consider(struct listing *l, const char *name, int i)
 {
 	struct stat st;
 	struct pp_pcache_facts fa;
-	int slot = -1;
+	int slot = -1, known = 0;
 	if (l->c && !fstatat(l->dfd, name, &st, AT_SYMLINK_NOFOLLOW) &&
 	    (i >= 0 ? pp_pcache_lookup_at(l->c, i, &st, &fa, &slot) : pp_pcache_lookup(l->c, name, &st, &fa, &slot))) {
 		if (fa.host_match < 0) {
@@ -212,6 +247,7 @@ static int consider(struct listing *l, const char *name, int i)
 			return PFM_SUCCESS;
 		}
 		slot = -1;	/* known: opened to be loaded only */
+		known = 1;
 	}
 	if (l->n == l->cap) {
 		size_t ncap = l->cap ? l->cap * 2 : 16;
@@ -223,7 +259,9 @@ static int consider(struct listing *l, const char *name, int i)
 	}
 	if (!(l->todo[l->n].name = strdup(name)))
 		return PFM_ERR_NOMEM;
-	l->todo[l->n++].slot = slot;
+	l->todo[l->n].slot = slot;
+	l->todo[l->n].known = known;
+	l->todo[l->n++].override = known && fa.override;
 	return PFM_SUCCESS;
 }
 
@@ -267,7 +305,7 @@ static int load_dir(const struct loading *ld, const char *dir)
 				r = PFM_ERR_NOMEM;
 			} else {
 				snprintf(path, l, "%s/%s", dir, todo[i].name);
-				r = load_one(ld, path, c, todo[i].slot);
+				r = load_one(ld, path, c, todo[i].slot, todo[i].known, todo[i].override);
 				free(path);
 			}
 		}
@@ -295,10 +333,69 @@ int pp_plugins_load(const struct pp_host *host, pp_plugin_add_fn add, void *ctx)
 	return r;
 }
 
+/* the records the registry took from the stub, the same in the whole table? */
+static int same_pmus(const struct pp_table *a, const struct pp_table *b)
+{
+	if (a->npmus != b->npmus)
+		return 0;
+	for (uint32_t i = 0; i < a->npmus; i++) {
+		const struct pp_pmu *x = &a->pmus[i], *y = &b->pmus[i];
+		if (strcmp(pp_str(a, x->name), pp_str(b, y->name)) || x->id != y->id || x->type != y->type ||
+		    x->flags != y->flags || x->perf_type != y->perf_type || x->nmods != y->nmods ||
+		    x->perf_attrs != y->perf_attrs || strcmp(pp_str(a, x->perf_pmu), pp_str(b, y->perf_pmu)))
+			return 0;
+	}
+	return 1;
+}
+
+const struct pp_table *pp_plugins_realize(const struct pp_table *stub)
+{
+	struct plugin *pl = plugins;
+	while (pl && &pl->t != stub)
+		pl = pl->next;
+	if (!pl || !pl->lazy)
+		return NULL;
+	pl->lazy = 0;	/* one try */
+	char err[1024];
+	size_t size;
+	struct stat st;
+	FILE *f = pp_yaml_open(pl->path, &plugin_opts, &size, err, sizeof(err));
+	if (!f) {
+		pp_verbose("plugin refused: %s", err);
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) || st.st_ino != pl->st.st_ino || st.st_dev != pl->st.st_dev ||
+	    st.st_size != pl->st.st_size || st.st_mtim.tv_sec != pl->st.st_mtim.tv_sec ||
+	    st.st_mtim.tv_nsec != pl->st.st_mtim.tv_nsec) {
+		fclose(f);
+		pp_verbose("plugin refused: %s: changed since pfm_initialize; its events are not loaded", pl->path);
+		return NULL;
+	}
+	pp_builder_init(&pl->fb);
+	int loaded = pp_yaml_load_stream(&pl->fb, pl->path, f, size, &plugin_opts, err, sizeof(err));
+	fclose(f);
+	if (loaded < 0) {
+		pp_verbose("plugin refused: %s", err);
+		pp_builder_free(&pl->fb);
+		return NULL;
+	}
+	pp_builder_table(&pl->fb, &pl->ft);
+	if (!same_pmus(stub, &pl->ft)) {
+		pp_verbose("plugin refused: %s: its PMU differs from the one read at pfm_initialize", pl->path);
+		pp_builder_free(&pl->fb);
+		return NULL;
+	}
+	pl->full = 1;
+	pp_verbose("plugin %s: events of PMU %s loaded", pl->path, pp_str(&pl->ft, pl->ft.pmus[0].name));
+	return &pl->ft;
+}
+
 void pp_plugins_unload(void)
 {
 	while (plugins) {
 		struct plugin *n = plugins->next;
+		if (plugins->full)
+			pp_builder_free(&plugins->fb);
 		pp_builder_free(&plugins->b);
 		free(plugins);
 		plugins = n;

@@ -3,8 +3,11 @@
  * tables, plugin tables and PMUs discovered in sysfs, ordered for name
  * search and indexed by pfm_pmu_t, with presence decided once at
  * pfm_initialize (host identity, LIBPFM_FORCE_PMU) and attr.type read from
- * sysfs then. Nothing changes after pp_registry_init: encoding from several
- * threads only reads it.
+ * sysfs then. Nothing changes after pp_registry_init but a plugin PMU
+ * offered without its events (lazy): the accessors (pp_pmu_by_id,
+ * pp_pmu_by_name, pp_pmu_at, pp_pmu_dfl_at, pp_idx_decode) have its file
+ * read in full, once, under a lock, before they return it, so several
+ * threads may encode at once.
  */
 #ifndef PP_REGISTRY_REGISTRY_H
 #define PP_REGISTRY_REGISTRY_H
@@ -23,6 +26,9 @@
 struct pp_pmu_rt {
 	const struct pp_table *t;	/* table holding the descriptor */
 	const struct pp_pmu *p;		/* the descriptor */
+	const char *name;		/* its name (the same through a lazy plugin's realization) */
+	int lazy;			/* a plugin PMU whose events are not read yet: the
+					 * accessors below read them before handing it out */
 	int id;				/* pfm_pmu_t */
 	int bidx;			/* index in the built-in table (kept by a plugin override), or -1 */
 	int is_present;			/* detected on this host (or forced) */
