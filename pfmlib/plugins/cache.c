@@ -41,7 +41,7 @@
 #include "util/log.h"
 
 #define PC_MAGIC "pmuplugC"
-#define PC_FORMAT 2u
+#define PC_FORMAT 3u
 #define PC_MAX_BYTES (16u << 20)
 #define PC_RACY_NS 2000000000LL
 #define PC_NMATCH 8	/* the patterns a peek keeps (pp_yaml_header) */
@@ -76,6 +76,7 @@ struct pc_ent {
 	uint16_t name_len, facts_len;
 	uint8_t nmatch, flags;	/* PC_* */
 	uint16_t pad;
+	uint32_t stub_off, stub_len;	/* in the facts, 8-aligned: the plugin's stub (plugins/stub.h), or 0 */
 };
 
 /* a file peeked in this run */
@@ -90,6 +91,8 @@ struct slot {
 	char *name;		/* a new one's name */
 	struct pc_new *nw;	/* its facts, when peeked and recorded */
 	int host;		/* PC_HOST under the current identity */
+	unsigned char *stub;	/* a stub recorded in this run (pp_pcache_stub) */
+	size_t stub_len;
 };
 
 struct pp_pcache {
@@ -103,7 +106,7 @@ struct pp_pcache {
 	const char *names, *facts;
 	uint32_t nent, names_len, facts_len, cursor, seen;
 	uint64_t sum_facts;
-	int same_id, facts_ok, listing;
+	int same_id, facts_ok, facts_checked, listing;
 	struct slot *slots;
 	size_t nslots, cap;
 	int dirty;
@@ -270,6 +273,7 @@ static const char *validate(struct pp_pcache *c, size_t n)
 			return "checksum mismatch";
 		}
 		c->facts_ok = 1;
+		c->facts_checked = 1;
 	}
 	c->listing = h.dir_mtime_ns && h.dir_ino == (uint64_t)c->dirst.st_ino &&
 		     h.dir_mtime_ns == ns(&c->dirst.st_mtim) && h.dir_ctime_ns == ns(&c->dirst.st_ctim);
@@ -393,7 +397,7 @@ static inline int add_slot(struct pp_pcache *c, int64_t old, char *name, int hos
 		c->slots = s;
 		c->cap = cap;
 	}
-	c->slots[c->nslots++] = (struct slot){ old, name, NULL, host };
+	c->slots[c->nslots++] = (struct slot){ old, name, NULL, host, NULL, 0 };
 	return 0;
 }
 
@@ -435,6 +439,20 @@ static int lookup_entry(struct pp_pcache *c, uint32_t k, const char *name, const
 	f->many = !!(e->flags & PC_MANY);
 	f->nmatch = e->nmatch;
 	f->pmu = f->match = NULL;
+	f->stub = NULL;
+	f->stub_len = 0;
+	if (e->stub_len && c->same_id && (e->flags & PC_HOST)) {
+		/* a stub to be used: the facts it lives in are checked first (once) */
+		if (!c->facts_checked) {
+			c->facts_ok = checksum((const unsigned char *)c->facts, c->facts_len) == c->sum_facts;
+			c->facts_checked = 1;
+		}
+		if (c->facts_ok && e->stub_off % 8 == 0 && e->stub_off <= c->facts_len &&
+		    e->stub_len <= c->facts_len - e->stub_off) {
+			f->stub = (const unsigned char *)c->facts + e->stub_off;
+			f->stub_len = e->stub_len;
+		}
+	}
 	f->host_match = c->same_id ? !!(e->flags & PC_HOST) : -1;
 	if (c->facts_ok) {
 		if (!(f->pmu = facts_of(c, e)))
@@ -443,6 +461,7 @@ static int lookup_entry(struct pp_pcache *c, uint32_t k, const char *name, const
 	}
 	if (add_slot(c, k, NULL, f->host_match > 0))
 		return 0;	/* out of memory: the file is peeked, not cached */
+	*slot = (int)c->nslots - 1;
 	return 1;
 }
 
@@ -467,6 +486,20 @@ int pp_pcache_lookup_at(struct pp_pcache *c, int i, const struct stat *st, struc
 {
 	*slot = -1;
 	return lookup_entry(c, (uint32_t)i, c->names + c->ent[i].name_off, st, f, slot);
+}
+
+void pp_pcache_stub(struct pp_pcache *c, int slot, const unsigned char *stub, size_t len)
+{
+	if (slot < 0 || (size_t)slot >= c->nslots || c->slots[slot].stub || len > 0xffffff)
+		return;
+	struct slot *s = &c->slots[slot];
+	if (s->old < 0 && !s->nw)
+		return;	/* no facts: listed only */
+	if (!(s->stub = malloc(len)))
+		return;
+	memcpy(s->stub, stub, len);
+	s->stub_len = len;
+	c->dirty = 1;
 }
 
 void pp_pcache_matched(struct pp_pcache *c, int host_match)
@@ -552,6 +585,7 @@ static void write_cache(struct pp_pcache *c)
 		const struct slot *s = &c->slots[i];
 		nlen += strlen(slot_name(c, s)) + 1;
 		flen += s->nw ? s->nw->e.facts_len : s->old >= 0 ? c->ent[s->old].facts_len : 0;
+		flen = ((flen + 7) & ~(size_t)7) + (s->stub ? s->stub_len : s->old >= 0 ? c->ent[s->old].stub_len : 0);
 	}
 	nlen = (nlen + 7) & ~(size_t)7;
 	flen = (flen + 7) & ~(size_t)7;
@@ -595,12 +629,27 @@ static void write_cache(struct pp_pcache *c)
 		} else {
 			*e = (struct pc_ent){ 0 };
 		}
+		const unsigned char *stub = s->stub;
+		size_t stub_len = s->stub_len;
+		if (!stub && s->old >= 0 && f && e->stub_len && e->stub_off % 8 == 0 && e->stub_off <= c->facts_len &&
+		    e->stub_len <= c->facts_len - e->stub_off) {
+			stub = (const unsigned char *)c->facts + e->stub_off;	/* checked with the facts */
+			stub_len = e->stub_len;
+		}
+		e->stub_off = e->stub_len = 0;
 		if (!f) {
 			*e = (struct pc_ent){ .flags = PC_NOFACTS };
 		} else {
 			e->facts_off = (uint32_t)fo;
 			memcpy(facts + fo, f, e->facts_len);
 			fo += e->facts_len;
+			fo = (fo + 7) & ~(size_t)7;
+			if (stub) {
+				e->stub_off = (uint32_t)fo;
+				e->stub_len = (uint32_t)stub_len;
+				memcpy(facts + fo, stub, stub_len);
+				fo += stub_len;
+			}
 		}
 		const char *name = slot_name(c, s);
 		e->name_len = (uint16_t)strlen(name);
@@ -656,8 +705,9 @@ void pp_pcache_close(struct pp_pcache *c)
 			write_cache(c);
 	}
 	for (size_t i = 0; i < c->nslots; i++) {
+		free(c->slots[i].stub);
 		if (c->slots[i].old >= 0)
-			continue;	/* an old entry: nothing of its own */
+			continue;	/* an old entry: no name or facts of its own */
 		free(c->slots[i].name);
 		if (c->slots[i].nw) {
 			free(c->slots[i].nw->facts);

@@ -32,6 +32,9 @@ struct pp_pcache_facts {
 	const char *match;	/* nmatch NUL-terminated patterns, one after the other */
 	int host_match;		/* 1 or 0: one pattern matches the identity of the cache;
 				 * -1: not known (another identity), match the patterns */
+	const unsigned char *stub;	/* the stub of a plugin matching the cache's identity
+					 * (plugins/stub.h, unchecked), NULL without one */
+	size_t stub_len;
 };
 
 /*
@@ -49,14 +52,17 @@ const char *pp_pcache_name(const struct pp_pcache *c, int i);
 /*
  * Plugin file name (in directory order) whose lstat is st: 1 with *f filled
  * when the cache knows it unchanged (f's strings live until
- * pp_pcache_close), 0 when it must be peeked, *slot then getting its place
- * in the new cache for pp_pcache_record (-1: none).
+ * pp_pcache_close), 0 when it must be peeked; *slot gets its place in the
+ * new cache for pp_pcache_record and pp_pcache_stub (-1: none).
  */
 int pp_pcache_lookup(struct pp_pcache *c, const char *name, const struct stat *st,
 		     struct pp_pcache_facts *f, int *slot);
 
 /* the same for the listing's file i (pp_pcache_name), in order */
 int pp_pcache_lookup_at(struct pp_pcache *c, int i, const struct stat *st, struct pp_pcache_facts *f, int *slot);
+
+/* the stub (plugins/stub.h) of the file of slot, to keep with its facts */
+void pp_pcache_stub(struct pp_pcache *c, int slot, const unsigned char *stub, size_t len);
 
 /* the host_match the caller worked out for the file pp_pcache_lookup just
  * found with host_match -1, for the cache written under this identity */

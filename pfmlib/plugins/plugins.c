@@ -23,6 +23,7 @@
 #include <perfmon/pfmlib.h>
 #include "plugins/cache.h"
 #include "plugins/plugins.h"
+#include "plugins/stub.h"
 #include "table/yaml.h"
 #include "util/config.h"
 #include "util/log.h"
@@ -50,6 +51,7 @@ struct plugin {
 	struct pp_builder fb;
 	struct pp_table ft;
 	struct stat st;		/* the file as it was read at pfm_initialize */
+	void *mem;		/* t's arrays when read from the plugin cache (plugins/stub.h) */
 	char path[];
 };
 
@@ -117,9 +119,46 @@ static int wanted(const char *pmu, int override, int many, int host_match)
  * see that file. c and slot: where the cache keeps the peek's facts (c NULL:
  * no cache).
  */
-static int load_one(const struct loading *ld, const char *path, struct pp_pcache *c, int slot,
-		    int known, int known_override)
+/* a file of the directory to load: its name, its place in the cache, and
+ * whether the cache knows it is wanted (then its override flag, its lstat
+ * and the stub the cache holds, if any) */
+struct todo {
+	char *name;
+	int slot, known, override;
+	struct stat st;
+	const unsigned char *stub;
+	size_t stub_len;
+};
+
+static int offer(const struct loading *ld, struct plugin *pl, const char *path);
+
+/* a plugin the cache knows wanted, from the stub it keeps: no file opened.
+ * 1 done (r set), 0 not possible (the stub is not valid) */
+static int load_stub(const struct loading *ld, const char *path, const struct todo *td, int *r)
 {
+	size_t len = strlen(path);
+	struct plugin *pl = calloc(1, sizeof(*pl) + len + 1);
+	if (!pl) {
+		*r = PFM_ERR_NOMEM;
+		return 1;
+	}
+	if (pp_stub_read(td->stub, td->stub_len, &pl->t, &pl->mem)) {
+		pp_verbose("plugin cache: the stub of %s is not valid; the file is read", path);
+		free(pl);
+		return 0;
+	}
+	memcpy(pl->path, path, len + 1);
+	pl->lazy = 1;
+	pl->st = td->st;
+	*r = offer(ld, pl, path);
+	return 1;
+}
+
+static int load_one(const struct loading *ld, const char *path, struct pp_pcache *c, const struct todo *td)
+{
+	int slot = td->slot, known = td->known, known_override = td->override, r;
+	if (known && td->stub && !known_override && load_stub(ld, path, td, &r))
+		return r;
 	char err[1024];
 	const struct pp_yaml_opts o = plugin_opts;
 	struct pp_yaml_header h;
@@ -187,10 +226,31 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 		return PFM_SUCCESS;
 	}
 	pp_builder_table(&pl->b, &pl->t);
+	size_t n;
+	unsigned char *blob;
+	if (pl->lazy && c && slot >= 0 && (n = pp_stub_size(&pl->t)) && (blob = malloc(n))) {
+		pp_stub_write(&pl->t, blob);
+		pp_pcache_stub(c, slot, blob, n);
+		free(blob);
+	}
+	return offer(ld, pl, path);
+}
+
+static void plugin_free(struct plugin *pl)
+{
+	if (pl->full)
+		pp_builder_free(&pl->fb);
+	pp_builder_free(&pl->b);
+	free(pl->mem);
+	free(pl);
+}
+
+/* pl's table to the registry: kept when taken, else freed */
+static int offer(const struct loading *ld, struct plugin *pl, const char *path)
+{
 	int r = ld->add(ld->ctx, &pl->t, path, pl->lazy);
 	if (r != PFM_SUCCESS) {
-		pp_builder_free(&pl->b);
-		free(pl);
+		plugin_free(pl);
 		return r == PFM_ERR_NOMEM ? r : PFM_SUCCESS;
 	}
 	pp_verbose("plugin %s: PMU %s loaded%s", path, pp_str(&pl->t, pl->t.pmus[0].name),
@@ -205,12 +265,6 @@ static int yaml_entry(const char *name)
 	return name[0] != '.' && has_suffix(name, ".yaml");
 }
 
-/* a file of the directory to open: its name, its place in the cache, and
- * whether the cache knows it is wanted (then its override flag) */
-struct todo {
-	char *name;
-	int slot, known, override;
-};
 
 static int by_name(const void *a, const void *b)
 {
@@ -246,7 +300,6 @@ static int consider(struct listing *l, const char *name, int i)
 					 l->dir, name, fa.pmu ? fa.pmu : "");
 			return PFM_SUCCESS;
 		}
-		slot = -1;	/* known: opened to be loaded only */
 		known = 1;
 	}
 	if (l->n == l->cap) {
@@ -259,9 +312,14 @@ static int consider(struct listing *l, const char *name, int i)
 	}
 	if (!(l->todo[l->n].name = strdup(name)))
 		return PFM_ERR_NOMEM;
-	l->todo[l->n].slot = slot;
-	l->todo[l->n].known = known;
-	l->todo[l->n++].override = known && fa.override;
+	struct todo *td = &l->todo[l->n++];
+	td->slot = slot;
+	td->known = known;
+	td->override = known && fa.override;
+	td->stub = known ? fa.stub : NULL;
+	td->stub_len = known ? fa.stub_len : 0;
+	if (known)
+		td->st = st;
 	return PFM_SUCCESS;
 }
 
@@ -305,7 +363,7 @@ static int load_dir(const struct loading *ld, const char *dir)
 				r = PFM_ERR_NOMEM;
 			} else {
 				snprintf(path, l, "%s/%s", dir, todo[i].name);
-				r = load_one(ld, path, c, todo[i].slot, todo[i].known, todo[i].override);
+				r = load_one(ld, path, c, &todo[i]);
 				free(path);
 			}
 		}
@@ -394,10 +452,7 @@ void pp_plugins_unload(void)
 {
 	while (plugins) {
 		struct plugin *n = plugins->next;
-		if (plugins->full)
-			pp_builder_free(&plugins->fb);
-		pp_builder_free(&plugins->b);
-		free(plugins);
+		plugin_free(plugins);
 		plugins = n;
 	}
 }

@@ -69,6 +69,8 @@ static void realize(struct pp_pmu_rt *rt)
 			if (full) {
 				x->p = &full->pmus[x->p - stub->pmus];
 				x->t = full;
+			} else {
+				x->refused = 1;
 			}
 			__atomic_store_n(&x->lazy, 0, __ATOMIC_RELEASE);
 		}
@@ -203,7 +205,7 @@ int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu)
 
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
 {
-	return R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC;
+	return pmu->refused || (R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC);
 }
 
 struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)

@@ -29,6 +29,8 @@ struct pp_pmu_rt {
 	const char *name;		/* its name (the same through a lazy plugin's realization) */
 	int lazy;			/* a plugin PMU whose events are not read yet: the
 					 * accessors below read them before handing it out */
+	int refused;			/* its plugin was refused when its events were read:
+					 * no events, reported as not supported (pp_pmu_hidden) */
 	int id;				/* pfm_pmu_t */
 	int bidx;			/* index in the built-in table (kept by a plugin override), or -1 */
 	int is_present;			/* detected on this host (or forced) */
@@ -60,7 +62,8 @@ int pp_pmu_usable(const struct pp_pmu_rt *pmu);
  * modifiers stands for PFM_PLMH (AMD's `h`: libpfm4 4.13 excludes the
  * hypervisor on zen1/zen2 too, where perf's `h` is not offered) */
 int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu);
-/* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under LIBPFM_FORCE_PMU) */
+/* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under
+ * LIBPFM_FORCE_PMU; a plugin refused when its events were read) */
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu);
 
 static inline int pp_make_idx(int pmu_id, int ev_num) { return (pmu_id << PP_IDX_SHIFT) | ev_num; }

@@ -112,6 +112,7 @@ run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect "$bin/test_plugin_detect" "$tmp/layouts"
 run limits "$bin/test_plugin_limits"
 run cache "$bin/test_plugin_cache"
+run lazy "$bin/test_plugin_lazy"
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
@@ -119,6 +120,7 @@ if command -v valgrind >/dev/null; then
 	run refuse-valgrind $vg "$bin/test_plugin_refuse" "$bad"
 	run cycles-valgrind $vg "$bin/test_plugin_cycles" 6 "$tmp/one" "$bad" "$tmp/override"
 	run cache-valgrind $vg "$bin/test_plugin_cache"
+	run lazy-valgrind $vg "$bin/test_plugin_lazy"
 else
 	fail=$((fail + 1)); echo "  FAILED: valgrind is not installed (Debian package valgrind)"
 fi
@@ -130,6 +132,7 @@ run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/overri
 run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
 run limits-asan "$bin/test_plugin_limits_asan"
 run cache-asan "$bin/test_plugin_cache_asan"
+run lazy-asan "$bin/test_plugin_lazy_asan"
 run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR
