@@ -41,7 +41,7 @@
 #include "util/log.h"
 
 #define PC_MAGIC "pmuplugC"
-#define PC_FORMAT 3u
+#define PC_FORMAT 4u
 #define PC_MAX_BYTES (16u << 20)
 #define PC_RACY_NS 2000000000LL
 #define PC_NMATCH 8	/* the patterns a peek keeps (pp_yaml_header) */
@@ -65,6 +65,8 @@ struct pc_head {
 	uint32_t dir_off, dir_len;	/* strings in the names: offset and length */
 	uint32_t id_off, id_len;
 	uint32_t names_len, facts_len;	/* the names follow the entries, the facts end the file */
+	uint32_t files_off;	/* in the names: where the file names start (after the directory and identity) */
+	uint32_t pad;
 };
 
 struct pc_ent {
@@ -107,6 +109,7 @@ struct pp_pcache {
 	uint32_t nent, names_len, facts_len, cursor, seen;
 	uint64_t sum_facts;
 	int same_id, facts_ok, facts_checked, listing;
+	int quiet;		/* pp_pcache_all_unwanted said so: no slots, nothing changed */
 	struct slot *slots;
 	size_t nslots, cap;
 	int dirty;
@@ -128,25 +131,31 @@ static uint64_t fnv64(const char *s, size_t n)
 	return h;
 }
 
-/* a Fletcher-style sum of n bytes (a multiple of 8) in two lanes: cheap, order-sensitive */
+/* a Fletcher-style sum of n bytes (a multiple of 8) in four lanes: cheap, order-sensitive */
 static uint64_t checksum(const unsigned char *p, size_t n)
 {
-	uint64_t a0 = 0x9e3779b97f4a7c15ull, b0 = n, a1 = 0, b1 = 0, w0, w1;
+	uint64_t a[4] = { 0x9e3779b97f4a7c15ull, 0, 0, 0 }, b[4] = { n, 0, 0, 0 }, w[4];
 	size_t i = 0;
-	for (; i + 16 <= n; i += 16) {
-		memcpy(&w0, p + i, 8);
-		memcpy(&w1, p + i + 8, 8);
-		a0 += w0;
-		b0 += a0;
-		a1 += w1;
-		b1 += a1;
+	for (; i + 32 <= n; i += 32) {
+		memcpy(w, p + i, 32);
+		a[0] += w[0];
+		b[0] += a[0];
+		a[1] += w[1];
+		b[1] += a[1];
+		a[2] += w[2];
+		b[2] += a[2];
+		a[3] += w[3];
+		b[3] += a[3];
 	}
-	if (i < n) {
-		memcpy(&w0, p + i, 8);
-		a0 += w0;
-		b0 += a0;
+	for (int k = 0; i + 8 <= n; i += 8, k++) {
+		memcpy(w, p + i, 8);
+		a[k] += w[0];
+		b[k] += a[k];
 	}
-	return (a0 ^ (b0 * 0xff51afd7ed558ccdull)) + ((a1 ^ (b1 * 0xc4ceb9fe1a85ec53ull)) << 1);
+	uint64_t h = 0;
+	for (int k = 0; k < 4; k++)
+		h = (h ^ a[k] ^ (b[k] * 0xff51afd7ed558ccdull)) * 0xc4ceb9fe1a85ec53ull + (uint64_t)k;
+	return h;
 }
 
 /* the build-id note of the object holding this code */
@@ -205,11 +214,11 @@ static int str_ok(const char *part, uint32_t len, uint32_t off, uint32_t n)
 	return off < len && n < len - off && part[off + n] == '\0';
 }
 
-/* a plugin file name as the directory filter takes it: no '/', no leading '.', ending .yaml */
+/* a plugin file name as the directory filter takes it: no leading '.', ending
+ * .yaml (no '/': checked over all the file names at once) */
 static int name_ok(const char *s, size_t n)
 {
-	return n > 5 && s[0] != '.' && s[n - 5] == '.' && s[n - 4] == 'y' && s[n - 3] == 'a' &&
-	       s[n - 2] == 'm' && s[n - 1] == 'l' && !memchr(s, '/', n);
+	return n > 5 && s[0] != '.' && !memcmp(s + n - 5, ".yaml", 5);
 }
 
 /* the facts of entry e: NULL unless the facts were checked and e's are well formed */
@@ -257,9 +266,12 @@ static const char *validate(struct pp_pcache *c, size_t n)
 		return "bad offsets";
 	if (h.dir_len != c->dir_len || memcmp(c->names + h.dir_off, c->dir, c->dir_len))
 		return "of another directory";
+	/* the file names: after files_off, none holding a '/' */
+	if (h.files_off > c->names_len || memchr(c->names + h.files_off, '/', c->names_len - h.files_off))
+		return "bad file names";
 	for (uint32_t i = 0; i < h.nent; i++) {
 		const struct pc_ent *e = &c->ent[i];
-		if (!str_ok(c->names, c->names_len, e->name_off, e->name_len) ||
+		if (e->name_off < h.files_off || !str_ok(c->names, c->names_len, e->name_off, e->name_len) ||
 		    !name_ok(c->names + e->name_off, e->name_len) || e->nmatch > PC_NMATCH)
 			return "bad entry";
 	}
@@ -401,11 +413,28 @@ static inline int add_slot(struct pp_pcache *c, int64_t old, char *name, int hos
 	return 0;
 }
 
-static int same_file(const struct pc_ent *e, const struct stat *st)
+static inline int same_file(const struct pc_ent *e, const struct stat *st)
 {
 	return e->size == (uint64_t)st->st_size && e->mtime_ns == ns(&st->st_mtim) &&
 	       e->ctime_ns == ns(&st->st_ctim) && e->ino == (uint64_t)st->st_ino &&
 	       e->mode == (uint32_t)st->st_mode && e->uid == (uint32_t)st->st_uid;
+}
+
+int pp_pcache_all_unwanted(struct pp_pcache *c, int dfd)
+{
+	if (!c->listing || !c->same_id || c->facts_ok)
+		return 0;
+	struct stat st;
+	for (uint32_t i = 0; i < c->nent; i++) {
+		const struct pc_ent *e = &c->ent[i];
+		if ((e->flags & (PC_NOFACTS | PC_HOST | PC_MANY | PC_OVERRIDE)) ||
+		    fstatat(dfd, c->names + e->name_off, &st, AT_SYMLINK_NOFOLLOW) || !same_file(e, &st))
+			return 0;
+	}
+	/* as if every entry had been looked up and kept: nothing to write */
+	c->seen = c->nent;
+	c->quiet = 1;
+	return 1;
 }
 
 static int name_is(const struct pp_pcache *c, uint32_t k, const char *name, size_t n)
@@ -427,7 +456,7 @@ static int miss(struct pp_pcache *c, const char *name, int *slot)
 }
 
 /* entry k of the old cache is the file name, whose lstat is st */
-static int lookup_entry(struct pp_pcache *c, uint32_t k, const char *name, const struct stat *st,
+static inline __attribute__((always_inline)) int lookup_entry(struct pp_pcache *c, uint32_t k, const char *name, const struct stat *st,
 			struct pp_pcache_facts *f, int *slot)
 {
 	c->cursor = k + 1;
@@ -616,6 +645,7 @@ static void write_cache(struct pp_pcache *c)
 	h.dir_len = (uint32_t)c->dir_len;
 	h.id_off = put(names, &nl, c->id, c->id_len);
 	h.id_len = (uint32_t)c->id_len;
+	h.files_off = (uint32_t)nl;
 	for (size_t i = 0; i < c->nslots; i++) {
 		const struct slot *s = &c->slots[i];
 		struct pc_ent *e = &ent[i];
@@ -696,16 +726,20 @@ void pp_pcache_close(struct pp_pcache *c)
 		return;
 	if (c->path && c->id) {
 		/* files removed, another identity, or the directory changed (new stamp to keep) */
-		if (c->seen != c->nent || (!c->same_id && c->nslots) ||
+		if (c->quiet)
+			c->dirty = 0;
+		else if (c->seen != c->nent || (!c->same_id && c->nslots) ||
 		    (!c->listing && ns(&c->dirst.st_mtim) <= c->now_ns - PC_RACY_NS))
 			c->dirty = 1;
-		pp_debug("plugin cache %s: %zu plugin files, %s", c->path, c->nslots,
+		pp_debug("plugin cache %s: %zu plugin files, %s", c->path, c->quiet ? (size_t)c->nent : c->nslots,
+			 c->quiet ? "the directory and every file unchanged, none wanted" :
 			 c->listing ? "the directory unchanged" : "the directory read");
 		if (c->dirty)
 			write_cache(c);
 	}
 	for (size_t i = 0; i < c->nslots; i++) {
-		free(c->slots[i].stub);
+		if (c->slots[i].stub)
+			free(c->slots[i].stub);
 		if (c->slots[i].old >= 0)
 			continue;	/* an old entry: no name or facts of its own */
 		free(c->slots[i].name);

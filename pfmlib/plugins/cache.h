@@ -44,6 +44,16 @@ struct pp_pcache_facts {
  */
 struct pp_pcache *pp_pcache_open(const char *dir, const struct stat *dirst, const struct pp_host *host);
 
+/*
+ * The fast path of a warm start: the directory (dfd) and every plugin file
+ * of the listing unchanged, the cache's identity the host's, and no file
+ * wanted by it (none matches, none overrides, none has patterns the peek
+ * did not keep): 1, and the directory is done (unless LIBPFM_FORCE_PMU or
+ * LIBPFM_ENCODE_INACTIVE, which the caller checks first). 0: go through
+ * the listing.
+ */
+int pp_pcache_all_unwanted(struct pp_pcache *c, int dfd);
+
 /* the directory is unchanged since the cache listed its plugin files: their
  * number (then pp_pcache_name(c, 0..n-1) replaces reading it), else -1 */
 int pp_pcache_listing(const struct pp_pcache *c);

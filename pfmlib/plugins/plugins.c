@@ -343,6 +343,11 @@ static int load_dir(const struct loading *ld, const char *dir)
 		l.c = pp_pcache_open(dir, &dst, ld->host);
 	if (l.c)
 		n = pp_pcache_listing(l.c);
+	if (n > 0 && !pp_cfg.force_pmu && !pp_cfg.encode_inactive && pp_pcache_all_unwanted(l.c, l.dfd)) {
+		if (pp_cfg.debug)
+			pp_debug("plugin directory %s: %d plugin files, unchanged, none for this host (cached)", dir, n);
+		n = 0;
+	}
 	for (int i = 0; r == PFM_SUCCESS && i < n; i++)
 		r = consider(&l, pp_pcache_name(l.c, i), i);
 	struct dirent *de;

@@ -37,7 +37,6 @@ static struct {
 	int *bpos;
 	uint32_t *xhash, nxhash, nx;
 	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
-	int foreign;			/* a table not built in added or replaced a PMU: sort again */
 	int irregular;			/* a plugin was offered, or a variant picked: some PMUs
 					 * are not their built-in descriptor (irregular()) */
 	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
@@ -250,7 +249,6 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
 				       same->id);
 		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
-		R.foreign = 1;
 		same->t = t;
 		same->p = p;
 		same->name = name;
@@ -274,7 +272,6 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	rt->name = name;
 	rt->id = p->id;
 	rt->bidx = t == &R.builtin ? (int)pmu_index : -1;
-	R.foreign |= rt->bidx < 0;
 	rt->perf_type = p->perf_type;
 	rt->dfl_cpu = -1;
 	R.by_id[p->id] = rt;
@@ -404,25 +401,30 @@ static int cmp_rank(const void *a, const void *b)
 }
 
 /*
- * R.list in search order: the PMUs added after the built-in ones (plugins,
- * appended) are sorted and merged into the sorted run before them, so that
- * a few plugins cost a pass over the list, not a sort of it.
+ * R.list in search order. Its first nb entries, the built-in PMUs, are in
+ * that order already (tablegen emits the table so, overrides keep a PMU's
+ * rank); the plugins appended after them are sorted, then each is moved to
+ * its place by a binary search and one memmove, so that a few plugins cost
+ * little whatever the length of the list.
  */
-static int sort_list(void)
+static void sort_list(int nb)
 {
-	int k = 1;
-	while (k < R.n && cmp_rank(&R.list[k - 1], &R.list[k]) < 0)
-		k++;
-	qsort(R.list + k, (size_t)(R.n - k), sizeof(*R.list), cmp_rank);
-	struct pp_pmu_rt *m = malloc((size_t)R.n * sizeof(*m));
-	if (!m)
-		return PFM_ERR_NOMEM;
-	int a = 0, b = k, o = 0;
-	while (a < k || b < R.n)
-		m[o++] = b >= R.n || (a < k && cmp_rank(&R.list[a], &R.list[b]) < 0) ? R.list[a++] : R.list[b++];
-	memcpy(R.list, m, (size_t)R.n * sizeof(*m));
-	free(m);
-	return PFM_SUCCESS;
+	qsort(R.list + nb, (size_t)(R.n - nb), sizeof(*R.list), cmp_rank);
+	int from = 0;
+	for (int j = nb; j < R.n; j++) {
+		struct pp_pmu_rt x = R.list[j];
+		int lo = from, hi = j;
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+			if (cmp_rank(&R.list[mid], &x) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		memmove(&R.list[lo + 1], &R.list[lo], (size_t)(j - lo) * sizeof(*R.list));
+		R.list[lo] = x;
+		from = lo + 1;
+	}
 }
 
 /* sysname is perf_pmu, or an instance of it (perf_pmu + "_" + digits) */
@@ -690,17 +692,14 @@ int pp_registry_init(void)
 	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
 		return PFM_ERR_NOMEM;
 	add_builtin();
+	int nb = R.n;
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
 	 * emits the built-in table in that order already: only plugins can
 	 * have changed it) */
-	int sorted = 1;
-	for (int i = 1; R.foreign && i < R.n && sorted; i++)
-		sorted = cmp_rank(&R.list[i - 1], &R.list[i]) < 0;
-	if (!sorted) {
-		if ((r = sort_list()) != PFM_SUCCESS)
-			return r;
+	if (R.n > nb) {
+		sort_list(nb);
 		/* the name index holds list positions: re-point it */
 		for (int i = 0; i < R.n; i++)
 			if (R.list[i].bidx >= 0)

@@ -146,6 +146,26 @@ static void test_cache_is_written_at_the_first_init_and_spares_the_second_readin
 	finish(&s);
 }
 
+static void test_unchanged_directory_matching_nothing_is_done_from_the_cache_until_a_file_changes(void)
+{
+	struct setup s = make();
+	const char *log;
+	char path[4096];
+	init(&s, "QuokkaSemi-7-0F-0", &log);
+	pfm_terminate();
+	int r = init(&s, "QuokkaSemi-7-0F-0", &log);
+	TL_ASSERT(r == PFM_SUCCESS && tl_log_has(log, "2 plugin files, unchanged, none for this host (cached)", NULL) &&
+		  !present(990) && !present(991), "init=%d log:\n%s", r, log);
+	pfm_terminate();
+	plugin(s.plugins, "b.yaml", "qk_cb", 991, "QuokkaSemi-7-(0F|2B)", 0x22);
+	age(tl_tmp_path(path, sizeof(path), s.plugins, "b.yaml"));
+	r = init(&s, "QuokkaSemi-7-0F-0", &log);
+	TL_ASSERT(r == PFM_SUCCESS && !tl_log_has(log, "none for this host", NULL) && present(991) && !present(990),
+		  "init=%d log:\n%s", r, log);
+	pfm_terminate();
+	finish(&s);
+}
+
 static void test_cached_plugin_changed_since_is_read_again(void)
 {
 	struct setup s = make();
@@ -424,6 +444,7 @@ static void test_plugin_changed_within_the_last_seconds_is_not_cached(void)
 
 static const struct tl_test tests[] = {
 	TL_TEST(test_cache_is_written_at_the_first_init_and_spares_the_second_reading_the_directory),
+	TL_TEST(test_unchanged_directory_matching_nothing_is_done_from_the_cache_until_a_file_changes),
 	TL_TEST(test_cached_plugin_changed_since_is_read_again),
 	TL_TEST(test_plugin_removed_since_is_dropped_and_one_added_is_found),
 	TL_TEST(test_cache_written_under_one_identity_is_not_trusted_under_another),
