@@ -100,10 +100,17 @@ both "libpfm.a relocations (readelf -r | grep -c R_)" a_relocs
 echo
 if [ -n "$PLUGIN_DIR" ]; then
 	echo "plugins: $PLUGIN_DIR (libpfm4 ignores them: its column is its plain start-up)."
-	echo "  (a) every plugin parsed in full (LIBPFM_ENCODE_INACTIVE=1 makes every PMU usable);"
+	echo "  (a)-(c) without the plugin cache (LIBPFM_PLUGIN_CACHE=0):"
+	echo "  (a) every plugin loaded (LIBPFM_ENCODE_INACTIVE=1 makes every PMU usable): its pmu"
+	echo "      block read, its events left for their first use;"
 	echo "  (b) host detection: plugins matching this host (under valgrind, its synthetic CPU)"
-	echo "      parsed, the others only peeked at; (c) LIBPFM_CPUID=${NO_MATCH_ID:-?}: every"
+	echo "      loaded, the others only peeked at; (c) LIBPFM_CPUID=${NO_MATCH_ID:-?}: every"
 	echo "      plugin only peeked at."
+	if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
+		echo "  (d), (e): $BENCH_PLUGIN_DIR_100 with the plugin cache, made anew; (d) under"
+		echo "      ${NO_MATCH_ID:-?} (targets: under +10%), (e) under ${ONE_MATCH_ID:-?}, which only"
+		echo "      the skl plugin matches (target: under 2x)."
+	fi
 else
 	echo "start-up with BENCH_PLUGIN_DIR: skipped (BENCH_PLUGIN_DIR empty)"
 fi
