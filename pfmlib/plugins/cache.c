@@ -470,14 +470,9 @@ static inline __attribute__((always_inline)) int lookup_entry(struct pp_pcache *
 	f->pmu = f->match = NULL;
 	f->stub = NULL;
 	f->stub_len = 0;
-	if (e->stub_len && c->same_id && (e->flags & PC_HOST)) {
-		/* a stub to be used: the facts it lives in are checked first (once) */
-		if (!c->facts_checked) {
-			c->facts_ok = checksum((const unsigned char *)c->facts, c->facts_len) == c->sum_facts;
-			c->facts_checked = 1;
-		}
-		if (c->facts_ok && e->stub_off % 8 == 0 && e->stub_off <= c->facts_len &&
-		    e->stub_len <= c->facts_len - e->stub_off) {
+	if (e->stub_len) {
+		/* within bounds; checked with the facts when used (pp_pcache_facts_checked) */
+		if (e->stub_off % 8 == 0 && e->stub_off <= c->facts_len && e->stub_len <= c->facts_len - e->stub_off) {
 			f->stub = (const unsigned char *)c->facts + e->stub_off;
 			f->stub_len = e->stub_len;
 		}
@@ -515,6 +510,18 @@ int pp_pcache_lookup_at(struct pp_pcache *c, int i, const struct stat *st, struc
 {
 	*slot = -1;
 	return lookup_entry(c, (uint32_t)i, c->names + c->ent[i].name_off, st, f, slot);
+}
+
+int pp_pcache_facts_checked(struct pp_pcache *c)
+{
+	if (!c->facts_checked) {
+		c->facts_ok = checksum((const unsigned char *)c->facts, c->facts_len) == c->sum_facts;
+		c->facts_checked = 1;
+		if (!c->facts_ok)
+			pp_verbose("plugin cache %s: its stubs do not match their checksum; the plugin files are read",
+				   c->path);
+	}
+	return c->facts_ok;
 }
 
 void pp_pcache_stub(struct pp_pcache *c, int slot, const unsigned char *stub, size_t len)
@@ -626,8 +633,8 @@ static void write_cache(struct pp_pcache *c)
 		return;
 	build_stamp();
 	/* the old facts are carried over only once checked */
-	if (c->buf && !c->facts_ok)
-		c->facts_ok = checksum((const unsigned char *)c->facts, c->facts_len) == c->sum_facts;
+	if (c->buf)
+		pp_pcache_facts_checked(c);
 	struct pc_head h = { .format = PC_FORMAT, .size = (uint32_t)n, .stamp_len = stamp_len,
 			     .nent = (uint32_t)c->nslots, .names_len = (uint32_t)nlen, .facts_len = (uint32_t)flen };
 	memcpy(h.magic, PC_MAGIC, 8);

@@ -32,8 +32,8 @@ struct pp_pcache_facts {
 	const char *match;	/* nmatch NUL-terminated patterns, one after the other */
 	int host_match;		/* 1 or 0: one pattern matches the identity of the cache;
 				 * -1: not known (another identity), match the patterns */
-	const unsigned char *stub;	/* the stub of a plugin matching the cache's identity
-					 * (plugins/stub.h, unchecked), NULL without one */
+	const unsigned char *stub;	/* the plugin's stub (plugins/stub.h) the cache keeps, NULL
+					 * without one; to use only once pp_pcache_facts_checked */
 	size_t stub_len;
 };
 
@@ -70,6 +70,9 @@ int pp_pcache_lookup(struct pp_pcache *c, const char *name, const struct stat *s
 
 /* the same for the listing's file i (pp_pcache_name), in order */
 int pp_pcache_lookup_at(struct pp_pcache *c, int i, const struct stat *st, struct pp_pcache_facts *f, int *slot);
+
+/* the part of the cache the stubs live in agrees with its checksum (checked once) */
+int pp_pcache_facts_checked(struct pp_pcache *c);
 
 /* the stub (plugins/stub.h) of the file of slot, to keep with its facts */
 void pp_pcache_stub(struct pp_pcache *c, int slot, const unsigned char *stub, size_t len);

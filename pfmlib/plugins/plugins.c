@@ -157,7 +157,7 @@ static int load_stub(const struct loading *ld, const char *path, const struct to
 static int load_one(const struct loading *ld, const char *path, struct pp_pcache *c, const struct todo *td)
 {
 	int slot = td->slot, known = td->known, known_override = td->override, r;
-	if (known && td->stub && !known_override && load_stub(ld, path, td, &r))
+	if (known && td->stub && !known_override && pp_pcache_facts_checked(c) && load_stub(ld, path, td, &r))
 		return r;
 	char err[1024];
 	const struct pp_yaml_opts o = plugin_opts;

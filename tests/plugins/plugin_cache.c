@@ -343,6 +343,49 @@ static void test_cache_with_hostile_counts_and_offsets_is_ignored(void) { damage
 static void test_cache_writable_by_others_is_ignored(void) { damaged(group_writable, "writable by others"); }
 static void test_cache_that_is_a_symbolic_link_is_ignored(void) { damaged(symlink_to_copy, NULL); }
 
+static void test_cache_with_a_damaged_stub_falls_back_to_the_plugin_file(void)
+{
+	struct setup s = make();
+	const char *log;
+	char file[4096];
+	init(&s, CPU_A, &log);	/* a's stub (it matches) and b's facts kept */
+	pfm_terminate();
+	if (cache_files(s.cache, file, sizeof(file)) == 1)
+		flip_byte(file, s.cache);
+	tl_env("LIBPFM_VERBOSE", "1");
+	int r = init(&s, CPU_A, &log);
+	struct tl_none o = { 0 };
+	tl_none("qk_ca::NIBBLES:CARROT", PFM_PLM3, &o);
+	TL_ASSERT(r == PFM_SUCCESS && present(990) && !present(991) && tl_log_has(log, "plugin cache", "checksum", NULL) &&
+		  o.ret == PFM_SUCCESS && o.codes[0] == 0x121, "init=%d encode=%d 0x%llx log:\n%s", r, o.ret,
+		  (unsigned long long)o.codes[0], log);
+	pfm_terminate();
+	finish(&s);
+}
+
+static void test_every_plugin_loaded_from_a_warm_cache_rewrites_nothing(void)
+{
+	struct setup s = make();
+	const char *log;
+	for (int round = 0; round < 3; round++) {
+		tl_env_empty_host();
+		tl_env("LIBPFM_ENCODE_INACTIVE", "1");
+		tl_env("LIBPFM_PLUGIN_PATH", s.plugins);
+		tl_env("LIBPFM_PLUGIN_CACHE", s.cache);
+		tl_env("LIBPFM_CPUID", CPU_A);
+		tl_env("LIBPFM_DEBUG", "1");
+		int r = tl_capture_call(pfm_initialize, &log);
+		struct tl_none a = { 0 }, b = { 0 };
+		tl_none("qk_ca::NIBBLES:CARROT", PFM_PLM3, &a);
+		tl_none("qk_cb::NIBBLES:CARROT", PFM_PLM3, &b);
+		TL_ASSERT(r == PFM_SUCCESS && a.ret == PFM_SUCCESS && b.ret == PFM_SUCCESS && a.codes[0] == 0x121 &&
+			  b.codes[0] == 0x122 && (round < 2 || !tl_log_has(log, "written", NULL)),
+			  "round %d: init=%d a=%d b=%d log:\n%s", round, r, a.ret, b.ret, log);
+		pfm_terminate();
+	}
+	finish(&s);
+}
+
 static void test_cache_off_with_libpfm_plugin_cache_0_writes_nothing(void)
 {
 	struct setup s = make();
@@ -456,6 +499,8 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_cache_with_hostile_counts_and_offsets_is_ignored),
 	TL_TEST(test_cache_writable_by_others_is_ignored),
 	TL_TEST(test_cache_that_is_a_symbolic_link_is_ignored),
+	TL_TEST(test_cache_with_a_damaged_stub_falls_back_to_the_plugin_file),
+	TL_TEST(test_every_plugin_loaded_from_a_warm_cache_rewrites_nothing),
 	TL_TEST(test_cache_off_with_libpfm_plugin_cache_0_writes_nothing),
 	TL_TEST(test_cache_goes_to_xdg_cache_home_by_default),
 	TL_TEST(test_unwritable_cache_location_changes_nothing_but_the_cache),
