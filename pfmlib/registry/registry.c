@@ -3,7 +3,9 @@
  * compiled-in tables, then plugins, ordered for name search (core, uncore,
  * OS-generic, each by id); presence (registry/detect.c, LIBPFM_FORCE_PMU);
  * then the kernel PMUs only sysfs describes; last, every usable PMU's
- * attr.type from its sysfs `type` file. Read-only afterwards.
+ * attr.type from its sysfs `type` file. Read-only afterwards, but for a
+ * plugin PMU offered without its events: the accessors have its file read
+ * in full when they first hand it out (realize, under a lock).
  */
 #include <pthread.h>
 #include <stdio.h>
