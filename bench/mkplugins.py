@@ -1,20 +1,26 @@
 #!/usr/bin/python3
-"""mkplugins.py YAML_DIR OUT_DIR: the plugin directory of `make bench`.
+"""mkplugins.py YAML_DIR OUT_DIR [COUNT ONE_MODEL ONE_PATTERN]: a plugin
+directory of `make bench`.
 Every descriptor of YAML_DIR/x86 (the converted x86 models) is copied to
 OUT_DIR as a plugin with a new name (plug_<name>) and an id of pmuplug's
 range 768..1022 that no descriptor of YAML_DIR uses (lowest first: the
 library gives sysfs PMUs ids from 1022 down), so none clashes with a
 built-in PMU. Everything else is unchanged, match patterns included, so the
-plugin copying this host's model is loaded in full as a real one would be."""
+plugin copying this host's model is loaded in full as a real one would be.
+With COUNT, the directory holds COUNT models: ONE_MODEL (a file name of
+YAML_DIR/x86, e.g. skl.yaml), whose match patterns become the one pattern
+ONE_PATTERN (an identity no real CPU has, so that exactly this plugin
+matches it), then the first others in name order."""
 import os
 import re
 import sys
 
 NAME = re.compile(r"(?m)^  name: (\S+)$")
 ID = re.compile(r"(?m)^  id: (\d+)$")
+MATCH = re.compile(r"(?m)^  match:\n(?:  (?: |-).*\n)+")
 
 
-def main(yaml_dir, out):
+def main(yaml_dir, out, count=None, one=None, one_pattern=None):
     used = set()
     for d, _, files in os.walk(yaml_dir):
         for f in files:
@@ -24,6 +30,10 @@ def main(yaml_dir, out):
                     used.add(int(m.group(1)))
     free = [i for i in range(768, 1023) if i not in used]
     src = sorted(f for f in os.listdir(os.path.join(yaml_dir, "x86")) if f.endswith(".yaml"))
+    if count is not None:
+        if one not in src:
+            sys.exit("mkplugins: no model %s" % one)
+        src = [one] + [f for f in src if f != one][:count - 1]
     if len(src) > len(free):
         sys.exit("mkplugins: %d models, only %d free ids" % (len(src), len(free)))
     os.makedirs(out, exist_ok=True)
@@ -36,6 +46,10 @@ def main(yaml_dir, out):
         text, n2 = ID.subn("  id: %d" % pmu_id, text, count=1)
         if n1 != 1 or n2 != 1:
             sys.exit("mkplugins: %s: no pmu name or id line" % f)
+        if f == one:
+            text, n3 = MATCH.subn(lambda m: '  match: ["%s"]\n' % one_pattern, text, count=1)
+            if n3 != 1:
+                sys.exit("mkplugins: %s: no block match list" % f)
         path = os.path.join(out, "plug_" + f)
         with open(path, "w", encoding="utf-8") as o:
             o.write(text)
@@ -44,6 +58,9 @@ def main(yaml_dir, out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: mkplugins.py YAML_DIR OUT_DIR")
-    main(sys.argv[1], sys.argv[2])
+    if len(sys.argv) == 3:
+        main(sys.argv[1], sys.argv[2])
+    elif len(sys.argv) == 6:
+        main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
+    else:
+        sys.exit("usage: mkplugins.py YAML_DIR OUT_DIR [COUNT ONE_MODEL ONE_PATTERN]")

@@ -9,7 +9,10 @@
 #   BENCH_PLUGIN_DIR (optional: plugin directory for the start-up rows, measured
 #   with LIBPFM_ENCODE_INACTIVE=1 (every plugin parsed in full), with host
 #   detection (plugins matching the host parsed, the others only peeked at)
-#   and with an identity no plugin matches (every plugin only peeked at))
+#   and with an identity no plugin matches (every plugin only peeked at), all
+#   three without the plugin cache), BENCH_PLUGIN_DIR_100 (optional: 100
+#   plugins, one of them matching ONE_MATCH_ID, measured with the plugin
+#   cache: cold, warm, and warm under the identity one plugin matches)
 set -eu
 
 BIN=$(realpath "$1")
@@ -17,6 +20,8 @@ OUT=$(realpath -m "$2")
 : "${BENCH_SYS:?directory of libpfm4 4.13}" "${BENCH_OURS:?directory of our libpfm.so.4}"
 BENCH_PLUGIN_DIR=${BENCH_PLUGIN_DIR:-}
 NO_MATCH_ID=QuokkaSemi-7-1A-0	# a fictional x86 identity: no PMU, no plugin matches it
+ONE_MATCH_ID=QuokkaSemi-7-1B-0	# matched by one plugin of BENCH_PLUGIN_DIR_100 only
+BENCH_PLUGIN_DIR_100=${BENCH_PLUGIN_DIR_100:-}
 
 mkdir -p "$OUT"
 rm -rf "$OUT/empty-plugins" && mkdir -p "$OUT/empty-plugins"
@@ -69,16 +74,36 @@ measure_side() {
 	cg "$side" "$lib" init_empty bench_phase_init LIBPFM_PLUGIN_PATH="$OUT/empty-plugins" -- init
 	if [ -n "$BENCH_PLUGIN_DIR" ]; then
 		local empty="$OUT/empty-plugins" none=LIBPFM_CPUID=$NO_MATCH_ID
-		cg "$side" "$lib" init_plugins bench_phase_init LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
+		local off=LIBPFM_PLUGIN_CACHE=0
+		cg "$side" "$lib" init_plugins bench_phase_init $off LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
 		# LIBPFM_ENCODE_INACTIVE= (empty) turns it off again in both libraries
 		cg "$side" "$lib" init_empty_host bench_phase_init LIBPFM_ENCODE_INACTIVE= \
 			LIBPFM_PLUGIN_PATH="$empty" -- init
-		cg "$side" "$lib" init_plugins_host bench_phase_init LIBPFM_ENCODE_INACTIVE= \
+		cg "$side" "$lib" init_plugins_host bench_phase_init LIBPFM_ENCODE_INACTIVE= $off \
 			LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
 		cg "$side" "$lib" init_empty_none bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
 			LIBPFM_PLUGIN_PATH="$empty" -- init
-		cg "$side" "$lib" init_plugins_none bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
+		cg "$side" "$lib" init_plugins_none bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" $off \
 			LIBPFM_PLUGIN_PATH="$BENCH_PLUGIN_DIR" -- init
+	fi
+	if [ -n "$BENCH_PLUGIN_DIR_100" ]; then
+		# the plugin cache of this side, made anew: the first run writes it (cold)
+		local cache="$OUT/plugin-cache.$side" p100=LIBPFM_PLUGIN_PATH=$BENCH_PLUGIN_DIR_100
+		rm -rf "$cache"
+		[ -n "${none:-}" ] || none=LIBPFM_CPUID=$NO_MATCH_ID
+		cg "$side" "$lib" init_empty_one bench_phase_init LIBPFM_ENCODE_INACTIVE= \
+			LIBPFM_CPUID=$ONE_MATCH_ID LIBPFM_PLUGIN_PATH="$OUT/empty-plugins" -- init
+		cg "$side" "$lib" init_p100_none_nocache bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
+			LIBPFM_PLUGIN_CACHE=0 "$p100" -- init
+		cg "$side" "$lib" init_p100_none_cold bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
+			LIBPFM_PLUGIN_CACHE="$cache" "$p100" -- init
+		cg "$side" "$lib" init_p100_none_warm bench_phase_init LIBPFM_ENCODE_INACTIVE= "$none" \
+			LIBPFM_PLUGIN_CACHE="$cache" "$p100" -- init
+		# the cache is rewritten under the new identity, then measured warm
+		cg "$side" "$lib" init_p100_one_first bench_phase_init LIBPFM_ENCODE_INACTIVE= \
+			LIBPFM_CPUID=$ONE_MATCH_ID LIBPFM_PLUGIN_CACHE="$cache" "$p100" -- init
+		cg "$side" "$lib" init_p100_one_warm bench_phase_init LIBPFM_ENCODE_INACTIVE= \
+			LIBPFM_CPUID=$ONE_MATCH_ID LIBPFM_PLUGIN_CACHE="$cache" "$p100" -- init
 	fi
 	cg "$side" "$lib" process "" -- init
 	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
@@ -110,6 +135,7 @@ wait $sys_pid || st=1
 wait $ours_pid || st=1
 [ $st -eq 0 ] || exit 1
 
-NO_MATCH_ID=$NO_MATCH_ID "$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
+NO_MATCH_ID=$NO_MATCH_ID ONE_MATCH_ID=$ONE_MATCH_ID BENCH_PLUGIN_DIR_100=$BENCH_PLUGIN_DIR_100 \
+	"$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
 	"$(wc -l <"$OUT/names.txt")" "$(wc -l <"$OUT/umasks.txt")" "$BENCH_PLUGIN_DIR" |
 	tee "$OUT/results.txt"

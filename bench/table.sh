@@ -2,7 +2,8 @@
 # bench/table.sh: formats the values bench/run.sh measured ("key value" lines,
 # one file per library) as the table of `make bench`.
 # usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR
-# (environment: NO_MATCH_ID, the identity of the plugin rows (c))
+# (environment: NO_MATCH_ID, the identity of the plugin rows (c) and (d);
+# ONE_MATCH_ID, the one of row (e); BENCH_PLUGIN_DIR_100, rows (d) and (e))
 set -eu
 SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5
 
@@ -70,6 +71,19 @@ if [ -n "$PLUGIN_DIR" ]; then
 else
 	printf "%-58s %16s %16s %9s\n" "  LIBPFM_PLUGIN_PATH=\$BENCH_PLUGIN_DIR" skipped skipped -
 fi
+if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
+	base=$(val "$OURS" init_empty_none)
+	both "  <100 plugins> matching nothing, no cache" init_p100_none_nocache
+	both "  <100 plugins> matching nothing, cache cold (written)" init_p100_none_cold
+	both "  <100 plugins> matching nothing, cache warm (d)" init_p100_none_warm
+	printf "%-58s %16s %16s %9s\n" "  (d) over <empty dir>: 100 plugins matching nothing" - \
+		"$(pct "$base" "$(val "$OURS" init_p100_none_warm)")" -
+	both "  identity $ONE_MATCH_ID, <empty dir>" init_empty_one
+	both "  <100 plugins>, one matching, cache warm (e)" init_p100_one_warm
+	printf "%-58s %16s %16s %9s\n" "  (e) over <empty dir>: 100 plugins, one matching" - \
+		"$(awk -v a="$(val "$OURS" init_empty_one)" -v b="$(val "$OURS" init_p100_one_warm)" \
+			'BEGIN { if (a + 0 == 0 || b == "") print "n/a"; else printf "%.2fx", b / a }')" -
+fi
 both "whole process: load + pfm_initialize + exit" process
 
 section "names: $NN pmu::EVENT of every libpfm4 PMU + the host's bare EVENT names [Ir per call]"
@@ -98,10 +112,17 @@ both "libpfm.a relocations (readelf -r | grep -c R_)" a_relocs
 echo
 if [ -n "$PLUGIN_DIR" ]; then
 	echo "plugins: $PLUGIN_DIR (libpfm4 ignores them: its column is its plain start-up)."
-	echo "  (a) every plugin parsed in full (LIBPFM_ENCODE_INACTIVE=1 makes every PMU usable);"
+	echo "  (a)-(c) without the plugin cache (LIBPFM_PLUGIN_CACHE=0):"
+	echo "  (a) every plugin loaded (LIBPFM_ENCODE_INACTIVE=1 makes every PMU usable): its pmu"
+	echo "      block read, its events left for their first use;"
 	echo "  (b) host detection: plugins matching this host (under valgrind, its synthetic CPU)"
-	echo "      parsed, the others only peeked at; (c) LIBPFM_CPUID=${NO_MATCH_ID:-?}: every"
+	echo "      loaded, the others only peeked at; (c) LIBPFM_CPUID=${NO_MATCH_ID:-?}: every"
 	echo "      plugin only peeked at."
+	if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
+		echo "  (d), (e): $BENCH_PLUGIN_DIR_100 with the plugin cache, made anew; (d) under"
+		echo "      ${NO_MATCH_ID:-?} (targets: under +10%), (e) under ${ONE_MATCH_ID:-?}, which only"
+		echo "      the skl plugin matches (target: under 2x)."
+	fi
 else
 	echo "start-up with BENCH_PLUGIN_DIR: skipped (BENCH_PLUGIN_DIR empty)"
 fi

@@ -3,6 +3,10 @@
 # check-* target appends "<suite>: N passed, N failed" to $(B)/check/results.
 
 include tests/lib.mk
+
+# the plugin caches the library writes while tests run go under the build
+# directory, never into the home directory (man3/pmuplug_plugins.3)
+export XDG_CACHE_HOME := $(abspath $(B))/check/xdg-cache
 include $(filter-out tests/module.mk tests/lib.mk,$(wildcard tests/*.mk))
 
 TEST_CFLAGS := $(TOOL_CFLAGS) -g

@@ -4,10 +4,12 @@
 # the loader's limits (generated at run time), init/terminate
 # cycles (valgrind and ASan), plugin file layouts and the start-up peek
 # (test_peek: the peek agrees with the full loader), and `make install` into
-# a temporary DESTDIR.
+# a temporary DESTDIR; the plugin cache (test_plugin_cache: written, used,
+# invalidated, damaged, disabled, unwritable) and plugins whose events are
+# read on first use (test_plugin_lazy).
 # tests/plugins/run.sh appends "plugins: N passed, N failed".
 
-PLUGIN_TESTS   := encode override refuse cycles detect limits
+PLUGIN_TESTS   := encode override refuse cycles detect limits cache lazy
 PLUGIN_T_HDRS  := $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan) \

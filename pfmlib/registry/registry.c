@@ -3,8 +3,11 @@
  * compiled-in tables, then plugins, ordered for name search (core, uncore,
  * OS-generic, each by id); presence (registry/detect.c, LIBPFM_FORCE_PMU);
  * then the kernel PMUs only sysfs describes; last, every usable PMU's
- * attr.type from its sysfs `type` file. Read-only afterwards.
+ * attr.type from its sysfs `type` file. Read-only afterwards, but for a
+ * plugin PMU offered without its events: the accessors have its file read
+ * in full when they first hand it out (realize, under a lock).
  */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +40,6 @@ static struct {
 	int *bpos;
 	uint32_t *xhash, nxhash, nx;
 	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
-	int foreign;			/* a table not built in added or replaced a PMU: sort again */
 	int irregular;			/* a plugin was offered, or a variant picked: some PMUs
 					 * are not their built-in descriptor (irregular()) */
 	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
@@ -48,20 +50,65 @@ static struct {
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
 int pp_registry_ready(void) { return __atomic_load_n(&R.ready, __ATOMIC_ACQUIRE); }
 
+/* the realization of lazy plugin PMUs, after pp_registry_init */
+static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * rt's plugin read in full: every PMU of its table (the PMU and its box
+ * instances) moves to the whole table at once, then is marked done (release:
+ * a thread that sees lazy 0 sees the new t and p). When the plugin cannot
+ * be read now, the PMUs keep the table without events.
+ */
+static void realize(struct pp_pmu_rt *rt)
+{
+	pthread_mutex_lock(&lazy_lock);
+	if (__atomic_load_n(&rt->lazy, __ATOMIC_RELAXED)) {
+		const struct pp_table *stub = rt->t, *full = pp_plugins_realize(stub);
+		for (int i = 0; i < R.n; i++) {
+			struct pp_pmu_rt *x = &R.list[i];
+			if (x->t != stub)
+				continue;
+			if (full) {
+				x->p = &full->pmus[x->p - stub->pmus];
+				x->t = full;
+			} else {
+				x->refused = 1;
+			}
+			__atomic_store_n(&x->lazy, 0, __ATOMIC_RELEASE);
+		}
+	}
+	pthread_mutex_unlock(&lazy_lock);
+}
+
+/* rt with its events, once pfm_initialize is done (before, the registry is being built) */
+static struct pp_pmu_rt *whole(struct pp_pmu_rt *rt)
+{
+	if (rt && __atomic_load_n(&rt->lazy, __ATOMIC_ACQUIRE) && pp_registry_ready())
+		realize(rt);
+	return rt;
+}
+
 struct pp_pmu_rt *pp_pmu_by_id(int id)
 {
 	if (id < 0 || id > PP_MAX_PMU_ID)
 		return NULL;
-	return R.by_id[id];
+	return whole(R.by_id[id]);
 }
 
 /* PMU list index i when its name is name[0..len), case-insensitively */
 static int name_at(int i, const char *name, size_t len)
 {
-	return pp_name_eq(pp_str(R.list[i].t, R.list[i].p->name), name, len);
+	return pp_name_eq(R.list[i].name, name, len);
 }
 
+static struct pp_pmu_rt *by_name(const char *name, size_t len);
+
 struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
+{
+	return whole(by_name(name, len));
+}
+
+static struct pp_pmu_rt *by_name(const char *name, size_t len)
 {
 	uint32_t h = pp_hash_name(name, len), e;
 	const struct pp_table *b = &R.builtin;
@@ -87,7 +134,7 @@ struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
 /* xhash: list index i (a PMU not built in) into the index */
 static void xhash_put(int i)
 {
-	const char *name = pp_str(R.list[i].t, R.list[i].p->name);
+	const char *name = R.list[i].name;
 	uint32_t mask = R.nxhash - 1, k = pp_hash_name(name, strlen(name)) & mask;
 	while (R.xhash[k])
 		k = (k + 1) & mask;
@@ -138,9 +185,9 @@ static int index_added(int i)
 
 int pp_pmu_count(void) { return R.n; }
 int pp_pmu_dfl_count(void) { return R.ndfl; }
-struct pp_pmu_rt *pp_pmu_dfl_at(int i) { return (i >= 0 && i < R.ndfl) ? &R.list[R.dfl[i]] : NULL; }
+struct pp_pmu_rt *pp_pmu_dfl_at(int i) { return (i >= 0 && i < R.ndfl) ? whole(&R.list[R.dfl[i]]) : NULL; }
 int pp_pmu_id_limit(void) { return R.id_limit; }
-struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? &R.list[i] : NULL; }
+struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? whole(&R.list[i]) : NULL; }
 
 int pp_pmu_usable(const struct pp_pmu_rt *pmu)
 {
@@ -160,7 +207,7 @@ int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu)
 
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
 {
-	return R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC;
+	return pmu->refused || (R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC);
 }
 
 struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)
@@ -205,9 +252,9 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
 				       same->id);
 		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
-		R.foreign = 1;
 		same->t = t;
 		same->p = p;
+		same->name = name;
 		return PFM_SUCCESS;
 	}
 	if (R.n == R.cap) {
@@ -225,9 +272,9 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	memset(rt, 0, sizeof(*rt));
 	rt->t = t;
 	rt->p = p;
+	rt->name = name;
 	rt->id = p->id;
 	rt->bidx = t == &R.builtin ? (int)pmu_index : -1;
-	R.foreign |= rt->bidx < 0;
 	rt->perf_type = p->perf_type;
 	rt->dfl_cpu = -1;
 	R.by_id[p->id] = rt;
@@ -251,16 +298,17 @@ static void add_builtin(void)
 			continue;
 		}
 		struct pp_pmu_rt *rt = &R.list[R.n];
-		*rt = (struct pp_pmu_rt){ .t = t, .p = p, .id = p->id, .bidx = (int)i, .perf_type = p->perf_type,
-					  .dfl_cpu = -1 };
+		*rt = (struct pp_pmu_rt){ .t = t, .p = p, .name = pp_str(t, p->name), .id = p->id, .bidx = (int)i,
+					  .perf_type = p->perf_type, .dfl_cpu = -1 };
 		R.by_id[p->id] = rt;
 		R.bpos[i] = R.n++;
 	}
 }
 
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and
- * ids must all be free: they are checked first, so a refusal adds nothing */
-static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
+ * ids must all be free: they are checked first, so a refusal adds nothing;
+ * lazy: the table has no events yet (realize) */
+static int add_plugin(void *ctx, const struct pp_table *t, const char *origin, int lazy)
 {
 	(void)ctx;
 	R.irregular = 1;
@@ -274,6 +322,8 @@ static int add_plugin(void *ctx, const struct pp_table *t, const char *origin)
 	int r = add(t, 0, origin);
 	for (uint32_t i = 1; r == PFM_SUCCESS && i < t->npmus; i++)
 		r = add(t, i, origin);
+	for (uint32_t i = 0; r == PFM_SUCCESS && lazy && i < t->npmus; i++)
+		R.by_id[t->pmus[i].id]->lazy = 1;
 	return r;
 }
 
@@ -351,6 +401,33 @@ static int cmp_rank(const void *a, const void *b)
 	const struct pp_pmu_rt *x = a, *y = b;
 	int d = pp_pmu_search_rank(x->p) - pp_pmu_search_rank(y->p);
 	return d ? d : x->id - y->id;
+}
+
+/*
+ * R.list in search order. Its first nb entries, the built-in PMUs, are in
+ * that order already (tablegen emits the table so, overrides keep a PMU's
+ * rank); the plugins appended after them are sorted, then each is moved to
+ * its place by a binary search and one memmove, so that a few plugins cost
+ * little whatever the length of the list.
+ */
+static void sort_list(int nb)
+{
+	qsort(R.list + nb, (size_t)(R.n - nb), sizeof(*R.list), cmp_rank);
+	int from = 0;
+	for (int j = nb; j < R.n; j++) {
+		struct pp_pmu_rt x = R.list[j];
+		int lo = from, hi = j;
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+			if (cmp_rank(&R.list[mid], &x) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		memmove(&R.list[lo + 1], &R.list[lo], (size_t)(j - lo) * sizeof(*R.list));
+		R.list[lo] = x;
+		from = lo + 1;
+	}
 }
 
 /* sysname is perf_pmu, or an instance of it (perf_pmu + "_" + digits) */
@@ -618,16 +695,14 @@ int pp_registry_init(void)
 	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
 		return PFM_ERR_NOMEM;
 	add_builtin();
+	int nb = R.n;
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
 	 * emits the built-in table in that order already: only plugins can
 	 * have changed it) */
-	int sorted = 1;
-	for (int i = 1; R.foreign && i < R.n && sorted; i++)
-		sorted = cmp_rank(&R.list[i - 1], &R.list[i]) < 0;
-	if (!sorted) {
-		qsort(R.list, (size_t)R.n, sizeof(*R.list), cmp_rank);
+	if (R.n > nb) {
+		sort_list(nb);
 		/* the name index holds list positions: re-point it */
 		for (int i = 0; i < R.n; i++)
 			if (R.list[i].bidx >= 0)

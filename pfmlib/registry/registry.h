@@ -3,8 +3,11 @@
  * tables, plugin tables and PMUs discovered in sysfs, ordered for name
  * search and indexed by pfm_pmu_t, with presence decided once at
  * pfm_initialize (host identity, LIBPFM_FORCE_PMU) and attr.type read from
- * sysfs then. Nothing changes after pp_registry_init: encoding from several
- * threads only reads it.
+ * sysfs then. Nothing changes after pp_registry_init but a plugin PMU
+ * offered without its events (lazy): the accessors (pp_pmu_by_id,
+ * pp_pmu_by_name, pp_pmu_at, pp_pmu_dfl_at, pp_idx_decode) have its file
+ * read in full, once, under a lock, before they return it, so several
+ * threads may encode at once.
  */
 #ifndef PP_REGISTRY_REGISTRY_H
 #define PP_REGISTRY_REGISTRY_H
@@ -23,6 +26,11 @@
 struct pp_pmu_rt {
 	const struct pp_table *t;	/* table holding the descriptor */
 	const struct pp_pmu *p;		/* the descriptor */
+	const char *name;		/* its name (the same through a lazy plugin's realization) */
+	int lazy;			/* a plugin PMU whose events are not read yet: the
+					 * accessors below read them before handing it out */
+	int refused;			/* its plugin was refused when its events were read:
+					 * no events, reported as not supported (pp_pmu_hidden) */
 	int id;				/* pfm_pmu_t */
 	int bidx;			/* index in the built-in table (kept by a plugin override), or -1 */
 	int is_present;			/* detected on this host (or forced) */
@@ -56,7 +64,8 @@ int pp_pmu_usable(const struct pp_pmu_rt *pmu);
  * modifiers stands for PFM_PLMH (AMD's `h`: libpfm4 4.13 excludes the
  * hypervisor on zen1/zen2 too, where perf's `h` is not offered) */
 int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu);
-/* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under LIBPFM_FORCE_PMU) */
+/* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under
+ * LIBPFM_FORCE_PMU; a plugin refused when its events were read) */
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu);
 
 static inline int pp_make_idx(int pmu_id, int ev_num) { return (pmu_id << PP_IDX_SHIFT) | ev_num; }

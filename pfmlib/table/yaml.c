@@ -1406,6 +1406,12 @@ int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
 	return load_buffer(b, name, buf, len, NULL, err, errsz);
 }
 
+int pp_yaml_load_buffer_opts(struct pp_builder *b, const char *name, const char *buf, size_t len,
+			     const struct pp_yaml_opts *opts, char *err, size_t errsz)
+{
+	return load_buffer(b, name, buf, len, opts, err, errsz);
+}
+
 int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t len,
 			const struct pp_yaml_opts *opts, char *err, size_t errsz)
 {

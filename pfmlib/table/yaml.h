@@ -71,4 +71,18 @@ int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 /* the same on an opened stream (read from its current position; it is left open) */
 int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz);
 
+/*
+ * The schema line and the `pmu:` block but its `aliases` of an opened
+ * descriptor (read from its current position), followed by `events: ~`: a
+ * descriptor of the PMU without its events and aliases, for loading a
+ * plugin's PMU before its events.
+ * Only the plain block layout jsontoyaml writes is taken (as the peek's fast
+ * path); NULL for any other (then read the whole file). Free the text.
+ */
+char *pp_yaml_pmu_text(FILE *f, size_t *len);
+
+/* pp_yaml_load_buffer under opts' limits */
+int pp_yaml_load_buffer_opts(struct pp_builder *b, const char *name, const char *buf, size_t len,
+			     const struct pp_yaml_opts *opts, char *err, size_t errsz);
+
 #endif /* PP_TABLE_YAML_H */

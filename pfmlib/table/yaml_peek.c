@@ -207,6 +207,7 @@ static int is_plain_key(const char *l, size_t n)
 /* where the line filter is: before `pmu:`, or inside its block */
 struct picker {
 	struct text *out;
+	int all;		/* keep every key of the pmu block (pp_yaml_pmu_text) */
 	int in_pmu, keep;	/* keep: the current pmu key is one the peek wants */
 	size_t key_ind;		/* indentation of the pmu block's keys, once known */
 };
@@ -254,16 +255,21 @@ static int pick_line(struct picker *pk, const char *l, size_t n)
 		pk->key_ind = ind;
 	if (ind != pk->key_ind || !is_plain_key(l + ind, n - ind))
 		return -1;
-	pk->keep = is_key(l + ind, n - ind, PMU_KEY(NAME)) || is_key(l + ind, n - ind, PMU_KEY(OVERRIDE)) ||
-		   is_key(l + ind, n - ind, PMU_KEY(MATCH)) || is_key(l + ind, n - ind, PMU_KEY(IDENTIFIER));
+	if (pk->all) {	/* every key but the aliases, which belong with the events */
+		pk->keep = !is_key(l + ind, n - ind, PMU_KEY(ALIASES));
+		return pk->keep ? append(pk->out, l, n) : 0;
+	}
+	pk->keep = is_key(l + ind, n - ind, PMU_KEY(NAME)) ||
+		   is_key(l + ind, n - ind, PMU_KEY(OVERRIDE)) || is_key(l + ind, n - ind, PMU_KEY(MATCH)) ||
+		   is_key(l + ind, n - ind, PMU_KEY(IDENTIFIER));
 	return pk->keep ? append(pk->out, l, n) : 0;
 }
 
 /* f read in chunks, line by line, only as far as the end of the pmu block */
-static int pick_lines(FILE *f, struct text *out)
+static int pick_lines(FILE *f, struct text *out, int all)
 {
 	enum { CHUNK = 16384 };
-	struct picker pk = { .out = out };
+	struct picker pk = { .out = out, .all = all };
 	/* the first chunk in local: most pmu blocks end in it */
 	char local[CHUNK], *buf = local;
 	size_t cap = sizeof(local), len = 0, pos = 0;
@@ -437,7 +443,7 @@ static int peek_simple(const char *t, struct pp_yaml_header *h)
 static int peek_fast(FILE *f, struct pp_yaml_header *h)
 {
 	struct text t = { 0 };
-	int r = pick_lines(f, &t);
+	int r = pick_lines(f, &t, 0);
 	if (!r && t.s && !peek_simple(t.s, h)) {
 		free(t.s);
 		return 0;
@@ -501,4 +507,15 @@ int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 	int r = pp_yaml_peek_stream(path, f, h, err, errsz);
 	fclose(f);
 	return r;
+}
+
+char *pp_yaml_pmu_text(FILE *f, size_t *len)
+{
+	struct text t = { 0 };
+	if (pick_lines(f, &t, 1) || !t.s || append(&t, "events: ~", 9)) {
+		free(t.s);
+		return NULL;
+	}
+	*len = t.len;
+	return t.s;
 }

@@ -1,8 +1,10 @@
 /*
- * util/config.c - reads the LIBPFM_* environment once into pp_cfg. The only
- * place of the library that looks at the environment.
+ * util/config.c - reads the LIBPFM_* environment once into pp_cfg (and
+ * XDG_CACHE_HOME, HOME for the plugin cache's place). The only place of the
+ * library that looks at the environment.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/config.h"
@@ -10,7 +12,7 @@
 struct pp_config pp_cfg = { .sysfs_pmus = 1, .sysroot = "" };
 
 /* the owned copies behind pp_cfg's strings */
-static char *owned[4];
+static char *owned[5];
 
 /* a level: a positive number, or y/Y (1); anything else 0 */
 static int level(const char *s)
@@ -44,6 +46,31 @@ static int copy(const char *name, int slot, int keep_empty, const char **out)
 	return 0;
 }
 
+/*
+ * The plugin cache's directory (slot 4): LIBPFM_PLUGIN_CACHE ("0" or empty:
+ * none), else the XDG cache directory's pmuplug/; relative HOME or
+ * XDG_CACHE_HOME are ignored, as the XDG rules say. 0, or -1 on OOM.
+ */
+static int plugin_cache(void)
+{
+	const char *s = secure_getenv("LIBPFM_PLUGIN_CACHE"), *base, *sub;
+	pp_cfg.plugin_cache = NULL;
+	if (s)
+		return !*s || !strcmp(s, "0") ? 0 : copy("LIBPFM_PLUGIN_CACHE", 4, 0, &pp_cfg.plugin_cache);
+	if ((base = secure_getenv("XDG_CACHE_HOME")) && base[0] == '/')
+		sub = "/pmuplug";
+	else if ((base = secure_getenv("HOME")) && base[0] == '/')
+		sub = "/.cache/pmuplug";
+	else
+		return 0;
+	size_t n = strlen(base) + strlen(sub) + 1;
+	if (!(owned[4] = malloc(n)))
+		return -1;
+	snprintf(owned[4], n, "%s%s", base, sub);
+	pp_cfg.plugin_cache = owned[4];
+	return 0;
+}
+
 int pp_config_load(void)
 {
 	const char *s;
@@ -63,7 +90,7 @@ int pp_config_load(void)
 	if (copy("LIBPFM_FORCE_PMU", 0, 0, &pp_cfg.force_pmu) ||
 	    copy("LIBPFM_PLUGIN_PATH", 1, 1, &pp_cfg.plugin_path) ||
 	    copy("LIBPFM_CPUID", 2, 0, &pp_cfg.cpuid) ||
-	    copy("LIBPFM_SYSROOT", 3, 0, &pp_cfg.sysroot)) {
+	    copy("LIBPFM_SYSROOT", 3, 0, &pp_cfg.sysroot) || plugin_cache()) {
 		pp_config_free();
 		return -1;
 	}

@@ -18,6 +18,10 @@ struct pp_config {
 	const char *cpuid;	/* LIBPFM_CPUID: host identities replacing detection, NULL when unset or empty */
 	const char *sysroot;	/* LIBPFM_SYSROOT: prefix of /proc and /sys paths, "" when unset */
 	int pmu_max;		/* LIBPFM_PMU_MAX: the caller's PFM_PMU_MAX (e.g. 517, libpfm4 4.13's), 0 when unset */
+	/* where plugin directories' caches live (plugins/cache.c): LIBPFM_PLUGIN_CACHE,
+	 * else $XDG_CACHE_HOME/pmuplug, else $HOME/.cache/pmuplug (absolute paths
+	 * only); NULL when LIBPFM_PLUGIN_CACHE is 0 or empty, or nothing applies */
+	const char *plugin_cache;
 };
 
 /* the configuration in force (zeroes and "" before the first pp_config_load) */

@@ -20,6 +20,9 @@ mkdir -p "$out" && rm -rf "$out"/tmp.* || exit 1
 tmp=$(mktemp -d "$(cd "$out" && pwd -P)/tmp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
+# plugin caches of every program here go to the temporary directory, not ~/.cache
+export XDG_CACHE_HOME="$tmp/xdg-cache"
+unset LIBPFM_PLUGIN_CACHE
 
 # tally NAME STATUS LOG: the "<prog>: N passed, N failed" line of LOG; a
 # non-zero status without a failed check (crash, valgrind, sanitizer) is one failure
@@ -108,12 +111,16 @@ run refuse "$bin/test_plugin_refuse" "$bad"
 run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect "$bin/test_plugin_detect" "$tmp/layouts"
 run limits "$bin/test_plugin_limits"
+run cache "$bin/test_plugin_cache"
+run lazy "$bin/test_plugin_lazy"
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
 if command -v valgrind >/dev/null; then
 	run refuse-valgrind $vg "$bin/test_plugin_refuse" "$bad"
 	run cycles-valgrind $vg "$bin/test_plugin_cycles" 6 "$tmp/one" "$bad" "$tmp/override"
+	run cache-valgrind $vg "$bin/test_plugin_cache"
+	run lazy-valgrind $vg "$bin/test_plugin_lazy"
 else
 	fail=$((fail + 1)); echo "  FAILED: valgrind is not installed (Debian package valgrind)"
 fi
@@ -124,6 +131,8 @@ run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
 run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
 run limits-asan "$bin/test_plugin_limits_asan"
+run cache-asan "$bin/test_plugin_cache_asan"
+run lazy-asan "$bin/test_plugin_lazy_asan"
 run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR
