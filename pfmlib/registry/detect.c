@@ -90,9 +90,8 @@ struct kindex {
 	int tried;
 };
 
-/* box rt's kernel PMU kn exists (the kernel PMU index for PMUs in it) */
-static __attribute__((noinline)) int box_kernel_there(struct kindex *ki, const struct pp_pmu_rt *rt, const char *kn,
-							 const struct pp_kpmus *kp)
+/* box rt's kernel PMU exists (the kernel PMU index for PMUs in it) */
+static inline int box_kernel_there(struct kindex *ki, const struct pp_pmu_rt *rt, const struct pp_kpmus *kp)
 {
 	if (!ki->tried) {
 		ki->tried = 1;
@@ -102,7 +101,8 @@ static __attribute__((noinline)) int box_kernel_there(struct kindex *ki, const s
 	}
 	if (ki->has && rt->t == ki->t && !(rt->p->flags & PP_PMU_F_VARIANT))
 		return ki->has[rt->p - ki->t->pmus];
-	return pp_kpmus_find(kp, kn);
+	const char *kn = pp_str(rt->t, rt->p->perf_pmu);
+	return pp_kpmus_may(kp, kn) && pp_kpmus_find(kp, kn);
 }
 
 /*
@@ -110,23 +110,26 @@ static __attribute__((noinline)) int box_kernel_there(struct kindex *ki, const s
  * patterns (OS-generic PMUs have none that count), but no box whose kernel
  * PMU is not there (it cannot be present, drop_absent_uncore), so a model
  * whose boxes the kernel does not run costs no pattern match. Returns the
- * number of groups.
+ * number of groups; the boxes with identifier patterns (identify_uncore)
+ * go to ident (*nident of them). The one pass over every PMU of detection.
  */
-static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmus *kp, int *idx, struct group *g)
+static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmus *kp, int *idx, struct group *g,
+		       int *ident, int *nident)
 {
 	int ng = 0, ni = 0;
 	struct kindex ki = { list, n, NULL, NULL, 0 };
+	*nident = 0;
 	for (int k = 0; k < n; k++) {
 		const struct pp_pmu_rt *rt = &list[k];
+		if (rt->p->identifier && rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu)
+			ident[(*nident)++] = k;
 		if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
 			continue;
 		/* a box whose kernel PMU is not there cannot be present: the
-		 * bitmap refuses most at once, the others are looked up */
-		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu) {
-			const char *kn = pp_str(rt->t, rt->p->perf_pmu);
-			if (!pp_kpmus_may(kp, kn) || !box_kernel_there(&ki, rt, kn, kp))
-				continue;
-		}
+		 * built-in table's boxes by the kernel PMU index (one load), the
+		 * others looked up */
+		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !box_kernel_there(&ki, rt, kp))
+			continue;
 		idx[ni++] = k;
 		if (ng && same_group(&list[idx[g[ng - 1].first]], rt)) {
 			g[ng - 1].n++;
@@ -147,8 +150,20 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
  * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
  * hit receives the list indexes of the PMUs matched (room for every PMU).
  */
+/* list[k] made present: recorded once in pres (room for every PMU) */
+struct present {
+	int *k, n;
+};
+
+static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
+{
+	if (!list[k].is_present)
+		pres->k[pres->n++] = k;
+	list[k].is_present = 1;
+}
+
 static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct group *g, int ng, const char *id,
-			    int *hit, int fallback)
+			    int *hit, int fallback, struct present *pres)
 {
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
@@ -165,7 +180,7 @@ static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct
 		if (rt->p->flags & PP_PMU_F_BESIDE) {
 			if (!fallback && pmu_matches(rt, id, id_arch))
 				for (int k = g[j].first; k < g[j].first + g[j].n; k++)
-					list[idx[k]].is_present = 1;
+					make_present(list, idx[k], pres);
 			continue;
 		}
 		if (fb != fallback)
@@ -187,7 +202,7 @@ static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct
 	}
 	for (int k = 0; k < nhit; k++)
 		if (list[hit[k]].p->match_priority == best)
-			list[hit[k]].is_present = 1;
+			make_present(list, hit[k], pres);
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -236,17 +251,18 @@ static int sysfs_pmu_exists(const char *name)
  * core type whose sysfs PMU is absent is not present. With no such PMU in
  * sysfs at all (a VM, an old kernel), every core type stays.
  */
-static void drop_absent_core_types(struct pp_pmu_rt *list, int n)
+static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present *pres)
 {
 	int some = 0;
-	for (int i = 0; i < n; i++)
-		if (list[i].is_present && list[i].p->match_unit &&
-		    sysfs_pmu_exists(pp_str(list[i].t, list[i].p->match_unit)))
+	for (int j = 0; j < pres->n && !some; j++) {
+		const struct pp_pmu_rt *rt = &list[pres->k[j]];
+		if (rt->is_present && rt->p->match_unit && sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit)))
 			some = 1;
+	}
 	if (!some)
 		return;
-	for (int i = 0; i < n; i++) {
-		struct pp_pmu_rt *rt = &list[i];
+	for (int j = 0; j < pres->n; j++) {
+		struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (rt->is_present && rt->p->match_unit && !sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit))) {
 			rt->is_present = 0;
 			pp_verbose("PMU %s: no sysfs PMU %s, this core type is not running", pp_str(rt->t, rt->p->name),
@@ -259,10 +275,10 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, int n)
  * An uncore PMU (one box instance) is present when its model is the host's
  * and the kernel runs that box: its perf_pmu exists in sysfs.
  */
-static void drop_absent_uncore(struct pp_pmu_rt *list, int n, const struct pp_kpmus *k)
+static void drop_absent_uncore(struct pp_pmu_rt *list, const struct present *pres, const struct pp_kpmus *k)
 {
-	for (int i = 0; i < n; i++) {
-		struct pp_pmu_rt *rt = &list[i];
+	for (int j = 0; j < pres->n; j++) {
+		struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (!rt->is_present || rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu)
 			continue;
 		if (!pp_kpmus_has(k, pp_str(rt->t, rt->p->perf_pmu))) {
@@ -293,12 +309,10 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
  * PMU's sysfs `identifier` matches one of them, as perf applies a table
  * whose Compat matches; without `match` patterns that is all it needs.
  */
-static void identify_uncore(struct pp_pmu_rt *list, int n, const struct pp_kpmus *k)
+static void identify_uncore(struct pp_pmu_rt *list, const int *ident, int nident, const struct pp_kpmus *k)
 {
-	for (int i = 0; i < n; i++) {
-		struct pp_pmu_rt *rt = &list[i];
-		if (rt->p->type != PP_PMU_UNCORE || !rt->p->identifier || !rt->p->perf_pmu)
-			continue;
+	for (int j = 0; j < nident; j++) {
+		struct pp_pmu_rt *rt = &list[ident[j]];
 		if (!rt->is_present && rt->p->match)
 			continue;
 		const char *kn = pp_str(rt->t, rt->p->perf_pmu);
@@ -315,22 +329,31 @@ static void identify_uncore(struct pp_pmu_rt *list, int n, const struct pp_kpmus
 
 void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k)
 {
-	int *hit = malloc(((size_t)n + 1) * sizeof(*hit)), *idx = malloc(((size_t)n + 1) * sizeof(*idx));
+	/* hit, idx, pres and ident: room for every PMU each */
+	int *mem = malloc(((size_t)n + 1) * 4 * sizeof(*mem));
 	struct group *g = malloc(((size_t)n + 1) * sizeof(*g));
-	int ok = hit && idx && g, ng = ok ? make_groups(list, n, k, idx, g) : 0;
-	for (int i = 0; ok && i < host->n; i++)
-		detect_identity(list, idx, g, ng, host->id[i], hit, 0);
+	if (!mem || !g) {
+		free(mem);
+		free(g);
+		return;
+	}
+	int *hit = mem, *idx = mem + n + 1, *ident = mem + 2 * (n + 1), nident;
+	struct present pres = { mem + 3 * (n + 1), 0 };
+	/* PMUs present before detection (none but a forced one, which is not detected) */
+	int ng = make_groups(list, n, k, idx, g, ident, &nident);
+	for (int i = 0; i < host->n; i++)
+		detect_identity(list, idx, g, ng, host->id[i], hit, 0, &pres);
 	/* no model table knows this CPU: its architectural events, if any */
 	int any_core = 0;
-	for (int i = 0; i < n; i++)
-		any_core |= list[i].is_present && list[i].p->type == PP_PMU_CORE &&
-			    !(list[i].p->flags & PP_PMU_F_BESIDE);
-	for (int i = 0; ok && !any_core && i < host->n; i++)
-		detect_identity(list, idx, g, ng, host->id[i], hit, 1);
-	free(hit);
-	free(idx);
+	for (int j = 0; j < pres.n; j++) {
+		const struct pp_pmu_rt *rt = &list[pres.k[j]];
+		any_core |= rt->p->type == PP_PMU_CORE && !(rt->p->flags & PP_PMU_F_BESIDE);
+	}
+	for (int i = 0; !any_core && i < host->n; i++)
+		detect_identity(list, idx, g, ng, host->id[i], hit, 1, &pres);
+	drop_absent_core_types(list, &pres);
+	drop_absent_uncore(list, &pres, k);
+	identify_uncore(list, ident, nident, k);
+	free(mem);
 	free(g);
-	drop_absent_core_types(list, n);
-	drop_absent_uncore(list, n, k);
-	identify_uncore(list, n, k);
 }

@@ -283,23 +283,29 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 
 /*
  * Every built-in PMU at once, as add() would add them one by one into an
- * empty registry (tablegen checks that names are unique; variants are not
- * PMUs of their own): the list has room for them all.
+ * empty registry (tablegen checks that names and ids are unique; variants
+ * are not PMUs of their own): the list has room for them all.
  */
 static void add_builtin(void)
 {
 	const struct pp_table *t = &R.builtin;
 	for (uint32_t i = 0; i < t->npmus; i++) {
 		const struct pp_pmu *p = &t->pmus[i];
-		if (p->id < 0 || p->id > PP_MAX_PMU_ID || (p->flags & PP_PMU_F_VARIANT))
-			continue;
-		if (p->nevents > (uint32_t)PP_IDX_MASK + 1 || R.by_id[p->id]) {
-			add(t, i, "built-in");	/* refused, with add()'s message */
+		if (p->flags & PP_PMU_F_VARIANT) {
+			R.bpos[i] = -1;
 			continue;
 		}
+		/* tablegen's table: ids unique and below PFM_PMU_MAX, events
+		 * within an index (check_unique, the YAML reader's limits); the
+		 * list is zeroed: the other fields are 0 */
 		struct pp_pmu_rt *rt = &R.list[R.n];
-		*rt = (struct pp_pmu_rt){ .t = t, .p = p, .name = pp_str(t, p->name), .id = p->id, .bidx = (int)i,
-					  .perf_type = p->perf_type, .dfl_cpu = -1 };
+		rt->t = t;
+		rt->p = p;
+		rt->name = pp_str(t, p->name);
+		rt->id = p->id;
+		rt->bidx = (int)i;
+		rt->perf_type = p->perf_type;
+		rt->dfl_cpu = -1;
 		R.by_id[p->id] = rt;
 		R.bpos[i] = R.n++;
 	}
@@ -366,7 +372,8 @@ static void plm_from_core(void)
 			core = &R.list[i];
 	if (!core || pp_pmu_filters_hv(core))
 		return;
-	for (int i = 0; i < R.n; i++)
+	/* built-in, the flag is the OS-generic PMUs' (perf), which end the list */
+	for (int i = R.n - 1; i >= 0 && (R.irregular || R.list[i].p->type == PP_PMU_OS_GENERIC); i--)
 		if (R.list[i].p->flags & PP_PMU_F_PLM_FROM_CORE)
 			R.list[i].attrs_off |= PP_PA_BIT(PP_PA_H);
 }
@@ -687,12 +694,14 @@ int pp_registry_init(void)
 	/* R is all zero here: never initialized, or cleared by pp_registry_fini */
 	pp_host_identify(&R.host);
 	pp_builtin_table(&R.builtin);
+	/* every slot is set by add_builtin */
 	if (!(R.bpos = malloc((R.builtin.npmus + 1) * sizeof(*R.bpos))))
 		return PFM_ERR_NOMEM;
-	memset(R.bpos, 0xff, (R.builtin.npmus + 1) * sizeof(*R.bpos));	/* all -1 */
-	/* room for every built-in PMU and some more: no re-pointing while adding them */
+	R.bpos[R.builtin.npmus] = -1;
+	/* room for every built-in PMU and some more: no re-pointing while adding
+	 * them; zeroed (fresh pages), so add_builtin sets the other fields only */
 	R.cap = (int)R.builtin.npmus + 64;
-	if (!(R.list = malloc((size_t)R.cap * sizeof(*R.list))))
+	if (!(R.list = calloc((size_t)R.cap, sizeof(*R.list))))
 		return PFM_ERR_NOMEM;
 	add_builtin();
 	int nb = R.n;
