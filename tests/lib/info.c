@@ -21,6 +21,12 @@ int tl_pmu_named(const char *name, pfm_pmu_info_t *pi)
 	return -1;
 }
 
+int tl_pmu_present(const char *name)
+{
+	pfm_pmu_info_t pi;
+	return tl_pmu_named(name, &pi) >= 0 && pi.is_present;
+}
+
 int tl_event_info(int idx, pfm_os_t os, pfm_event_info_t *ei)
 {
 	memset(ei, 0, sizeof(*ei));

@@ -15,6 +15,9 @@ int tl_pmu_info(int pmu, pfm_pmu_info_t *pi);
 /* the pfm_pmu_t of the PMU called name (its info in *pi), or -1 */
 int tl_pmu_named(const char *name, pfm_pmu_info_t *pi);
 
+/* the PMU called name exists and is present */
+int tl_pmu_present(const char *name);
+
 /* pfm_get_event_info(idx, os) into *ei */
 int tl_event_info(int idx, pfm_os_t os, pfm_event_info_t *ei);
 

@@ -19,9 +19,8 @@
 #include "encode.h"
 #include "env.h"
 #include "info.h"
+#include "start.h"
 #include "suite.h"
-
-static const char *fixtures = "tests/fixtures/sysfs";
 
 #define SKX "GenuineIntel-6-55-4"
 #define ICX "GenuineIntel-6-6A-6"
@@ -29,49 +28,27 @@ static const char *fixtures = "tests/fixtures/sysfs";
 #define ZEN5 "AuthenticAMD-26-2-0"
 #define ZEN4 "AuthenticAMD-25-17-0"
 
-/* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
-static int start(const char *tree, const char *cpuid, int inactive)
-{
-	char root[1024];
-	pfm_terminate();
-	tl_env_reset();
-	if (tree)
-		snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
-	else
-		snprintf(root, sizeof(root), "%s", TL_EMPTY_SYSROOT);
-	tl_env("LIBPFM_SYSROOT", root);
-	tl_env("LIBPFM_CPUID", cpuid);
-	tl_env("LIBPFM_ENCODE_INACTIVE", inactive ? "1" : NULL);
-	return pfm_initialize();
-}
-
-static int present(const char *pmu)
-{
-	pfm_pmu_info_t info;
-	return tl_pmu_named(pmu, &info) >= 0 && info.is_present;
-}
-
 static void test_every_box_of_the_host_model_with_a_kernel_pmu_is_present(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	static const char *const here[] = { "skx_unc_imc0", "skx_unc_imc5", "skx_unc_cha0", "skx_unc_cha3",
 					    "skx_unc_upi2", "skx_unc_iio5", "skx_unc_m2m1", "skx_unc_pcu",
 					    "skx_unc_ubo", "skx_unc_irp" };
 	for (size_t i = 0; i < sizeof(here) / sizeof(here[0]); i++)
-		TL_ASSERT(present(here[i]), "%s should be present", here[i]);
+		TL_ASSERT(tl_pmu_present(here[i]), "%s should be present", here[i]);
 	/* the tree has uncore_cha_0..3 only, and no m3upi */
-	CU_ASSERT_FALSE(present("skx_unc_cha4"));
-	CU_ASSERT_FALSE(present("skx_unc_cha27"));
-	CU_ASSERT_FALSE(present("skx_unc_m3upi0"));
+	CU_ASSERT_FALSE(tl_pmu_present("skx_unc_cha4"));
+	CU_ASSERT_FALSE(tl_pmu_present("skx_unc_cha27"));
+	CU_ASSERT_FALSE(tl_pmu_present("skx_unc_m3upi0"));
 	/* boxes of other models are not, though the kernel PMU names are the same */
-	CU_ASSERT_FALSE(present("bdx_unc_imc0"));
-	CU_ASSERT_FALSE(present("knl_unc_imc0"));
+	CU_ASSERT_FALSE(tl_pmu_present("bdx_unc_imc0"));
+	CU_ASSERT_FALSE(tl_pmu_present("knl_unc_imc0"));
 }
 
 static void test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_list(void)
 {
 	pfm_pmu_info_t a, b;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_pmu_named("skx_unc_imc0", &a), 354);
 	CU_ASSERT_EQUAL_FATAL(tl_pmu_named("skx_unc_imc5", &b), 359);
 	CU_ASSERT_EQUAL(a.type, PFM_PMU_TYPE_UNCORE);
@@ -93,7 +70,7 @@ static void test_instances_are_uncore_pmus_with_libpfm4_ids_sharing_one_event_li
 static void test_a_box_encodes_with_the_type_of_its_own_kernel_pmu_and_its_first_cpu(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc3::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 13);	/* uncore_imc_3/type */
@@ -116,7 +93,7 @@ static void test_a_box_encodes_with_the_type_of_its_own_kernel_pmu_and_its_first
 static void test_a_given_cpu_wins_over_the_cpumask(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc1::UNC_M_CAS_COUNT:WR:cpu=28", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.cpu, 28);
@@ -126,7 +103,7 @@ static void test_a_given_cpu_wins_over_the_cpumask(void)
 static void test_privilege_modifiers_are_refused_on_a_box(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(tl_perf("skx_unc_imc0::UNC_M_CAS_COUNT:RD:u", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			PFM_ERR_ATTR);
 	CU_ASSERT_EQUAL(tl_ret("skx_unc_imc0::UNC_M_CAS_COUNT:RD:k"), PFM_ERR_ATTR);
@@ -136,8 +113,8 @@ static void test_without_its_kernel_pmu_a_box_encodes_raw_codes_only_when_inacti
 {
 	struct tl_none n;
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("skx_unc_imc0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("skx_unc_imc0"));
 	CU_ASSERT_EQUAL_FATAL(tl_none("skx_unc_imc2::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(n.count, 1);
 	CU_ASSERT_EQUAL(n.codes[0], 0x304);
@@ -153,15 +130,15 @@ static void test_without_its_kernel_pmu_a_box_encodes_raw_codes_only_when_inacti
 
 static void test_another_model_with_the_same_kernel_pmu_names_gets_no_skx_box(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", ICX, 0), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("skx_unc_imc0"));
-	CU_ASSERT_FALSE(present("skx_unc_cha0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", ICX, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("skx_unc_imc0"));
+	CU_ASSERT_FALSE(tl_pmu_present("skx_unc_cha0"));
 }
 
 static void test_a_required_filter_modifier_and_its_enable_bit(void)
 {
 	struct tl_none n;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SKX, 1), PFM_SUCCESS);
 	/* libpfm4's NID unit masks need nf; nf needs a NID unit mask */
 	CU_ASSERT_EQUAL(tl_ret("snbep_unc_cbo0::UNC_C_LLC_LOOKUP:NID"), PFM_ERR_ATTR);
 	CU_ASSERT_EQUAL(tl_ret("snbep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:nf=1"), PFM_ERR_ATTR);
@@ -179,7 +156,7 @@ static void test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4(vo
 {
 	struct tl_perf e;
 	/* tests/fixtures/sysfs/rapl: power, type 19, cpumask 0 */
-	CU_ASSERT_EQUAL_FATAL(start("rapl", SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("rapl", SKX, 1), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 19);
 	CU_ASSERT_EQUAL(e.attr.config, 2);
@@ -187,7 +164,7 @@ static void test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4(vo
 	CU_ASSERT_EQUAL(tl_perf("amd64_rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 19);
 	/* no sysfs: libpfm4 4.13 encodes Intel's with PERF_TYPE_RAW and refuses AMD's */
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SKX, 1), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("rapl::RAPL_ENERGY_PKG", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, PERF_TYPE_RAW);
 	CU_ASSERT_EQUAL(e.cpu, -1);
@@ -196,7 +173,7 @@ static void test_rapl_encodes_through_the_power_pmu_and_without_it_as_libpfm4(vo
 
 static void test_spr_boxes_with_a_kernel_pmu_are_exactly_those_present(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("spr2s", SPR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("spr2s", SPR, 0), PFM_SUCCESS);
 	static const char *const here[] = { "spr", "spr_unc_cha0", "spr_unc_cha1", "spr_unc_cha2", "spr_unc_cha59",
 					    "spr_unc_imc0", "spr_unc_imc1", "spr_unc_imc11", "spr_unc_upi0",
 					    "spr_unc_upi1", "spr_unc_iio0", "spr_unc_iio1", "spr_unc_pcu" };
@@ -204,9 +181,9 @@ static void test_spr_boxes_with_a_kernel_pmu_are_exactly_those_present(void)
 					      "spr_unc_iio2", "spr_unc_m3upi0", "spr_unc_m2m0", "icx_unc_cha0",
 					      "icx_unc_imc0", "skx_unc_cha0", "skx_unc_imc0" };
 	for (size_t i = 0; i < sizeof(here) / sizeof(here[0]); i++)
-		TL_ASSERT(present(here[i]), "%s should be present", here[i]);
+		TL_ASSERT(tl_pmu_present(here[i]), "%s should be present", here[i]);
 	for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
-		TL_ASSERT(!present(absent[i]), "%s should not be present", absent[i]);
+		TL_ASSERT(!tl_pmu_present(absent[i]), "%s should not be present", absent[i]);
 	/* upstream libpfm4's names and ids; ours for boxes upstream lacks */
 	pfm_pmu_info_t a, b;
 	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_imc0", &a), 599);
@@ -221,7 +198,7 @@ static void test_spr_boxes_with_a_kernel_pmu_are_exactly_those_present(void)
 static void test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_format(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("spr2s", SPR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("spr2s", SPR, 0), PFM_SUCCESS);
 	/* upstream libpfm4's event name, unit mask by libpfm4's separator: event 0x05, umask 0xcf */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
@@ -262,7 +239,7 @@ static void test_spr_boxes_encode_upstream_and_perf_names_with_the_kernels_forma
 static void test_spr_upstream_event_codes_are_upstreams(void)
 {
 	pfm_event_info_t info;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SPR, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SPR, 1), PFM_SUCCESS);
 	static const struct { const char *name; uint64_t code; } want[] = {
 		{ "spr_unc_imc0::UNC_M_CLOCKTICKS", 0x101 }, { "spr_unc_imc5::UNC_M_CAS_COUNT", 0x5 },
 		{ "spr_unc_cha0::UNC_CHA_TOR_INSERTS", 0x35 }, { "spr_unc_upi3::UNC_UPI_TxL_FLITS", 0x2 },
@@ -284,8 +261,8 @@ static void test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive(void)
 {
 	struct tl_none n;
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SPR, 1), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("spr_unc_imc0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SPR, 1), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("spr_unc_imc0"));
 	CU_ASSERT_EQUAL_FATAL(tl_none("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(n.count, 1);
 	CU_ASSERT_EQUAL(n.codes[0], 0xcf05);
@@ -296,17 +273,17 @@ static void test_spr_boxes_without_sysfs_encode_raw_codes_when_inactive(void)
 	CU_ASSERT_EQUAL(tl_perf("spr_unc_imc0::NO_SUCH_EVENT", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			PFM_ERR_NOTFOUND);
 	/* not inactive: an absent box encodes nothing */
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SPR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SPR, 0), PFM_SUCCESS);
 	CU_ASSERT_NOT_EQUAL(tl_none("spr_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, &n), PFM_SUCCESS);
 }
 
 static void test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fields(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("zen5", ZEN5, 0), PFM_SUCCESS);
-	CU_ASSERT(present("amd64_fam1ah_zen5"));
-	CU_ASSERT(present("amd64_fam1ah_zen5_l3"));
-	CU_ASSERT_FALSE(present("amd64_fam19h_zen3_l3"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("zen5", ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT(tl_pmu_present("amd64_fam1ah_zen5"));
+	CU_ASSERT(tl_pmu_present("amd64_fam1ah_zen5_l3"));
+	CU_ASSERT_FALSE(tl_pmu_present("amd64_fam19h_zen3_l3"));
 	/* upstream libpfm4's name: perf's l3_lookup_state, every access by default */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_l3::UNC_L3_REQUESTS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
@@ -319,18 +296,18 @@ static void test_zen5_l3_encodes_through_amd_l3_with_perfs_thread_and_slice_fiel
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.config, 0x303c00000003facULL);
 	/* without amd_l3 the box is absent, though the core is */
-	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN5, 0), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_l3"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("amd64_fam1ah_zen5_l3"));
 }
 
 static void test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_write_mask(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("zen5", ZEN5, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("zen5", ZEN5, 0), PFM_SUCCESS);
 	/* the fixture has amd_umc_0 and amd_umc_1: those boxes, no other */
-	CU_ASSERT(present("amd64_fam1ah_zen5_umc0"));
-	CU_ASSERT(present("amd64_fam1ah_zen5_umc1"));
-	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_umc2"));
+	CU_ASSERT(tl_pmu_present("amd64_fam1ah_zen5_umc0"));
+	CU_ASSERT(tl_pmu_present("amd64_fam1ah_zen5_umc1"));
+	CU_ASSERT_FALSE(tl_pmu_present("amd64_fam1ah_zen5_umc2"));
 	/* perf's umc_act_cmd.wr: event 0x5, RdWrMask 2 at the kernel's rdwrmask, config:8-9 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam1ah_zen5_umc1::umc_act_cmd.wr", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
@@ -350,13 +327,13 @@ static void test_zen5_memory_controllers_are_the_amd_umc_boxes_with_the_read_wri
 static void test_zen4_data_fabric_takes_perfs_wide_event_and_umask_at_the_kernels_bits(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("zen4", ZEN4, 0), PFM_SUCCESS);
-	CU_ASSERT(present("amd64_fam19h_zen4"));
-	CU_ASSERT(present("amd64_fam19h_zen4_l3"));
-	CU_ASSERT(present("amd64_fam19h_zen4_df"));
-	CU_ASSERT(present("amd64_fam19h_zen4_umc0"));
-	CU_ASSERT_FALSE(present("amd64_fam19h_zen4_umc1"));
-	CU_ASSERT_FALSE(present("amd64_fam1ah_zen5_l3"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("zen4", ZEN4, 0), PFM_SUCCESS);
+	CU_ASSERT(tl_pmu_present("amd64_fam19h_zen4"));
+	CU_ASSERT(tl_pmu_present("amd64_fam19h_zen4_l3"));
+	CU_ASSERT(tl_pmu_present("amd64_fam19h_zen4_df"));
+	CU_ASSERT(tl_pmu_present("amd64_fam19h_zen4_umc0"));
+	CU_ASSERT_FALSE(tl_pmu_present("amd64_fam19h_zen4_umc1"));
+	CU_ASSERT_FALSE(tl_pmu_present("amd64_fam1ah_zen5_l3"));
 	/* EventCode 0x1f, UMask 0x7fe: umask config:8-15 and 24-27 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("amd64_fam19h_zen4_df::local_processor_read_data_beats_cs0", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -375,7 +352,7 @@ static void test_zen4_data_fabric_takes_perfs_wide_event_and_umask_at_the_kernel
 static void test_zen1_to_3_data_fabric_event_bits_past_8_go_to_config_32_35(void)
 {
 	struct tl_none n;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN4, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, ZEN4, 1), PFM_SUCCESS);
 	/* EventCode 0x807, UMask 0x02: event config:0-7,32-35,59-60 (event14) */
 	CU_ASSERT_EQUAL_FATAL(tl_none("amd64_fam17h_zen2_df::remote_outbound_data_controller_1", TL_PLM_UK, &n),
 			      PFM_SUCCESS);
@@ -412,7 +389,7 @@ static const struct tl_test tests[] = {
 int main(int argc, char **argv)
 {
 	if (argc > 1)
-		fixtures = argv[1];
+		tl_fixtures = argv[1];
 	tl_env_reset();
 	tl_suite("uncore-api", NULL, NULL, tests);
 	int status = tl_run("uncore_api");

@@ -18,9 +18,8 @@
 #include "encode.h"
 #include "env.h"
 #include "info.h"
+#include "start.h"
 #include "suite.h"
-
-static const char *fixtures = "tests/fixtures/sysfs";
 
 #define SKL "GenuineIntel-6-5E-3"
 #define RKL "GenuineIntel-6-A7-1"
@@ -30,39 +29,17 @@ static const char *fixtures = "tests/fixtures/sysfs";
 #define ADLN "GenuineIntel-6-BE-0"
 #define SKX "GenuineIntel-6-55-4"
 
-/* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
-static int start(const char *tree, const char *cpuid, int inactive)
-{
-	char root[1024];
-	pfm_terminate();
-	tl_env_reset();
-	if (tree)
-		snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
-	else
-		snprintf(root, sizeof(root), "%s", TL_EMPTY_SYSROOT);
-	tl_env("LIBPFM_SYSROOT", root);
-	tl_env("LIBPFM_CPUID", cpuid);
-	tl_env("LIBPFM_ENCODE_INACTIVE", inactive ? "1" : NULL);
-	return pfm_initialize();
-}
-
-static int present(const char *pmu)
-{
-	pfm_pmu_info_t info;
-	return tl_pmu_named(pmu, &info) >= 0 && info.is_present;
-}
-
 static void expect(const char *const *names, size_t n, int want)
 {
 	for (size_t i = 0; i < n; i++)
-		TL_ASSERT(present(names[i]) == want, "%s should%s be present", names[i], want ? "" : " not");
+		TL_ASSERT(tl_pmu_present(names[i]) == want, "%s should%s be present", names[i], want ? "" : " not");
 }
 
 #define EXPECT(list, want) expect(list, sizeof(list) / sizeof(list[0]), want)
 
 static void test_skylake_cboxes_are_present_for_the_cores_the_kernel_registers(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("skl2c", SKL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skl2c", SKL, 0), PFM_SUCCESS);
 	static const char *const here[] = { "skl", "skl_unc_cbo0", "skl_unc_cbo1", "skl_unc_arb" };
 	/* a dual-core part has uncore_cbox_0 and _1 only; Haswell's boxes share the kernel names */
 	static const char *const absent[] = { "skl_unc_cbo2", "skl_unc_cbo7", "hsw_unc_cbo0", "hsw_unc_arb",
@@ -74,7 +51,7 @@ static void test_skylake_cboxes_are_present_for_the_cores_the_kernel_registers(v
 static void test_a_cbox_event_takes_its_boxs_type_and_the_kernels_cbox_bits(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skl2c", SKL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skl2c", SKL, 0), PFM_SUCCESS);
 	/* perf's dotted name: event 0x34, umask 0x8f */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skl_unc_cbo1::UNC_CBO_CACHE_LOOKUP.ANY_MESI", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT,
 				      &e), PFM_SUCCESS);
@@ -98,7 +75,7 @@ static void test_the_uncore_clock_is_the_fixed_counter_of_cbox_0_only(void)
 {
 	struct tl_perf e;
 	pfm_pmu_info_t a, b;
-	CU_ASSERT_EQUAL_FATAL(start("skl2c", SKL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skl2c", SKL, 0), PFM_SUCCESS);
 	/* perf's Unit cbox_0: event 0xff, the kernel's fixed counter of uncore_cbox_0 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skl_unc_cbo0::UNC_CLOCK.SOCKET", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
@@ -118,7 +95,7 @@ static void test_the_uncore_clock_is_the_fixed_counter_of_cbox_0_only(void)
 static void test_arb_events_by_perfs_dotted_name_and_libpfm4s_syntax(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skl2c", SKL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skl2c", SKL, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skl_unc_arb::UNC_ARB_TRK_REQUESTS.ALL", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 14);	/* uncore_arb/type */
@@ -143,7 +120,7 @@ static void test_rocket_lake_sees_its_own_boxes_and_not_tiger_or_ice_lakes(void)
 	static const char *const rkl[] = { "icl", "rkl_unc_arb", "rkl_unc_clock" };
 	static const char *const not_rkl[] = { "tgl_unc_arb", "tgl_unc_clock", "icl_unc_arb", "icl_unc_clock",
 					       "adl_unc_clock", "skl_unc_arb" };
-	CU_ASSERT_EQUAL_FATAL(start("rkl", RKL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("rkl", RKL, 0), PFM_SUCCESS);
 	EXPECT(rkl, 1);
 	EXPECT(not_rkl, 0);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("rkl_unc_clock::UNC_CLOCK.SOCKET", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
@@ -155,12 +132,12 @@ static void test_rocket_lake_sees_its_own_boxes_and_not_tiger_or_ice_lakes(void)
 	/* the same tree as Tiger Lake, as Ice Lake */
 	static const char *const tgl[] = { "icl", "tgl_unc_arb", "tgl_unc_clock" };
 	static const char *const not_tgl[] = { "rkl_unc_arb", "rkl_unc_clock", "icl_unc_arb" };
-	CU_ASSERT_EQUAL_FATAL(start("rkl", TGL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("rkl", TGL, 0), PFM_SUCCESS);
 	EXPECT(tgl, 1);
 	EXPECT(not_tgl, 0);
 	static const char *const icl[] = { "icl", "icl_unc_arb", "icl_unc_clock" };
 	static const char *const not_icl[] = { "rkl_unc_arb", "tgl_unc_arb" };
-	CU_ASSERT_EQUAL_FATAL(start("rkl", ICL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("rkl", ICL, 0), PFM_SUCCESS);
 	EXPECT(icl, 1);
 	EXPECT(not_icl, 0);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("icl_unc_arb::UNC_ARB_TRK_REQUESTS.ALL", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
@@ -176,14 +153,14 @@ static void test_alder_lake_boxes_are_present_with_their_kernel_pmus(void)
 					    "adl_unc_imc_free_running1" };
 	static const char *const absent[] = { "adln_unc_arb0", "adln_unc_imc0", "mtl_unc_imc0", "tgl_unc_clock",
 					      "tgl_unc_imc_free_running0" };
-	CU_ASSERT_EQUAL_FATAL(start("adl", ADL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("adl", ADL, 0), PFM_SUCCESS);
 	EXPECT(here, 1);
 	EXPECT(absent, 0);
 	/* Alder Lake-N, the same kernel boxes (adl_uncore_init): adln's */
 	static const char *const adln[] = { "adln", "adln_unc_arb1", "adln_unc_clock", "adln_unc_imc0",
 					    "adln_unc_imc_free_running1" };
 	static const char *const not_adln[] = { "adl_unc_arb1", "adl_unc_clock", "adl_unc_imc0" };
-	CU_ASSERT_EQUAL_FATAL(start("adl", ADLN, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("adl", ADLN, 0), PFM_SUCCESS);
 	EXPECT(adln, 1);
 	EXPECT(not_adln, 0);
 }
@@ -191,7 +168,7 @@ static void test_alder_lake_boxes_are_present_with_their_kernel_pmus(void)
 static void test_a_free_running_counter_encodes_event_ff_and_its_umask(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("adl", ADL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("adl", ADL, 0), PFM_SUCCESS);
 	/* perf's Unit imc_free_running_1 is uncore_imc_free_running_1: umask 0x20 is data_read */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("adl_unc_imc_free_running1::UNC_MC1_RDCAS_COUNT_FREERUN", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -211,7 +188,7 @@ static void test_a_free_running_counter_encodes_event_ff_and_its_umask(void)
 static void test_alder_lake_memory_controller_arb_and_clock_encode_for_their_kernel_pmus(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("adl", ADL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("adl", ADL, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("adl_unc_imc1::UNC_M_CAS_COUNT_RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 16);	/* uncore_imc_1/type */
@@ -234,18 +211,18 @@ static void test_another_model_sees_no_client_box_on_a_client_tree(void)
 {
 	static const char *const none[] = { "adl_unc_arb0", "adl_unc_clock", "adl_unc_imc0",
 					    "adl_unc_imc_free_running0", "adln_unc_arb0", "skl_unc_cbo0" };
-	CU_ASSERT_EQUAL_FATAL(start("adl", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("adl", SKX, 0), PFM_SUCCESS);
 	EXPECT(none, 0);
 	static const char *const skl[] = { "skl_unc_cbo0", "skl_unc_arb", "rkl_unc_arb", "icl_unc_arb" };
-	CU_ASSERT_EQUAL_FATAL(start("skl2c", ADL, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skl2c", ADL, 0), PFM_SUCCESS);
 	EXPECT(skl, 0);
 }
 
 static void test_meteor_lake_boxes_encode_the_six_bit_threshold_when_inactive(void)
 {
 	struct tl_none n;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("mtl_unc_hac_cbo1"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("mtl_unc_hac_cbo1"));
 	/* threshold config:24-29 (the kernel's adl/mtl format) */
 	CU_ASSERT_EQUAL_FATAL(tl_none("mtl_unc_hac_cbo1::UNC_HAC_CBO_TOR_ALLOCATION.DRD:t=63", TL_PLM_UK, &n),
 			      PFM_SUCCESS);
@@ -263,7 +240,7 @@ static void test_meteor_lake_boxes_encode_the_six_bit_threshold_when_inactive(vo
 static void test_client_box_ids_are_pmuplugs_in_file_order(void)
 {
 	pfm_pmu_info_t info;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, SKX, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, SKX, 1), PFM_SUCCESS);
 	static const struct { const char *name; int id; } want[] = {
 		{ "snb_unc_arb", 1400 }, { "ivb_unc_arb", 1401 }, { "hsw_unc_cbo0", 1402 }, { "hsw_unc_arb", 1406 },
 		{ "skl_unc_cbo7", 1419 }, { "tgl_unc_imc_free_running1", 1426 }, { "adl_unc_imc0", 1429 },
@@ -293,7 +270,7 @@ static const struct tl_test tests[] = {
 int main(int argc, char **argv)
 {
 	if (argc > 1)
-		fixtures = argv[1];
+		tl_fixtures = argv[1];
 	tl_env_reset();
 	tl_suite("uncore-client", NULL, NULL, tests);
 	int status = tl_run("uncore_client");

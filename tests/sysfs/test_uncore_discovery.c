@@ -17,40 +17,17 @@
 #include "encode.h"
 #include "env.h"
 #include "info.h"
+#include "start.h"
 #include "suite.h"
-
-static const char *fixtures = "tests/fixtures/sysfs";
 
 #define GNR "GenuineIntel-6-AD-1"
 #define SRF "GenuineIntel-6-AF-3"
 #define GRR "GenuineIntel-6-B6-0"
 #define SPR "GenuineIntel-6-8F-8"
 
-/* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
-static int start(const char *tree, const char *cpuid, int inactive)
-{
-	char root[1024];
-	pfm_terminate();
-	tl_env_reset();
-	if (tree)
-		snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
-	else
-		snprintf(root, sizeof(root), "%s", TL_EMPTY_SYSROOT);
-	tl_env("LIBPFM_SYSROOT", root);
-	tl_env("LIBPFM_CPUID", cpuid);
-	tl_env("LIBPFM_ENCODE_INACTIVE", inactive ? "1" : NULL);
-	return pfm_initialize();
-}
-
-static int present(const char *pmu)
-{
-	pfm_pmu_info_t info;
-	return tl_pmu_named(pmu, &info) >= 0 && info.is_present;
-}
-
 static void test_gnr_boxes_are_present_exactly_where_their_kernel_pmu_is(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("gnr2s", GNR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("gnr2s", GNR, 0), PFM_SUCCESS);
 	static const char *const here[] = { "gnr", "gnr_unc_cha0", "gnr_unc_cha1", "gnr_unc_cha127",
 					    "gnr_unc_iio0", "gnr_unc_iio1", "gnr_unc_imc0", "gnr_unc_imc11",
 					    "gnr_unc_b2cmi0", "gnr_unc_b2cmi1", "gnr_unc_upi0", "gnr_unc_upi5",
@@ -62,15 +39,15 @@ static void test_gnr_boxes_are_present_exactly_where_their_kernel_pmu_is(void)
 					      "gnr_unc_cxlcm0", "gnr_unc_cxldp0", "gnr_unc_chacms0",
 					      "spr_unc_cha0", "spr_unc_imc0", "srf_unc_cha0", "grr_unc_cha0" };
 	for (size_t i = 0; i < sizeof(here) / sizeof(here[0]); i++)
-		TL_ASSERT(present(here[i]), "%s should be present", here[i]);
+		TL_ASSERT(tl_pmu_present(here[i]), "%s should be present", here[i]);
 	for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
-		TL_ASSERT(!present(absent[i]), "%s should not be present", absent[i]);
+		TL_ASSERT(!tl_pmu_present(absent[i]), "%s should not be present", absent[i]);
 }
 
 static void test_gnr_boxes_are_uncore_pmus_with_ids_of_pmuplugs_range_sharing_one_event_list(void)
 {
 	pfm_pmu_info_t a, b;
-	CU_ASSERT_EQUAL_FATAL(start("gnr2s", GNR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("gnr2s", GNR, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(tl_pmu_named("gnr_unc_cha0", &a), 1698);
 	CU_ASSERT_EQUAL(tl_pmu_named("gnr_unc_cha127", &b), 1825);
 	CU_ASSERT_EQUAL(a.type, PFM_PMU_TYPE_UNCORE);
@@ -85,7 +62,7 @@ static void test_gnr_boxes_are_uncore_pmus_with_ids_of_pmuplugs_range_sharing_on
 static void test_gnr_boxes_encode_with_their_kernel_pmus_type_format_and_first_cpu(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("gnr2s", GNR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("gnr2s", GNR, 0), PFM_SUCCESS);
 	/* CHA: umask config:8-15,32-63 holds perf's UMask 0xc817fe01 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("gnr_unc_cha127::UNC_CHA_TOR_INSERTS.IA_MISS_DRD", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -129,7 +106,7 @@ static void test_gnr_boxes_encode_with_their_kernel_pmus_type_format_and_first_c
 static void test_gnr_iio_wide_umask_splits_over_umask_port_and_fc_masks(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("gnr2s", GNR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("gnr2s", GNR, 0), PFM_SUCCESS);
 	/* UMask 0x7001004: umask 0x04, ch_mask 0x001 at config:36-47, fc_mask 7 at config:48-50 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("gnr_unc_iio1::UNC_IIO_DATA_REQ_OF_CPU.MEM_READ.PART0", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -145,42 +122,42 @@ static void test_gnr_iio_wide_umask_splits_over_umask_port_and_fc_masks(void)
 static void test_srf_and_grr_identities_see_their_own_boxes_not_gnrs_on_the_same_kernel_names(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("gnr2s", SRF, 0), PFM_SUCCESS);
-	CU_ASSERT(present("srf"));
-	CU_ASSERT(present("srf_unc_cha127"));
-	CU_ASSERT(present("srf_unc_upi5"));
-	CU_ASSERT(present("srf_unc_mdf2"));
-	CU_ASSERT_FALSE(present("srf_unc_cha2"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("gnr2s", SRF, 0), PFM_SUCCESS);
+	CU_ASSERT(tl_pmu_present("srf"));
+	CU_ASSERT(tl_pmu_present("srf_unc_cha127"));
+	CU_ASSERT(tl_pmu_present("srf_unc_upi5"));
+	CU_ASSERT(tl_pmu_present("srf_unc_mdf2"));
+	CU_ASSERT_FALSE(tl_pmu_present("srf_unc_cha2"));
 	static const char *const gnr[] = { "gnr", "gnr_unc_cha0", "gnr_unc_imc0", "gnr_unc_iio0", "gnr_unc_pcu0",
 					   "gnr_unc_upi0", "gnr_unc_b2cmi0", "gnr_unc_mdf2", "grr_unc_cha0" };
 	for (size_t i = 0; i < sizeof(gnr) / sizeof(gnr[0]); i++)
-		TL_ASSERT(!present(gnr[i]), "%s should not be present on Sierra Forest", gnr[i]);
+		TL_ASSERT(!tl_pmu_present(gnr[i]), "%s should not be present on Sierra Forest", gnr[i]);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("srf_unc_cha1::UNC_CHA_CLOCKTICKS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 21);
 	CU_ASSERT_EQUAL(tl_event_pmu(e.idx), 2096);
 	CU_ASSERT_EQUAL(tl_ret("gnr_unc_cha1::UNC_CHA_CLOCKTICKS"), PFM_ERR_NOTFOUND);
 	/* Grand Ridge: one PCU, uncore_pcu, which the tree lacks */
-	CU_ASSERT_EQUAL_FATAL(start("gnr2s", GRR, 0), PFM_SUCCESS);
-	CU_ASSERT(present("grr_unc_cha0"));
-	CU_ASSERT(present("grr_unc_imc0"));
-	CU_ASSERT_FALSE(present("grr_unc_pcu"));
-	CU_ASSERT_FALSE(present("gnr_unc_cha0"));
-	CU_ASSERT_FALSE(present("srf_unc_cha0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("gnr2s", GRR, 0), PFM_SUCCESS);
+	CU_ASSERT(tl_pmu_present("grr_unc_cha0"));
+	CU_ASSERT(tl_pmu_present("grr_unc_imc0"));
+	CU_ASSERT_FALSE(tl_pmu_present("grr_unc_pcu"));
+	CU_ASSERT_FALSE(tl_pmu_present("gnr_unc_cha0"));
+	CU_ASSERT_FALSE(tl_pmu_present("srf_unc_cha0"));
 }
 
 static void test_gnr_boxes_without_sysfs_encode_raw_codes_only_when_inactive(void)
 {
 	struct tl_none n;
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, GNR, 1), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("gnr_unc_cha0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, GNR, 1), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("gnr_unc_cha0"));
 	CU_ASSERT_EQUAL_FATAL(tl_none("gnr_unc_chacms3::UNC_CHACMS_CLOCKTICKS", TL_PLM_UK, &n), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(n.count, 1);
 	CU_ASSERT_EQUAL(n.codes[0], 0x1);
 	CU_ASSERT_EQUAL(tl_perf("gnr_unc_chacms3::UNC_CHACMS_CLOCKTICKS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			PFM_ERR_NOTSUPP);
-	CU_ASSERT_EQUAL_FATAL(start(NULL, GNR, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, GNR, 0), PFM_SUCCESS);
 	CU_ASSERT_NOT_EQUAL(tl_none("gnr_unc_cha0::UNC_CHA_CLOCKTICKS", TL_PLM_UK, &n), PFM_SUCCESS);
 }
 
@@ -188,13 +165,13 @@ static void test_spr_ubox_is_the_unnamed_discovery_type_5_and_mdf_the_named_type
 {
 	struct tl_perf e;
 	pfm_pmu_info_t a;
-	CU_ASSERT_EQUAL_FATAL(start("spr2s", SPR, 0), PFM_SUCCESS);
-	CU_ASSERT(present("spr_unc_ubox"));
-	CU_ASSERT(present("spr_unc_mdf0"));
-	CU_ASSERT_FALSE(present("spr_unc_mdf1"));
-	CU_ASSERT_FALSE(present("spr_unc_m2hbm0"));
-	CU_ASSERT_FALSE(present("spr_unc_mchbm0"));
-	CU_ASSERT_FALSE(present("emr_unc_ubox"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("spr2s", SPR, 0), PFM_SUCCESS);
+	CU_ASSERT(tl_pmu_present("spr_unc_ubox"));
+	CU_ASSERT(tl_pmu_present("spr_unc_mdf0"));
+	CU_ASSERT_FALSE(tl_pmu_present("spr_unc_mdf1"));
+	CU_ASSERT_FALSE(tl_pmu_present("spr_unc_m2hbm0"));
+	CU_ASSERT_FALSE(tl_pmu_present("spr_unc_mchbm0"));
+	CU_ASSERT_FALSE(tl_pmu_present("emr_unc_ubox"));
 	CU_ASSERT_EQUAL(tl_pmu_named("spr_unc_ubox", &a), 1600);
 	CU_ASSERT_EQUAL(a.type, PFM_PMU_TYPE_UNCORE);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("spr_unc_ubox::UNC_U_EVENT_MSG.IPI_RCVD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
@@ -223,7 +200,7 @@ static const struct tl_test tests[] = {
 int main(int argc, char **argv)
 {
 	if (argc > 1)
-		fixtures = argv[1];
+		tl_fixtures = argv[1];
 	tl_env_reset();
 	tl_suite("uncore-discovery", NULL, NULL, tests);
 	int status = tl_run("uncore_discovery");

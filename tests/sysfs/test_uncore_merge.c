@@ -14,32 +14,16 @@
 #include "encode.h"
 #include "env.h"
 #include "info.h"
+#include "start.h"
 #include "suite.h"
-
-static const char *fixtures = "tests/fixtures/sysfs";
 
 #define SKX "GenuineIntel-6-55-4"
 #define ZEN3 "AuthenticAMD-25-1-1"
 
-static int start(const char *tree, const char *cpuid, int inactive)
-{
-	char root[1024];
-	pfm_terminate();
-	tl_env_reset();
-	if (tree)
-		snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
-	else
-		snprintf(root, sizeof(root), "%s", TL_EMPTY_SYSROOT);
-	tl_env("LIBPFM_SYSROOT", root);
-	tl_env("LIBPFM_CPUID", cpuid);
-	tl_env("LIBPFM_ENCODE_INACTIVE", inactive ? "1" : NULL);
-	return pfm_initialize();
-}
-
 static void test_perf_cha_event_with_a_filter_encodes_config1_as_the_kernel_lays_it_out(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	/* perf: EventCode 0x35, UMask 0x11, Filter config1=0x4003300000000 */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_cha1::UNC_CHA_TOR_INSERTS.IA_HIT_RFO", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -56,7 +40,7 @@ static void test_perf_cha_event_with_a_filter_encodes_config1_as_the_kernel_lays
 static void test_perf_cha_event_has_config_and_config1_as_its_raw_codes(void)
 {
 	struct tl_none n;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_none("skx_unc_cha0::UNC_CHA_TOR_INSERTS.IA_HIT_RFO", TL_PLM_UK, &n), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(n.codes[0], 0x1135ULL);
 	CU_ASSERT_EQUAL(n.codes[1], 0x4003300000000ULL);
@@ -65,7 +49,7 @@ static void test_perf_cha_event_has_config_and_config1_as_its_raw_codes(void)
 static void test_perf_imc_name_encodes_as_libpfm4s_spelling(void)
 {
 	struct tl_perf a, b;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc0::UNC_M_CAS_COUNT.RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &a),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_imc0::UNC_M_CAS_COUNT:RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &b),
@@ -79,7 +63,7 @@ static void test_perf_imc_name_encodes_as_libpfm4s_spelling(void)
 static void test_libpfm4_cha_string_keeps_its_4_13_codes(void)
 {
 	struct tl_none n;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	/* libpfm4 4.13: event 0x35, IRQ 0x1, its default filter 0x3b in codes[2] */
 	CU_ASSERT_EQUAL_FATAL(tl_none("skx_unc_cha0::UNC_C_TOR_INSERTS:IRQ", TL_PLM_UK, &n), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(n.count, 3);
@@ -91,7 +75,7 @@ static void test_libpfm4_cha_string_keeps_its_4_13_codes(void)
 static void test_perf_event_libpfm4_encodes_otherwise_is_name_perf(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("skx2s", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
 	/* perf's UNC_UPI_DIRECT_ATTEMPTS.D2K (umask 0x2 in the kernel's wide
 	 * umask); libpfm4 4.13's event of that name has no D2K */
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_upi0::UNC_UPI_DIRECT_ATTEMPTS_PERF:D2K", TL_PLM_UK,
@@ -116,7 +100,7 @@ static void test_perf_event_libpfm4_encodes_otherwise_is_name_perf(void)
 static void test_zen3_l3_takes_perfs_names_beside_libpfm4s(void)
 {
 	struct tl_none n;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, ZEN3, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, ZEN3, 1), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_none("amd64_fam19h_zen3_l3::l3_comb_clstr_state.request_miss", TL_PLM_UK, &n),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(n.codes[0], 0x106ULL);
@@ -138,7 +122,7 @@ static const struct tl_test tests[] = {
 int main(int argc, char **argv)
 {
 	if (argc > 1)
-		fixtures = argv[1];
+		tl_fixtures = argv[1];
 	tl_env_reset();
 	tl_suite("uncore-merge", NULL, NULL, tests);
 	int status = tl_run("uncore_merge");

@@ -19,58 +19,35 @@
 #include "encode.h"
 #include "env.h"
 #include "info.h"
+#include "start.h"
 #include "suite.h"
-
-static const char *fixtures = "tests/fixtures/sysfs";
 
 #define NEOVERSE_N1 "0x00000000410fd0c0"
 #define KUNPENG "0x00000000480fd010"
 #define Z16 "IBM,3931,703,A01,3.8,002f"
 #define SKX "GenuineIntel-6-55-4"
 
-/* pfm_initialize on fixture tree `tree` (NULL: the empty sysroot) as host `cpuid` */
-static int start(const char *tree, const char *cpuid, int inactive)
-{
-	char root[1024];
-	pfm_terminate();
-	tl_env_reset();
-	if (tree)
-		snprintf(root, sizeof(root), "%s/%s", fixtures, tree);
-	else
-		snprintf(root, sizeof(root), "%s", TL_EMPTY_SYSROOT);
-	tl_env("LIBPFM_SYSROOT", root);
-	tl_env("LIBPFM_CPUID", cpuid);
-	tl_env("LIBPFM_ENCODE_INACTIVE", inactive ? "1" : NULL);
-	return pfm_initialize();
-}
-
-static int present(const char *pmu)
-{
-	pfm_pmu_info_t info;
-	return tl_pmu_named(pmu, &info) >= 0 && info.is_present;
-}
-
 static void test_a_cmn_box_is_present_when_its_kernel_pmu_exists_and_its_identifier_matches(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
 	/* arm_cmn_0 says 43c03, which perf's (434|436|43c|43a).* matches */
-	CU_ASSERT_TRUE(present("arm_cmn0"));
+	CU_ASSERT_TRUE(tl_pmu_present("arm_cmn0"));
 	/* arm_cmn_1 exists but says 50000: not the table's part */
-	CU_ASSERT_FALSE(present("arm_cmn1"));
+	CU_ASSERT_FALSE(tl_pmu_present("arm_cmn1"));
 	/* no kernel PMU arm_cmn_2 */
-	CU_ASSERT_FALSE(present("arm_cmn2"));
+	CU_ASSERT_FALSE(tl_pmu_present("arm_cmn2"));
 	/* the empty tree: no box */
-	CU_ASSERT_EQUAL_FATAL(start(NULL, NEOVERSE_N1, 0), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("arm_cmn0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("arm_cmn0"));
 }
 
 static void test_a_kernel_pmu_no_table_identifies_is_built_from_sysfs_the_others_are_not(void)
 {
 	pfm_pmu_info_t info;
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
 	/* arm_cmn_1 (identifier 50000): a PMU of its own, from its sysfs directory */
-	CU_ASSERT_TRUE(present("arm_cmn_1"));
+	CU_ASSERT_TRUE(tl_pmu_present("arm_cmn_1"));
 	CU_ASSERT_EQUAL_FATAL(tl_perf("arm_cmn_1::hnf_cache_miss", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 31);
 	CU_ASSERT_EQUAL(e.attr.config, 0x10005ULL);
@@ -81,28 +58,28 @@ static void test_a_kernel_pmu_no_table_identifies_is_built_from_sysfs_the_others
 static void test_a_system_table_box_does_not_depend_on_the_host_cpu(void)
 {
 	/* perf applies a system table wherever the kernel PMU's identifier matches */
-	CU_ASSERT_EQUAL_FATAL(start("armsys", SKX, 0), PFM_SUCCESS);
-	CU_ASSERT_TRUE(present("arm_cmn0"));
-	CU_ASSERT_TRUE(present("imx8mp_ddr"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", SKX, 0), PFM_SUCCESS);
+	CU_ASSERT_TRUE(tl_pmu_present("arm_cmn0"));
+	CU_ASSERT_TRUE(tl_pmu_present("imx8mp_ddr"));
 }
 
 static void test_of_the_ddr_tables_sharing_imx8_ddr0_only_the_identified_one_is_present(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
-	CU_ASSERT_TRUE(present("imx8mp_ddr"));
-	CU_ASSERT_FALSE(present("imx8mm_ddr"));
-	CU_ASSERT_FALSE(present("imx8mn_ddr"));
-	CU_ASSERT_FALSE(present("imx8mq_ddr"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_TRUE(tl_pmu_present("imx8mp_ddr"));
+	CU_ASSERT_FALSE(tl_pmu_present("imx8mm_ddr"));
+	CU_ASSERT_FALSE(tl_pmu_present("imx8mn_ddr"));
+	CU_ASSERT_FALSE(tl_pmu_present("imx8mq_ddr"));
 	/* imx9_ddr0 exists but has no identifier file: no i.MX9 table applies */
-	CU_ASSERT_FALSE(present("imx93_ddr"));
-	CU_ASSERT_FALSE(present("imx95_ddr"));
+	CU_ASSERT_FALSE(tl_pmu_present("imx93_ddr"));
+	CU_ASSERT_FALSE(tl_pmu_present("imx95_ddr"));
 }
 
 static void test_a_cmn_event_puts_node_type_and_event_id_in_config_with_the_boxs_type_and_cpu(void)
 {
 	struct tl_perf e;
 	pfm_pmu_info_t info;
-	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(tl_pmu_named("arm_cmn0", &info), 2600);
 	CU_ASSERT_EQUAL(info.type, PFM_PMU_TYPE_UNCORE);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("arm_cmn0::HNF_CACHE_MISS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -120,7 +97,7 @@ static void test_a_cmn_event_puts_node_type_and_event_id_in_config_with_the_boxs
 static void test_an_imx8_ddr_event_encodes_its_event_number_through_imx8_ddr0(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("imx8mp_ddr::IMX8MP_DDR:READ_CYCLES", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 32);
@@ -135,15 +112,15 @@ static void test_an_imx8_ddr_event_encodes_its_event_number_through_imx8_ddr0(vo
 
 static void test_hip08_boxes_are_present_with_the_host_model_and_their_kernel_pmu(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start("hip08", KUNPENG, 0), PFM_SUCCESS);
-	CU_ASSERT_TRUE(present("hisi_sccl1_ddrc0"));
-	CU_ASSERT_TRUE(present("hisi_sccl1_hha2"));
-	CU_ASSERT_TRUE(present("hisi_sccl3_l3c0"));
-	CU_ASSERT_FALSE(present("hisi_sccl1_ddrc1"));
-	CU_ASSERT_FALSE(present("hisi_sccl7_l3c23"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("hip08", KUNPENG, 0), PFM_SUCCESS);
+	CU_ASSERT_TRUE(tl_pmu_present("hisi_sccl1_ddrc0"));
+	CU_ASSERT_TRUE(tl_pmu_present("hisi_sccl1_hha2"));
+	CU_ASSERT_TRUE(tl_pmu_present("hisi_sccl3_l3c0"));
+	CU_ASSERT_FALSE(tl_pmu_present("hisi_sccl1_ddrc1"));
+	CU_ASSERT_FALSE(tl_pmu_present("hisi_sccl7_l3c23"));
 	/* another CPU: the same tree gives no box */
-	CU_ASSERT_EQUAL_FATAL(start("hip08", NEOVERSE_N1, 0), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("hisi_sccl1_ddrc0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("hip08", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("hisi_sccl1_ddrc0"));
 }
 
 static void test_hip08_boxes_have_libpfm4s_names_ids_and_event_codes(void)
@@ -154,7 +131,7 @@ static void test_hip08_boxes_have_libpfm4s_names_ids_and_event_codes(void)
 		{ "hisi_sccl3_l3c0", 488 }, { "hisi_sccl7_l3c23", 511 },
 	};
 	pfm_pmu_info_t info;
-	CU_ASSERT_EQUAL_FATAL(start(NULL, KUNPENG, 1), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, KUNPENG, 1), PFM_SUCCESS);
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
 		TL_ASSERT(tl_pmu_named(ids[i].pmu, &info) == ids[i].id, "%s should have id %d", ids[i].pmu, ids[i].id);
 	/* upstream's spelling and codes */
@@ -183,7 +160,7 @@ static void test_hip08_boxes_have_libpfm4s_names_ids_and_event_codes(void)
 static void test_a_hip08_box_encodes_with_its_own_kernel_pmu_type(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("hip08", KUNPENG, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("hip08", KUNPENG, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("hisi_sccl3_l3c0::rd_hit_cpipe", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e),
 			      PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 42);
@@ -202,9 +179,9 @@ static void test_pai_pmus_count_their_counter_number_with_the_sysfs_type(void)
 {
 	struct tl_perf e;
 	pfm_pmu_info_t info;
-	CU_ASSERT_EQUAL_FATAL(start("s390pai", Z16, 0), PFM_SUCCESS);
-	CU_ASSERT_TRUE(present("pai_crypto"));
-	CU_ASSERT_TRUE(present("pai_ext"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("s390pai", Z16, 0), PFM_SUCCESS);
+	CU_ASSERT_TRUE(tl_pmu_present("pai_crypto"));
+	CU_ASSERT_TRUE(tl_pmu_present("pai_ext"));
 	CU_ASSERT_EQUAL(tl_pmu_named("pai_crypto", &info), 2800);
 	CU_ASSERT_EQUAL(tl_pmu_named("pai_ext", &info), 2801);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("pai_crypto::CRYPTO_ALL", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
@@ -221,11 +198,11 @@ static void test_pai_pmus_count_their_counter_number_with_the_sysfs_type(void)
 
 static void test_pai_pmus_need_a_z16_and_their_kernel_pmu(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start(NULL, Z16, 0), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("pai_crypto"));
-	CU_ASSERT_EQUAL_FATAL(start("s390pai", "IBM,8561,703,A01,3.6,002f", 0), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("pai_crypto"));
-	CU_ASSERT_FALSE(present("pai_ext"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, Z16, 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("pai_crypto"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("s390pai", "IBM,8561,703,A01,3.6,002f", 0), PFM_SUCCESS);
+	CU_ASSERT_FALSE(tl_pmu_present("pai_crypto"));
+	CU_ASSERT_FALSE(tl_pmu_present("pai_ext"));
 }
 
 static void test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one_matches(void)
@@ -233,17 +210,17 @@ static void test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one
 	char dir[1024];
 	struct tl_perf e;
 	pfm_terminate();
-	snprintf(dir, sizeof(dir), "%s/plugins-sys", fixtures);
+	snprintf(dir, sizeof(dir), "%s/plugins-sys", tl_fixtures);
 	tl_env_reset();
 	char root[1024];
-	snprintf(root, sizeof(root), "%s/armsys", fixtures);
+	snprintf(root, sizeof(root), "%s/armsys", tl_fixtures);
 	tl_env("LIBPFM_SYSROOT", root);
 	tl_env("LIBPFM_CPUID", NEOVERSE_N1);
 	tl_env("LIBPFM_PLUGIN_PATH", dir);
 	CU_ASSERT_EQUAL_FATAL(pfm_initialize(), PFM_SUCCESS);
 	/* arm_cmn_1 says 50000: 5000[0-9] matches, 6.* and 5000 (a whole match) do not */
-	CU_ASSERT_TRUE(present("sys_cmn_b"));
-	CU_ASSERT_FALSE(present("sys_cmn_c"));
+	CU_ASSERT_TRUE(tl_pmu_present("sys_cmn_b"));
+	CU_ASSERT_FALSE(tl_pmu_present("sys_cmn_c"));
 	CU_ASSERT_EQUAL_FATAL(tl_perf("sys_cmn_b::HNF_CACHE_MISS", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 31);
 	CU_ASSERT_EQUAL(e.attr.config, 0x10005ULL);
@@ -268,7 +245,7 @@ static const struct tl_test tests[] = {
 int main(int argc, char **argv)
 {
 	if (argc > 1)
-		fixtures = argv[1];
+		tl_fixtures = argv[1];
 	tl_env_reset();
 	tl_suite("uncore-sys", NULL, NULL, tests);
 	int status = tl_run("uncore_sys");
