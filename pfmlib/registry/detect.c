@@ -118,16 +118,53 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
 {
 	int ng = 0, ni = 0;
 	struct kindex ki = { list, n, NULL, NULL, 0 };
+	/* the built-in table's PMUs that are their own descriptor (bidx, not
+	 * picked): tablegen's detection bits (pp_table.dclass) and the kernel
+	 * PMU index */
+	const struct pp_table *bt = NULL;
+	for (int k = 0; k < n && !bt; k++)
+		bt = list[k].t->dclass && list[k].t->kpmu ? list[k].t : NULL;
+	if (bt) {
+		ki.tried = 1;
+		ki.t = bt;
+		ki.has = kernel_has(bt, kp);
+		if (!ki.has)
+			bt = NULL;
+	}
+	/* the last candidate was a built-in one and in the last group */
+	int prev_in = 0;
 	*nident = 0;
 	for (int k = 0; k < n; k++) {
 		const struct pp_pmu_rt *rt = &list[k];
+		if (bt && rt->bidx >= 0 && !rt->picked) {
+			unsigned c = bt->dclass[rt->bidx];
+			if (c & PP_DC_IDENT)
+				ident[(*nident)++] = k;
+			if (!(c & PP_DC_CAND))
+				continue;
+			/* a box whose kernel PMU is not there cannot be present
+			 * (drop_absent_uncore): no pattern match for it */
+			if ((c & PP_DC_BOX) && !ki.has[rt->bidx]) {
+				prev_in = 0;
+				continue;
+			}
+			idx[ni++] = k;
+			if (ng && prev_in && (c & PP_DC_SAME)) {
+				g[ng - 1].n++;
+				continue;
+			}
+			g[ng].first = ni - 1;
+			g[ng].n = 1;
+			ng++;
+			prev_in = 1;
+			continue;
+		}
+		/* any other PMU (a plugin's, a variant table picked) */
+		prev_in = 0;
 		if (rt->p->identifier && rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu)
 			ident[(*nident)++] = k;
 		if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
 			continue;
-		/* a box whose kernel PMU is not there cannot be present: the
-		 * built-in table's boxes by the kernel PMU index (one load), the
-		 * others looked up */
 		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !box_kernel_there(&ki, rt, kp))
 			continue;
 		idx[ni++] = k;

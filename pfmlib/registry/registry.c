@@ -254,6 +254,7 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
 		same->t = t;
 		same->p = p;
+		same->picked = 1;
 		same->name = name;
 		return PFM_SUCCESS;
 	}
@@ -353,6 +354,7 @@ static void pick_variants(void)
 		    !pp_detect_matches_host(&cand, &R.host))
 			continue;
 		base->p = v;
+		base->picked = 1;
 		R.irregular = 1;
 		pp_verbose("PMU %s: the table of %s describes this host", pp_str(base->t, v->name),
 			   pp_str(base->t, v->source));

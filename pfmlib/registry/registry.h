@@ -38,6 +38,8 @@ struct pp_pmu_rt {
 	uint32_t perf_type;		/* attr.type: its sysfs PMU's `type`, else the descriptor's */
 	int dfl_cpu;			/* cpu to program (first of sysfs cpumask) or -1 */
 	uint32_t attrs_off;		/* perf_events attributes (PP_PA_BIT) withdrawn on this host */
+	unsigned char picked;		/* a built-in PMU whose table is another: a variant picked
+					 * for this host, or a plugin's override (bidx kept) */
 	unsigned char fstr_named;	/* os/fstr.c, found once and kept (atomic): 0 not known yet,
 					 * 1 `name::` finds this PMU, 2 it does not */
 };

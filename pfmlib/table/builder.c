@@ -263,5 +263,6 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->kpmu = NULL; t->nkpmu = 0;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
+	t->dclass = NULL;
 	t->desc_dict = NULL; t->ndesc_dict = 0;
 }

@@ -187,6 +187,14 @@ struct pp_alias {
 #define PP_PMU_F_BESIDE 0x8	/* present wherever it matches, beside the best match; searched after other core PMUs */
 #define PP_PMU_F_PLM_FROM_CORE 0x10	/* offers perf's h only where the host's core PMU filters the hypervisor */
 
+/* pp_table.dclass: a PMU's part in detection (registry/detect.c) */
+#define PP_DC_CAND  0x1	/* matched against the host: match patterns, not OS-generic */
+#define PP_DC_BOX   0x2	/* an uncore box with a kernel PMU (perf_pmu) */
+#define PP_DC_IDENT 0x4	/* such a box with identifier patterns */
+#define PP_DC_SAME  0x8	/* a candidate that shares its detection group with the previous
+			 * candidate in table order (variants left out): same pattern
+			 * list, architecture, priority, flags and uncore-ness */
+
 /*
  * Name index: an open-addressing hash table of hash_size (a power of two)
  * uint32 slots starting at first_hash. A slot is 0 when empty, else
@@ -256,6 +264,9 @@ struct pp_table {
 	/* the indexes of the PMUs flagged PP_PMU_F_VARIANT, in table order (the
 	 * built-in table's, from tablegen; NULL elsewhere) */
 	const uint32_t           *variants;  uint32_t nvariants;
+	/* per PMU, its PP_DC_* bits: what detection does with it, found once
+	 * by tablegen (the built-in table's; NULL elsewhere) */
+	const uint8_t            *dclass;
 	/* the dictionary of packed descriptions (see PP_PACK_ESC): ndesc_dict
 	 * strings; NULL when descriptions are plain strings (the built-in
 	 * table's, from tablegen; NULL elsewhere) */

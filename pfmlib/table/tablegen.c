@@ -431,6 +431,31 @@ static void emit_tables(const struct pp_builder *b)
 			fprintf(out, "%u,%s", i, (nvar++ % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	comment("pp_dclass", "per PMU, its PP_DC_* bits of detection (table/table.h)", NULL);
+	open_table("uint8_t", "pp_dclass", b->pmus.n);
+	const struct pp_pmu *prev = NULL;
+	for (i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		unsigned c = 0;
+		int box = p->type == PP_PMU_UNCORE && p->perf_pmu;
+		if (p->flags & PP_PMU_F_VARIANT) {
+			fprintf(out, "0,%s", (i % 16 == 15) ? "\n" : "");
+			continue;
+		}
+		c |= box ? PP_DC_BOX : 0;
+		c |= box && p->identifier ? PP_DC_IDENT : 0;
+		if (p->match && p->type != PP_PMU_OS_GENERIC) {
+			c |= PP_DC_CAND;
+			if (prev && prev->match == p->match && prev->arch == p->arch &&
+			    prev->match_priority == p->match_priority && prev->flags == p->flags &&
+			    (prev->type == PP_PMU_UNCORE) == (p->type == PP_PMU_UNCORE))
+				c |= PP_DC_SAME;
+			prev = p;
+		}
+		fprintf(out, "%u,%s", c, (i % 16 == 15) ? "\n" : "");
+	}
+	fputs("\n};\n\n", out);
+
 	comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
 		"string offsets (table/table.h, PP_PACK_ESC)", NULL);
 	open_table("pp_str_t", "pp_desc_dict", ndesc_dict);
@@ -457,6 +482,7 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
+	fputs("\tt->dclass = pp_dclass;\n", out);
 	fputs("}\n", out);
 }
 
