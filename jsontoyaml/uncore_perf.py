@@ -24,10 +24,10 @@ FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
 UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "box0_units", "not_converted",
-             "instances", "libpfm4"}
+             "instances", "libpfm4", "perf_pmu_pattern"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
               "format": "map", "perf_umask": "str", "box0_units": "strs", "not_converted": "str",
-              "instances": "strs", "libpfm4": "str"}
+              "instances": "strs", "libpfm4": "str", "perf_pmu_pattern": "str"}
 # perf keys that tell an event apart (the others describe it): two entries of
 # one name that agree on these are one event
 ENCODING_KEYS = ("EventCode", "UMask", "UMaskExt", "EdgeDetect", "Invert", "CounterMask", "PortMask",
@@ -62,6 +62,18 @@ class Unit:
             return
         self.named = None
         self.libpfm4 = None
+        self.pattern = d.get("perf_pmu_pattern")
+        if self.pattern is not None:
+            # kernel PMU names known at run time only: one PMU record whose
+            # pattern the library matches against sysfs (a box per match)
+            if set(d) & {"boxes", "perf_pmu", "instances", "libpfm4", "box0_units"}:
+                raise ConvertError("%s: perf_pmu_pattern replaces boxes, perf_pmu and instances" % what,
+                                   path, self.line)
+            try:
+                re.compile(self.pattern)
+            except re.error as e:
+                raise ConvertError("%s: perf_pmu_pattern: %s" % (what, e), path, self.line)
+            d = dict(d, boxes=1, perf_pmu="")
         if "libpfm4" in d:
             # the unit's boxes are libpfm4 4.13's (arch/<arch>/uncore/<vendor>/):
             # perf's events are merged into those descriptors (uncore_merge.py)
@@ -123,6 +135,8 @@ class Unit:
         has one: imx8_ddr{n})."""
         if self.named:
             return self.named[n]
+        if self.pattern is not None:
+            return self.name, None
         if self.boxes == 1:
             return self.name, self.perf_pmu.replace("{n}", "0")
         if "{n}" in self.perf_pmu:
@@ -587,6 +601,8 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
         desc["pmu"].pop("match_priority", None)
     if ident:
         desc["pmu"]["identifier"] = ident
+    if u.pattern is not None:
+        desc["pmu"]["perf_pmu_pattern"] = u.pattern
     inst = []
     for n in range(first + 1, end):
         nm, kp = u.box(n)
