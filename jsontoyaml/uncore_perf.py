@@ -482,6 +482,24 @@ def apply_upstream(desc, rows, stats_note):
     return counts
 
 
+REFER_RE = re.compile(r"Refer to new event ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)")
+
+
+def _trailing_dot_umask(ev, base, dot, rest, evs):
+    """The unit mask UM an entry named NAME. (a dot, no unit mask: perf's
+    Cascade Lake-X UNC_H_SNOOPS_SENT.) stands for: that of the event its
+    description refers to ("Refer to new event X.UM"), when no other entry
+    is NAME.UM; else None."""
+    if not dot or rest or not restructure.NAME_RE.match(base):
+        return None
+    m = REFER_RE.search(ev.get("BriefDescription") or "")
+    if not m:
+        return None
+    um = m.group(2)
+    taken = {x["EventName"].upper() for x in evs}
+    return None if ("%s.%s" % (base, um)).upper() in taken else um
+
+
 def identifier_of(evs, what, path, line):
     """[pattern]: the one `Compat` of a system table Unit's events (perf
     applies an entry where the kernel PMU's `identifier` fully matches it,
@@ -517,8 +535,20 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
         fam = _family(ov, m.family, u.format, u.line, units.path, units.field_aliases)
         if u.libpfm4:
             kept = []
+            renamed = {}        # (event, unit mask) -> perf's own name
             for ev in evs:
                 base, dot, rest = ev["EventName"].partition(".")
+                um = _trailing_dot_umask(ev, base, dot, rest, evs)
+                if um:
+                    # NAME. (a unit mask left out): the unit mask of the event
+                    # its description refers to, NAME.UM; perf's spelling kept
+                    renamed[(base.upper(), um.upper())] = ev["EventName"]
+                    stats.notes.add(("uncore-name", model_dir, ev["EventName"]), "%s:%d: %s: perf's name lacks "
+                                    "its unit mask; converted as %s.%s, the unit mask of the event its "
+                                    "description refers to (perf's spelling kept as an alias)"
+                                    % (ev["_file"], ev["_line"], ev["EventName"], base, um))
+                    ev = dict(ev, EventName="%s.%s" % (base, um))
+                    rest = um
                 if not restructure.NAME_RE.match(base) or (dot and not rest):
                     stats.skip(src.arch, "uncore entry with a malformed name (not NAME or NAME.UNITMASK)")
                     stats.notes.add(("uncore-name", model_dir, ev["EventName"]), "%s:%d: %s: perf's entry has a "
@@ -539,6 +569,10 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
                                    overlay=units.path, line=u.line)
             source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
             desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}))
+            for e in desc["events"]:
+                for x in e.get("umasks") or ():
+                    if (e["name"].upper(), x["name"].upper()) in renamed:
+                        x["perf"] = renamed[(e["name"].upper(), x["name"].upper())]
             for target in u.libpfm4:
                 units.merges.setdefault(target, []).append((desc, source.strip(), len(evs)))
             stats.arch[src.arch]["perf_events"] += len(evs)
