@@ -200,7 +200,7 @@ class UncoreUnits:
         self.sys = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
-        self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries)]
+        self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries, perf directory)]
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
@@ -574,7 +574,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
                     if (e["name"].upper(), x["name"].upper()) in renamed:
                         x["perf"] = renamed[(e["name"].upper(), x["name"].upper())]
             for target in u.libpfm4:
-                units.merges.setdefault(target, []).append((desc, source.strip(), len(evs)))
+                units.merges.setdefault(target, []).append((desc, source.strip(), len(evs), model_dir))
             stats.arch[src.arch]["perf_events"] += len(evs)
             continue
         evs = split_umask(apply_filter(evs, u, fam), u, fam)
