@@ -260,6 +260,35 @@ def field_keys(fam):
     return back
 
 
+RAW_TERMS = ("config1", "config2")
+
+
+def _split_raw(field, num, fmt):
+    """perf's raw `config1=`/`config2=` value over fmt's fields of that
+    register (not the whole-register field of perf's term itself), or None
+    when it has bits none of them holds."""
+    reg = int(field[-1])
+    fields = [f for f, spec in fmt.items() if fmtbits.parse(spec)[0] == reg and f not in RAW_TERMS]
+    return fmtbits.split_config(fmtbits.deposit("%s:0-63" % field, num), fields, fmt)
+
+
+def raw_terms(evs, u):
+    """{term: "configN:0-63"}: perf's raw configN terms some entry's Filter
+    writes with bits no field of the unit's format holds (Cascade Lake-X
+    CHA's LLC_MISSES.MMIO_READ: config1=0x40040e33). perf writes attr.configN
+    whole there (the kernel uses the bits it knows), so the entry sets a
+    field of that name covering the register, and encodes as perf does."""
+    out = {}
+    for ev in evs:
+        for term in (ev.get("Filter") or "").split(","):
+            field, eq, val = term.strip().partition("=")
+            num = perffields.parse_num(val) if eq else None
+            if num is not None and field in RAW_TERMS and field not in u.format and \
+                    _split_raw(field, num, u.format) is None:
+                out[field] = "%s:0-63" % field
+    return out
+
+
 def apply_filter(evs, u, fam):
     """perf's `Filter` of an uncore event: "field=value[,field=value]" terms
     naming fields of the unit's kernel format, which perf appends to the
@@ -267,10 +296,12 @@ def apply_filter(evs, u, fam):
     (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A field
     no perf key maps to (filter_opc, occ_sel) goes to the event's fields
     directly (`_set`); perf's raw `config1=`/`config2=` term (SKX CHA) is
-    split over the format's fields of that register. A term that names no
-    field of the format, or raw bits no field holds, is an error at the
-    entry."""
+    split over the format's fields of that register, or, with bits none of
+    them holds, set whole into perf's term's own field when the family's
+    format has it (raw_terms). A term that names no field of the format, or
+    raw bits no field holds, is an error at the entry."""
     back = field_keys(fam)
+    ffmt = fam.format
     out = []
     for ev in evs:
         text = ev.get("Filter")
@@ -282,10 +313,10 @@ def apply_filter(evs, u, fam):
         for term in text.split(","):
             field, eq, val = term.strip().partition("=")
             num = perffields.parse_num(val) if eq else None
-            if num is not None and field in ("config1", "config2"):
-                reg = int(field[-1])
-                fields = [f for f, spec in u.format.items() if fmtbits.parse(spec)[0] == reg]
-                parts = fmtbits.split_config(fmtbits.deposit("%s:0-63" % field, num), fields, u.format)
+            if num is not None and field in RAW_TERMS:
+                parts = _split_raw(field, num, u.format)
+                if parts is None and field in ffmt:
+                    parts = {field: num}
                 if parts is None:
                     raise ConvertError("%s: Filter %r: %s has bits no field of the unit's format holds"
                                        % (ev["EventName"], text, field), ev["_file"], ev["_line"])
@@ -532,7 +563,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
         if not evs:
             raise ConvertError("%s %s unit %s: perf's tables have no event of that Unit"
                                % ("system table" if is_sys else "model", model_dir, uname), units.path, u.line)
-        fam = _family(ov, m.family, u.format, u.line, units.path, units.field_aliases)
+        fam = _family(ov, m.family, dict(u.format, **raw_terms(evs, u)), u.line, units.path, units.field_aliases)
         if u.libpfm4:
             kept = []
             renamed = {}        # (event, unit mask) -> perf's own name
