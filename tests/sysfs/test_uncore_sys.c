@@ -15,7 +15,8 @@
  * (ali_drw_1e000000 and ali_drw_2e000000, types 40 and 41, cpus 0 and 64;
  * hisi_sicl2_cpa0, type 42, cpu 32, identifier 0x00000030; hisi_sicl4_cpa0
  * with identifier 0x00000040, a part perf's table does not name, and a
- * sysfs event `cycles`).
+ * sysfs event `cycles`), and a plugin with a pattern in
+ * tests/fixtures/sysfs/plugins-rt.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,6 +363,33 @@ static void test_pattern_box_ids_are_the_same_after_pfm_terminate_and_pfm_initia
 	CU_ASSERT_EQUAL(pmu_id("hisi_sicl4_cpa0", &n, &t), d);
 }
 
+static void test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names(void)
+{
+	char dir[1024], root[1024];
+	struct tl_perf e;
+	int n = 0, t = 0;
+	pfm_terminate();
+	tl_env_reset();
+	snprintf(dir, sizeof(dir), "%s/plugins-rt", fixtures);
+	snprintf(root, sizeof(root), "%s/armrt", fixtures);
+	tl_env("LIBPFM_SYSROOT", root);
+	tl_env("LIBPFM_CPUID", NEOVERSE_N1);
+	tl_env("LIBPFM_PLUGIN_PATH", dir);
+	CU_ASSERT_EQUAL_FATAL(pfm_initialize(), PFM_SUCCESS);
+	/* hisi_sicl4_cpa0 (0x00000040) is the plugin's box, not built from sysfs */
+	CU_ASSERT_TRUE(present("hisi_sicl4_cpa0"));
+	CU_ASSERT_EQUAL(pmu_id("hisi_sicl4_cpa0", &n, &t) >= 768 && n == 1, 1);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("hisi_sicl4_cpa0::CPA_P0_RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 43);
+	CU_ASSERT_EQUAL(e.attr.config, 0x44ULL);
+	CU_ASSERT_EQUAL(e.cpu, 96);
+	CU_ASSERT_EQUAL(tl_ret("hisi_sicl4_cpa0::cycles"), PFM_ERR_NOTFOUND);
+	/* hisi_sicl2_cpa0 (0x00000030) stays the built-in table's */
+	CU_ASSERT_EQUAL(tl_ret("hisi_sicl2_cpa0::CPA_CYCLES"), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("rt_cpa"));
+	tl_env("LIBPFM_PLUGIN_PATH", NULL);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_a_cmn_box_is_present_when_its_kernel_pmu_exists_and_its_identifier_matches),
 	TL_TEST(test_a_kernel_pmu_no_table_identifies_is_built_from_sysfs_the_others_are_not),
@@ -380,6 +408,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_a_kernel_pmu_whose_identifier_misses_is_built_from_sysfs_a_matched_one_is_not),
 	TL_TEST(test_no_pattern_box_without_its_kernel_pmu),
 	TL_TEST(test_pattern_box_ids_are_the_same_after_pfm_terminate_and_pfm_initialize),
+	TL_TEST(test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names),
 };
 
 int main(int argc, char **argv)
