@@ -620,9 +620,6 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 	p->name = str(l, name);
 	p = &b->pmus.v[l->pmu];
 	p->desc = str(l, desc);
-	/* a pattern stands for the kernel PMUs of boxes made at run time: one record, no kernel PMU of its own */
-	if (p->perf_pmu_pattern && (p->type != PP_PMU_UNCORE || p->perf_pmu || l->instances))
-		return fail(l, n, "perf_pmu_pattern: only an uncore PMU without perf_pmu and instances has one");
 	p = &b->pmus.v[l->pmu];
 	p->arch = str(l, arch);
 	/* an uncore PMU without perf_type has none: its perf_pmu must be in sysfs */

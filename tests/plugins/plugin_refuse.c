@@ -32,8 +32,6 @@ static const struct refusal {
 	  "test_plugin_of_schema_version_2_is_refused_with_file_and_line" },
 	{ "unknown-key.yaml", ":14:", "unknown key 'dsec'", 0,
 	  "test_plugin_with_unknown_key_is_refused_with_file_and_line" },
-	{ "pattern-with-perf-pmu.yaml", ":5:", "perf_pmu_pattern: only an uncore PMU without perf_pmu", 0,
-	  "test_plugin_with_a_perf_pmu_pattern_and_a_perf_pmu_is_refused_with_file_and_line" },
 	{ "not-a-descriptor.yaml", ":2:", "not a PMU descriptor", 1,
 	  "test_yaml_file_that_is_not_a_pmu_descriptor_is_refused_with_file_and_line" },
 	{ "id-past-max.yaml", ":5:", "'id' out of range (max 4095): 4096", 0,
@@ -60,7 +58,7 @@ static const struct refusal {
 /* PMUs the refused or ignored files would have added */
 static const char *const absent[] = {
 	"qk_syntax", "qk_trunc", "qk_schema2", "qk_typo", "qk_idmax", "qk_dupid", "qk_gw", "qk_ow", "qk_fo",
-	"qk_ln", "qk_hidden", "qk_yml", "qk_patpmu",
+	"qk_ln", "qk_hidden", "qk_yml",
 };
 
 /* what a program sees of every PMU: name, events, the encoding of its first event */
