@@ -353,7 +353,7 @@ def uncore_facts(overlay_root, arch, results, stats, merges=None):
     `descriptors` list of {core, pmu, events}: `core` names the converted
     core PMU whose match and match_priority the uncore PMU takes (present
     with that model, when its kernel PMU exists); none: never detected.
-    merges ({pmu name: [(perf descriptor, source, entries)]}, from
+    merges ({pmu name: [(perf descriptor, source, entries, perf directory)]}, from
     uncore_perf) are perf's events of Units on those boxes, merged in."""
     merges = dict(merges or {})
     root = os.path.join(overlay_root, arch, "uncore")
@@ -389,10 +389,11 @@ def uncore_facts(overlay_root, arch, results, stats, merges=None):
                         if "match_priority" in cores[core]:
                             pmu["match_priority"] = cores[core]["match_priority"]
                 desc = {"schema": 1, "pmu": pmu, "events": item.get("events") or []}
-                for pdesc, source, n in merges.pop(pmu["name"], ()):
+                for pdesc, source, n, model in merges.pop(pmu["name"], ()):
                     counts = uncore_merge.Counts()
                     try:
-                        uncore_merge.merge(desc, pdesc, lambda t: stats.notes.add(("uncore", t), t), counts)
+                        uncore_merge.merge(desc, pdesc, lambda t: stats.notes.add(("uncore", t), t), counts,
+                                           model)
                     except ValueError as e:
                         raise ConvertError("%s: perf's %s cannot be merged: %s" % (pmu["name"], source, e), path)
                     pmu["source"] = "%s; perf's events: %s" % (pmu["source"], source)

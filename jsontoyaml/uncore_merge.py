@@ -149,9 +149,11 @@ def _extend(fmt, have, pev):
     return clash
 
 
-def merge(desc, pdesc, note, counts):
+def merge(desc, pdesc, note, counts, model=None):
     """Merge perf's descriptor pdesc (one Unit, the kernel's format) into
-    libpfm4's descriptor desc in place; note(text) records a report note."""
+    libpfm4's descriptor desc in place; note(text) records a report note.
+    model: the perf directory pdesc comes from (its last component names
+    the event that keeps unit masks another directory's encode otherwise)."""
     pmu, ppmu = desc["pmu"], pdesc["pmu"]
     name = pmu["name"]
     fmt = dict(pmu["format"])
@@ -216,6 +218,22 @@ def merge(desc, pdesc, note, counts):
                     alias(u.get("perf"), "=%s:%s" % (nn, u["name"]))
             counts.merged += 1
             put(orig, [u for u in pev.get("umasks", ()) if u["name"] not in clash], nn)
+            # the unit masks that clash: an event of their own, NAME_PERF_<MODEL>
+            # (perf's names stay the first directory's)
+            mn = "%s_%s" % (nn, model.rsplit("/", 1)[-1].upper()) if model else None
+            if clash and mn and mn.upper() not in by_name:
+                mev = copy.deepcopy(pev)
+                mev["name"] = mn
+                mev["umasks"] = [u for u in mev["umasks"] if u["name"] in clash]
+                for u in mev["umasks"]:
+                    u.pop("perf", None)
+                events.append(mev)
+                by_name[mn.upper()] = mev
+                counts.renamed += 1
+                for c in clash:
+                    note("%s: perf's %s.%s of %s is %s:%s: another perf directory's %s:%s on this box encodes "
+                         "otherwise" % (name, orig, c, model, mn, c, nn, c))
+                return
             for c in clash:
                 counts.lost += 1
                 counts.lost_names.append("%s.%s" % (pev["name"], c))

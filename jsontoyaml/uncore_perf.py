@@ -24,10 +24,10 @@ FILE = os.path.join("uncore", "perf-units.yaml")
 UPSTREAM_TSV = "libpfm4-upstream-events.tsv"
 COMPAT_DESC = "upstream libpfm4 compatibility event (not in perf's tables)"
 UNIT_KEYS = {"name", "perf_pmu", "boxes", "ids", "desc", "format", "perf_umask", "box0_units", "not_converted",
-             "instances", "libpfm4"}
+             "instances", "libpfm4", "perf_pmu_pattern"}
 UNIT_TYPES = {"name": "str", "perf_pmu": "str", "boxes": "int", "ids": "str", "desc": "str?",
               "format": "map", "perf_umask": "str", "box0_units": "strs", "not_converted": "str",
-              "instances": "strs", "libpfm4": "str"}
+              "instances": "strs", "libpfm4": "str", "perf_pmu_pattern": "str"}
 # perf keys that tell an event apart (the others describe it): two entries of
 # one name that agree on these are one event
 ENCODING_KEYS = ("EventCode", "UMask", "UMaskExt", "EdgeDetect", "Invert", "CounterMask", "PortMask",
@@ -62,6 +62,18 @@ class Unit:
             return
         self.named = None
         self.libpfm4 = None
+        self.pattern = d.get("perf_pmu_pattern")
+        if self.pattern is not None:
+            # kernel PMU names known at run time only: one PMU record whose
+            # pattern the library matches against sysfs (a box per match)
+            if set(d) & {"boxes", "perf_pmu", "instances", "libpfm4", "box0_units"}:
+                raise ConvertError("%s: perf_pmu_pattern replaces boxes, perf_pmu and instances" % what,
+                                   path, self.line)
+            try:
+                re.compile(self.pattern)
+            except re.error as e:
+                raise ConvertError("%s: perf_pmu_pattern: %s" % (what, e), path, self.line)
+            d = dict(d, boxes=1, perf_pmu="")
         if "libpfm4" in d:
             # the unit's boxes are libpfm4 4.13's (arch/<arch>/uncore/<vendor>/):
             # perf's events are merged into those descriptors (uncore_merge.py)
@@ -123,6 +135,8 @@ class Unit:
         has one: imx8_ddr{n})."""
         if self.named:
             return self.named[n]
+        if self.pattern is not None:
+            return self.name, None
         if self.boxes == 1:
             return self.name, self.perf_pmu.replace("{n}", "0")
         if "{n}" in self.perf_pmu:
@@ -186,7 +200,7 @@ class UncoreUnits:
         self.sys = {}
         self.root, self.arch = overlay_root, arch
         self._upstream = None
-        self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries)]
+        self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries, perf directory)]
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
@@ -246,6 +260,35 @@ def field_keys(fam):
     return back
 
 
+RAW_TERMS = ("config1", "config2")
+
+
+def _split_raw(field, num, fmt):
+    """perf's raw `config1=`/`config2=` value over fmt's fields of that
+    register (not the whole-register field of perf's term itself), or None
+    when it has bits none of them holds."""
+    reg = int(field[-1])
+    fields = [f for f, spec in fmt.items() if fmtbits.parse(spec)[0] == reg and f not in RAW_TERMS]
+    return fmtbits.split_config(fmtbits.deposit("%s:0-63" % field, num), fields, fmt)
+
+
+def raw_terms(evs, u):
+    """{term: "configN:0-63"}: perf's raw configN terms some entry's Filter
+    writes with bits no field of the unit's format holds (Cascade Lake-X
+    CHA's LLC_MISSES.MMIO_READ: config1=0x40040e33). perf writes attr.configN
+    whole there (the kernel uses the bits it knows), so the entry sets a
+    field of that name covering the register, and encodes as perf does."""
+    out = {}
+    for ev in evs:
+        for term in (ev.get("Filter") or "").split(","):
+            field, eq, val = term.strip().partition("=")
+            num = perffields.parse_num(val) if eq else None
+            if num is not None and field in RAW_TERMS and field not in u.format and \
+                    _split_raw(field, num, u.format) is None:
+                out[field] = "%s:0-63" % field
+    return out
+
+
 def apply_filter(evs, u, fam):
     """perf's `Filter` of an uncore event: "field=value[,field=value]" terms
     naming fields of the unit's kernel format, which perf appends to the
@@ -253,10 +296,12 @@ def apply_filter(evs, u, fam):
     (SNR IIO's LLC_MISSES.PCIE_READ: ch_mask=0x1f over PortMask). A field
     no perf key maps to (filter_opc, occ_sel) goes to the event's fields
     directly (`_set`); perf's raw `config1=`/`config2=` term (SKX CHA) is
-    split over the format's fields of that register. A term that names no
-    field of the format, or raw bits no field holds, is an error at the
-    entry."""
+    split over the format's fields of that register, or, with bits none of
+    them holds, set whole into perf's term's own field when the family's
+    format has it (raw_terms). A term that names no field of the format, or
+    raw bits no field holds, is an error at the entry."""
     back = field_keys(fam)
+    ffmt = fam.format
     out = []
     for ev in evs:
         text = ev.get("Filter")
@@ -268,10 +313,10 @@ def apply_filter(evs, u, fam):
         for term in text.split(","):
             field, eq, val = term.strip().partition("=")
             num = perffields.parse_num(val) if eq else None
-            if num is not None and field in ("config1", "config2"):
-                reg = int(field[-1])
-                fields = [f for f, spec in u.format.items() if fmtbits.parse(spec)[0] == reg]
-                parts = fmtbits.split_config(fmtbits.deposit("%s:0-63" % field, num), fields, u.format)
+            if num is not None and field in RAW_TERMS:
+                parts = _split_raw(field, num, u.format)
+                if parts is None and field in ffmt:
+                    parts = {field: num}
                 if parts is None:
                     raise ConvertError("%s: Filter %r: %s has bits no field of the unit's format holds"
                                        % (ev["EventName"], text, field), ev["_file"], ev["_line"])
@@ -468,6 +513,24 @@ def apply_upstream(desc, rows, stats_note):
     return counts
 
 
+REFER_RE = re.compile(r"Refer to new event ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)")
+
+
+def _trailing_dot_umask(ev, base, dot, rest, evs):
+    """The unit mask UM an entry named NAME. (a dot, no unit mask: perf's
+    Cascade Lake-X UNC_H_SNOOPS_SENT.) stands for: that of the event its
+    description refers to ("Refer to new event X.UM"), when no other entry
+    is NAME.UM; else None."""
+    if not dot or rest or not restructure.NAME_RE.match(base):
+        return None
+    m = REFER_RE.search(ev.get("BriefDescription") or "")
+    if not m:
+        return None
+    um = m.group(2)
+    taken = {x["EventName"].upper() for x in evs}
+    return None if ("%s.%s" % (base, um)).upper() in taken else um
+
+
 def identifier_of(evs, what, path, line):
     """[pattern]: the one `Compat` of a system table Unit's events (perf
     applies an entry where the kernel PMU's `identifier` fully matches it,
@@ -500,11 +563,23 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
         if not evs:
             raise ConvertError("%s %s unit %s: perf's tables have no event of that Unit"
                                % ("system table" if is_sys else "model", model_dir, uname), units.path, u.line)
-        fam = _family(ov, m.family, u.format, u.line, units.path, units.field_aliases)
+        fam = _family(ov, m.family, dict(u.format, **raw_terms(evs, u)), u.line, units.path, units.field_aliases)
         if u.libpfm4:
             kept = []
+            renamed = {}        # (event, unit mask) -> perf's own name
             for ev in evs:
                 base, dot, rest = ev["EventName"].partition(".")
+                um = _trailing_dot_umask(ev, base, dot, rest, evs)
+                if um:
+                    # NAME. (a unit mask left out): the unit mask of the event
+                    # its description refers to, NAME.UM; perf's spelling kept
+                    renamed[(base.upper(), um.upper())] = ev["EventName"]
+                    stats.notes.add(("uncore-name", model_dir, ev["EventName"]), "%s:%d: %s: perf's name lacks "
+                                    "its unit mask; converted as %s.%s, the unit mask of the event its "
+                                    "description refers to (perf's spelling kept as an alias)"
+                                    % (ev["_file"], ev["_line"], ev["EventName"], base, um))
+                    ev = dict(ev, EventName="%s.%s" % (base, um))
+                    rest = um
                 if not restructure.NAME_RE.match(base) or (dot and not rest):
                     stats.skip(src.arch, "uncore entry with a malformed name (not NAME or NAME.UNITMASK)")
                     stats.notes.add(("uncore-name", model_dir, ev["EventName"]), "%s:%d: %s: perf's entry has a "
@@ -525,8 +600,12 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
                                    overlay=units.path, line=u.line)
             source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
             desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}))
+            for e in desc["events"]:
+                for x in e.get("umasks") or ():
+                    if (e["name"].upper(), x["name"].upper()) in renamed:
+                        x["perf"] = renamed[(e["name"].upper(), x["name"].upper())]
             for target in u.libpfm4:
-                units.merges.setdefault(target, []).append((desc, source.strip(), len(evs)))
+                units.merges.setdefault(target, []).append((desc, source.strip(), len(evs), model_dir))
             stats.arch[src.arch]["perf_events"] += len(evs)
             continue
         evs = split_umask(apply_filter(evs, u, fam), u, fam)
@@ -587,6 +666,8 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
         desc["pmu"].pop("match_priority", None)
     if ident:
         desc["pmu"]["identifier"] = ident
+    if u.pattern is not None:
+        desc["pmu"]["perf_pmu_pattern"] = u.pattern
     inst = []
     for n in range(first + 1, end):
         nm, kp = u.box(n)

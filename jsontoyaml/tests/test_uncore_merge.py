@@ -3,7 +3,8 @@ on tiny synthetic descriptors: the same unit mask is shared, a missing one
 is added, one encoding otherwise and an event of another select are kept
 as NAME_PERF, the kernel's fields join the format under names that never
 move libpfm4's, and no perf alias shadows a string libpfm4 reads (one it
-refuses for an unknown unit mask may be perf's)."""
+refuses for an unknown unit mask may be perf's); a unit mask a second perf
+directory encodes otherwise goes to an event named after that directory."""
 import copy
 
 from helpers import TestCase
@@ -117,3 +118,23 @@ class UncoreMergeTest(TestCase):
         self.assertEqual(sorted(u["name"] for u in evs["EV_A_PERF"]["umasks"]), ["ALL", "WR"])
         self.assertIn("WR2", [u["name"] for u in evs["EV_A"]["umasks"]])
         self.assertEqual(counts.lost, 0)
+
+    def test_a_second_directorys_unit_mask_encoding_otherwise_gets_an_event_named_after_its_model(self):
+        desc = libpfm4_box()
+        uncore_merge.merge(desc, perf_unit(), lambda t: None, uncore_merge.Counts(), "vendor/modela")
+        second = perf_unit()
+        second["events"][0]["umasks"][2]["set"] = {"umask": 0x40}     # WR otherwise
+        counts = uncore_merge.merge(desc, copy.deepcopy(second), lambda t: None, uncore_merge.Counts(),
+                                    "vendor/modelb")
+        evs = {e["name"]: e for e in desc["events"]}
+        self.assertEqual([(u["name"], u["set"]) for u in evs["EV_A_PERF_MODELB"]["umasks"]],
+                         [("WR", {"umask": 0x40})])
+        self.assertEqual(evs["EV_A_PERF_MODELB"]["set"], {"event": 0x10})
+        # the first directory's stays where it was
+        self.assertIn(("WR", {"umask": 4}), [(u["name"], u["set"]) for u in evs["EV_A_PERF"]["umasks"]])
+        self.assertEqual(counts.lost, 0)
+        # without a directory, that unit mask is lost (and counted)
+        desc = libpfm4_box()
+        uncore_merge.merge(desc, perf_unit(), lambda t: None, uncore_merge.Counts())
+        counts = uncore_merge.merge(desc, copy.deepcopy(second), lambda t: None, uncore_merge.Counts())
+        self.assertEqual(counts.lost, 1)

@@ -25,7 +25,7 @@ pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
 		return PFM_ERR_NOTSUPP;
 	pfm_pmu_info_t info;
 	memset(&info, 0, sizeof(info));
-	info.name = pp_str(pmu->t, pmu->p->name);
+	info.name = pmu->name;
 	info.desc = pp_str(pmu->t, pmu->p->desc);
 	info.size = sz;
 	info.pmu = (pfm_pmu_t)pmu->id;

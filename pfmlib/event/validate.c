@@ -24,7 +24,7 @@ static void bad(struct vctx *v, const char *ev, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(v->fp, "%s::%s: ", pp_str(v->pmu->t, v->pmu->p->name), ev ? ev : "");
+	fprintf(v->fp, "%s::%s: ", v->pmu->name, ev ? ev : "");
 	va_start(ap, fmt);
 	vfprintf(v->fp, fmt, ap);
 	va_end(ap);

@@ -174,7 +174,7 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 	struct sbuf b;
 
 	sbuf_init(&b);
-	put(&b, pp_str(t, p->name));
+	put(&b, e->pmu->name);
 	put_mem(&b, "::", 2);
 	if (e->ev->flags & PP_F_RAW_NAME) {
 		/* libpfm4 4.13 spells a raw event rHEX under PFM_OS_NONE only */
@@ -361,7 +361,7 @@ static int pmu_named(const struct pp_pmu_rt *pmu)
 {
 	unsigned char k = __atomic_load_n(&pmu->fstr_named, __ATOMIC_RELAXED);
 	if (!k) {
-		const char *pname = pp_str(pmu->t, pmu->p->name);
+		const char *pname = pmu->name;
 		k = *pname && !strpbrk(pname, ":,/ \t") && pp_pmu_by_name(pname, strlen(pname)) == pmu ? 1 : 2;
 		__atomic_store_n(&((struct pp_pmu_rt *)pmu)->fstr_named, k, __ATOMIC_RELAXED);
 	}

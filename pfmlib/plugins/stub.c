@@ -90,7 +90,7 @@ static int check(const struct pp_table *t)
 		const struct pp_pmu *p = &t->pmus[i];
 		if (!str_ok(t, p->name) || !str_ok(t, p->desc) || !str_ok(t, p->arch) || !str_ok(t, p->source) ||
 		    !str_ok(t, p->match) || !str_ok(t, p->match_unit) || !str_ok(t, p->perf_pmu) ||
-		    !str_ok(t, p->identifier) ||
+		    !str_ok(t, p->identifier) || !str_ok(t, p->perf_pmu_pattern) ||
 		    p->id < 0 || p->id > 4095 || p->type < 1 || p->type > 3 ||
 		    !range_ok(p->first_field, p->nfields, t->nfields) ||
 		    !range_ok(p->first_raw_set, p->nraw_set, t->nsets) || !range_ok(p->first_mod, p->nmods, t->nmods) ||

@@ -2,7 +2,8 @@
  * registry/detect.c - presence of table PMUs from the host identities
  * (docs/detection.md): the best match per identity, fallbacks, hybrid
  * core types the kernel does not run, uncore boxes it does not run, and
- * system-table boxes by their kernel PMU's identifier.
+ * system-table boxes by their kernel PMU's identifier, and which kernel PMUs
+ * a perf_pmu_pattern stands for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +339,14 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
 		if (pp_match_whole(pat, id) == 1)
 			return 1;
 	return 0;
+}
+
+int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
+{
+	if (rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu_pattern ||
+	    pp_match_whole(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
+		return 0;
+	return !rt->p->identifier || identifier_matches(rt, kn);
 }
 
 /*

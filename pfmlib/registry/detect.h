@@ -47,4 +47,9 @@ void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const 
 /* one of rt's match patterns matches one of host's identities */
 int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host);
 
+/* kernel PMU kn is one of those rt's perf_pmu_pattern stands for: the
+ * pattern wholly matches kn and, when rt has identifier patterns, kn's sysfs
+ * identifier matches one of them */
+int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn);
+
 #endif /* PP_REGISTRY_DETECT_H */

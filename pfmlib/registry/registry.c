@@ -2,7 +2,8 @@
  * registry/registry.c - builds the PMU set at pfm_initialize: the
  * compiled-in tables, then plugins, ordered for name search (core, uncore,
  * OS-generic, each by id); presence (registry/detect.c, LIBPFM_FORCE_PMU);
- * then the kernel PMUs only sysfs describes; last, every usable PMU's
+ * then the boxes of tables with a perf_pmu_pattern, one per kernel PMU it
+ * stands for; then the kernel PMUs only sysfs describes; last, every usable PMU's
  * attr.type from its sysfs `type` file. Read-only afterwards, but for a
  * plugin PMU offered without its events: the accessors have its file read
  * in full when they first hand it out (realize, under a lock).
@@ -34,6 +35,8 @@ static struct {
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
 	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
 	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
+	char **owned;			/* the pattern boxes' names and kernel names (add_pattern_boxes) */
+	int nowned, npattern;
 	/* name index: built-in PMUs through the table's own (tablegen's) index,
 	 * bpos giving each one's place in list (-1: not in it); every other
 	 * PMU (plugins, sysfs) in xhash, open-addressing slots of list index + 1 */
@@ -225,6 +228,25 @@ struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)
 	return pmu;
 }
 
+/* a new entry at the end of the list, all zero; NULL without memory */
+static struct pp_pmu_rt *append(void)
+{
+	if (R.n == R.cap) {
+		int ncap = R.cap ? R.cap * 2 : 128;
+		struct pp_pmu_rt *nl = realloc(R.list, (size_t)ncap * sizeof(*nl));
+		if (!nl)
+			return NULL;
+		/* by_id points into the list: re-point it */
+		R.list = nl;
+		R.cap = ncap;
+		for (int i = 0; i < R.n; i++)
+			R.by_id[R.list[i].id] = &R.list[i];
+	}
+	struct pp_pmu_rt *rt = &R.list[R.n++];
+	memset(rt, 0, sizeof(*rt));
+	return rt;
+}
+
 /* add PMU pmu_index of table t (which must outlive the registry); origin names it in messages */
 static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 {
@@ -258,19 +280,9 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 		same->name = name;
 		return PFM_SUCCESS;
 	}
-	if (R.n == R.cap) {
-		int ncap = R.cap ? R.cap * 2 : 128;
-		struct pp_pmu_rt *nl = realloc(R.list, (size_t)ncap * sizeof(*nl));
-		if (!nl)
-			return PFM_ERR_NOMEM;
-		/* by_id points into the list: re-point it */
-		R.list = nl;
-		R.cap = ncap;
-		for (int i = 0; i < R.n; i++)
-			R.by_id[R.list[i].id] = &R.list[i];
-	}
-	struct pp_pmu_rt *rt = &R.list[R.n++];
-	memset(rt, 0, sizeof(*rt));
+	struct pp_pmu_rt *rt = append();
+	if (!rt)
+		return PFM_ERR_NOMEM;
 	rt->t = t;
 	rt->p = p;
 	rt->name = name;
@@ -513,6 +525,9 @@ static int serves(const struct pp_pmu_rt *rt, const char *sysname)
 static int sysfs_served(void *ctx, const char *sysname)
 {
 	(void)ctx;
+	for (int i = R.n - 1; R.npattern && i >= 0; i--)
+		if (R.list[i].kpmu && !strcmp(R.list[i].kpmu, sysname))
+			return 1;
 	size_t len = strlen(sysname), base = len;
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
 		base--;
@@ -594,6 +609,88 @@ static int read_first_cpu(const char *name)
 	    pp_sysfs_read(path, buf, sizeof(buf), &why) <= 0)
 		return -1;
 	return pp_sysfs_cpulist_first(pp_sysfs_trim(buf));
+}
+
+/* an owned copy of s (freed by pp_registry_fini); NULL without memory */
+static const char *own(const char *s)
+{
+	char **no = realloc(R.owned, ((size_t)R.nowned + 1) * sizeof(*no));
+	if (!no)
+		return NULL;
+	R.owned = no;
+	return (R.owned[R.nowned] = strdup(s)) ? R.owned[R.nowned++] : NULL;
+}
+
+/* one pattern box of table PMU tmpl for kernel PMU kn, id `id` */
+static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const char *name, int id)
+{
+	const char *oname = own(name), *okn = own(kn);
+	struct pp_pmu_rt *rt = oname && okn ? append() : NULL;
+	if (!rt)
+		return PFM_ERR_NOMEM;
+	rt->t = tmpl->t;
+	rt->p = tmpl->p;
+	rt->lazy = tmpl->lazy;
+	rt->name = oname;
+	rt->kpmu = okn;
+	rt->id = id;
+	rt->bidx = -1;
+	rt->is_present = 1;
+	if (!read_type(kn, &rt->perf_type))
+		rt->perf_type = tmpl->p->perf_type;
+	rt->dfl_cpu = read_first_cpu(kn);
+	R.by_id[id] = rt;
+	R.npattern++;
+	pp_verbose("PMU %s: a box of %s for sysfs PMU %s, id %d, type %u", oname, tmpl->name, kn, id,
+		   (unsigned)rt->perf_type);
+	return index_added(R.n - 1);
+}
+
+/*
+ * The boxes whose kernel PMU names are known at run time only (ali_drw_<its
+ * physical address>, hisi_sicl<firmware id>_cpa<index>): a table PMU with a
+ * perf_pmu_pattern stands for no kernel PMU itself (never present, but
+ * under LIBPFM_FORCE_PMU) and becomes one PMU per kernel PMU the pattern
+ * (and its identifier patterns) stands for, in byte order of the kernel
+ * names: the table's events, the name a PMU built from sysfs would have,
+ * an id from 1022 down as those take them, present, attr.type and cpumask
+ * of its directory. A table whose `match` patterns (when it has some) miss
+ * the host serves none. Searched after the table PMUs, before sysfs ones.
+ */
+static int add_pattern_boxes(void)
+{
+	int n0 = R.n, next_id = PP_SYSFS_ID_MAX;
+	for (int i = 0; i < n0; i++) {
+		if (!R.list[i].p->perf_pmu_pattern || R.list[i].p->type != PP_PMU_UNCORE)
+			continue;
+		if (!R.forced)
+			R.list[i].is_present = 0;
+		struct pp_pmu_rt tmpl = R.list[i];	/* the list may move */
+		if (tmpl.p->match && !matches_host(&tmpl))
+			continue;
+		for (int j = 0; j < R.kpmus.n; j++) {
+			const char *kn = R.kpmus.names[j];
+			char name[256];
+			if (!pp_detect_pattern_box(&tmpl, kn))
+				continue;
+			if (pp_sysfs_pmu_name(kn, name, sizeof(name)) || pp_pmu_by_name(name, strlen(name))) {
+				pp_verbose("sysfs PMU %s: a box of %s, but its libpfm4 name is invalid or used; skipped",
+					   kn, tmpl.name);
+				continue;
+			}
+			while (next_id >= PP_SYSFS_ID_MIN && R.by_id[next_id])
+				next_id--;
+			if (next_id < PP_SYSFS_ID_MIN) {
+				pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
+					   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
+				return PFM_SUCCESS;
+			}
+			int r = add_pattern_box(&tmpl, kn, name, next_id);
+			if (r != PFM_SUCCESS)
+				return r;
+		}
+	}
+	return PFM_SUCCESS;
 }
 
 /*
@@ -729,6 +826,8 @@ int pp_registry_init(void)
 	/* a table PMU is a default one when present (list_defaults) */
 	detect();
 	plm_from_core();
+	if ((r = add_pattern_boxes()) == PFM_ERR_NOMEM)
+		return r;
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
 	r = resolve_perf_types();
@@ -758,6 +857,9 @@ void pp_registry_fini(void)
 	free(R.bpos);
 	free(R.xhash);
 	free(R.dfl);
+	for (int i = 0; i < R.nowned; i++)
+		free(R.owned[i]);
+	free(R.owned);
 	size_t at = offsetof(__typeof__(R), by_id), end = at + sizeof(R.by_id);
 	memset(&R, 0, at);
 	memset((char *)&R + end, 0, sizeof(R) - end);

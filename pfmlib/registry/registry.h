@@ -26,7 +26,10 @@
 struct pp_pmu_rt {
 	const struct pp_table *t;	/* table holding the descriptor */
 	const struct pp_pmu *p;		/* the descriptor */
-	const char *name;		/* its name (the same through a lazy plugin's realization) */
+	const char *name;		/* its name (the same through a lazy plugin's realization;
+					 * a pattern box's is not its descriptor's) */
+	const char *kpmu;		/* a pattern box (perf_pmu_pattern): the kernel PMU it
+					 * stands for; NULL for every other PMU */
 	int lazy;			/* a plugin PMU whose events are not read yet: the
 					 * accessors below read them before handing it out */
 	int refused;			/* its plugin was refused when its events were read:

@@ -213,6 +213,7 @@ struct pp_pmu {
 	pp_str_t match_unit;
 	pp_str_t perf_pmu;
 	pp_str_t identifier;	/* list (as match) of patterns the kernel PMU's sysfs identifier must match, 0: none */
+	pp_str_t perf_pmu_pattern;	/* regex of the kernel PMU names this table serves at run time, 0: none */
 	int32_t  id;		/* pfm_pmu_t */
 	uint32_t perf_type;
 	uint8_t  type;		/* PP_PMU_* */

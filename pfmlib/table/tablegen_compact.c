@@ -488,6 +488,7 @@ int pp_tablegen_strs(struct pp_builder *b, pp_str_t *match_prefix, pp_str_t **di
 		add_ref(&p->name, K_STR); add_ref(&p->desc, K_STR); add_ref(&p->arch, K_STR);
 		add_ref(&p->source, K_STR); add_ref(&p->match, K_LIST); add_ref(&p->match_unit, K_STR);
 		add_ref(&p->perf_pmu, K_STR); add_ref(&p->identifier, K_LIST);
+		add_ref(&p->perf_pmu_pattern, K_STR);
 		add_ref(&match_prefix[i], K_LIST);
 	}
 	for (i = 0; i < b->fields.n; i++)

@@ -586,6 +586,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_MATCH_PRIORITY: if (get_u32(l, v, k, UINT32_MAX, &x)) return -1; p->match_priority = x; break;
 		case PP_K_PMU_MATCH_UNIT: if (get_str(l, v, k, &s)) return -1; p->match_unit = str(l, s); break;
 		case PP_K_PMU_PERF_PMU: if (get_str(l, v, k, &s)) return -1; p->perf_pmu = str(l, s); break;
+		case PP_K_PMU_PERF_PMU_PATTERN: if (get_str(l, v, k, &s)) return -1; p->perf_pmu_pattern = str(l, s); break;
 		case PP_K_PMU_IDENTIFIER: if (get_strlist(l, v, k, &ls)) return -1; b->pmus.v[l->pmu].identifier = ls; break;
 		case PP_K_PMU_PERF_TYPE: if (get_u32(l, v, k, UINT32_MAX - 1, &x)) return -1; p->perf_type = x; break;
 		case PP_K_PMU_INSTANCES: l->instances = v; break;

@@ -102,7 +102,8 @@ static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
 					h->match_count = NMATCH;
 				h->match_count++;
 			}
-		} else if (pk == PP_K_PMU_IDENTIFIER && k->ev.type == YAML_SEQUENCE_START_EVENT) {
+		} else if ((pk == PP_K_PMU_IDENTIFIER && k->ev.type == YAML_SEQUENCE_START_EVENT) ||
+			   pk == PP_K_PMU_PERF_PMU_PATTERN) {
 			h->identified = 1;
 			if (skip_node(k))
 				return -1;
@@ -261,7 +262,8 @@ static int pick_line(struct picker *pk, const char *l, size_t n)
 	}
 	pk->keep = is_key(l + ind, n - ind, PMU_KEY(NAME)) ||
 		   is_key(l + ind, n - ind, PMU_KEY(OVERRIDE)) || is_key(l + ind, n - ind, PMU_KEY(MATCH)) ||
-		   is_key(l + ind, n - ind, PMU_KEY(IDENTIFIER));
+		   is_key(l + ind, n - ind, PMU_KEY(IDENTIFIER)) ||
+		   is_key(l + ind, n - ind, PMU_KEY(PERF_PMU_PATTERN));
 	return pk->keep ? append(pk->out, l, n) : 0;
 }
 

@@ -53,8 +53,15 @@ UNITS = {
     ("s390", "cf_z16", "PAI-CRYPTO"): ("pai_crypto", "pai_crypto", None, Z16, ev_code),
     ("s390", "cf_z16", "PAI-EXT"): ("pai_ext", "pai_ext", None, Z16, ev_code),
 }
-# kernel PMUs named only at run time (ali_drw_<address>, hisi_sicl<n>_cpa<m>): not converted
-NOT_CONVERTED = {("arm64", "thead/yitian710/sys", "ali_drw"), ("arm64", "hisilicon/hip09/sys", "hisi_sicl,cpa")}
+# kernel PMUs named only at run time (ali_drw_<address>, hisi_sicl<n>_cpa<m>):
+# the PMU is the one made for that kernel PMU, under its name
+UNITS.update({
+    ("arm64", "thead/yitian710/sys", "ali_drw"): ("ali_drw_1f0000000", "ali_drw_1f0000000", "ali_drw_pmu", N1,
+                                                  cfg_code),
+    ("arm64", "hisilicon/hip09/sys", "hisi_sicl,cpa"): ("hisi_sicl2_cpa0", "hisi_sicl2_cpa0", "0x00000030", N1,
+                                                        cfg_code),
+})
+NOT_CONVERTED = set()
 CORE_UNITS = {"CPU-M-CF", None}
 
 

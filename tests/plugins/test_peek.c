@@ -41,7 +41,7 @@ static void test_peek_agrees_with_the_full_loader(const void *data)
 		if (n < NMATCH && h.match_count <= NMATCH && (n >= h.match_count || strcmp(pat, h.match[n])))
 			ok = 0;
 	/* every pattern counted; all kept, or the count says some were not */
-	ok = ok && h.match_count == n && h.identified == (p->identifier != 0);
+	ok = ok && h.match_count == n && h.identified == (p->identifier != 0 || p->perf_pmu_pattern != 0);
 	TL_ASSERT(ok, "peek r=%d name=%s override=%d match_count=%d identified=%d; loader name=%s override=%d "
 		  "patterns=%d identifier=%d %s", r, h.name, h.override, h.match_count, h.identified,
 		  pp_str(&t, p->name), !!(p->flags & PP_PMU_F_OVERRIDE), n, p->identifier != 0, r ? err : "");

@@ -10,7 +10,13 @@
  * file), tests/fixtures/sysfs/hip08
  * (hisi_sccl1_ddrc0, hisi_sccl1_hha2, hisi_sccl3_l3c0), and
  * tests/fixtures/sysfs/s390pai (cpum_cf, pai_crypto, pai_ext); plugins
- * with identifier patterns in tests/fixtures/sysfs/plugins-sys.
+ * with identifier patterns in tests/fixtures/sysfs/plugins-sys; boxes named
+ * at run time (perf_pmu_pattern) in tests/fixtures/sysfs/armrt
+ * (ali_drw_1e000000 and ali_drw_2e000000, types 40 and 41, cpus 0 and 64;
+ * hisi_sicl2_cpa0, type 42, cpu 32, identifier 0x00000030; hisi_sicl4_cpa0
+ * with identifier 0x00000040, a part perf's table does not name, and a
+ * sysfs event `cycles`), and a plugin with a pattern in
+ * tests/fixtures/sysfs/plugins-rt.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +233,140 @@ static void test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one
 	tl_env("LIBPFM_PLUGIN_PATH", NULL);
 }
 
+/* the id of PMU name, -1 when absent; *nev its event count */
+static int pmu_id(const char *name, int *nev, int *type)
+{
+	pfm_pmu_info_t info;
+	int id = tl_pmu_named(name, &info);
+	if (id >= 0) {
+		*nev = info.nevents;
+		*type = info.type;
+	}
+	return id;
+}
+
+static void test_each_kernel_pmu_a_pattern_matches_becomes_a_pmu_with_the_tables_events(void)
+{
+	int n1 = 0, n2 = 0, nc = 0, t1 = 0, t2 = 0, tc = 0;
+	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_TRUE(present("ali_drw_1e000000"));
+	CU_ASSERT_TRUE(present("ali_drw_2e000000"));
+	CU_ASSERT_TRUE(present("hisi_sicl2_cpa0"));
+	int a = pmu_id("ali_drw_1e000000", &n1, &t1), b = pmu_id("ali_drw_2e000000", &n2, &t2);
+	int c = pmu_id("hisi_sicl2_cpa0", &nc, &tc);
+	/* ids from the sysfs range, distinct */
+	CU_ASSERT_TRUE(a >= 768 && a <= 1022 && b >= 768 && b <= 1022 && c >= 768 && c <= 1022);
+	CU_ASSERT_TRUE(a != b && a != c && b != c);
+	CU_ASSERT_EQUAL(t1, PFM_PMU_TYPE_UNCORE);
+	CU_ASSERT_EQUAL(tc, PFM_PMU_TYPE_UNCORE);
+	/* the table's events: both ali_drw boxes alike, and as many as the table PMU */
+	int nt = 0, tt = 0;
+	CU_ASSERT_TRUE(pmu_id("ali_drw", &nt, &tt) > 0);
+	CU_ASSERT_TRUE(n1 > 50);
+	CU_ASSERT_EQUAL(n1, n2);
+	CU_ASSERT_EQUAL(n1, nt);
+	/* the table PMU stands for no kernel PMU of its own */
+	CU_ASSERT_FALSE(present("ali_drw"));
+	CU_ASSERT_FALSE(present("hisi_sicl_cpa"));
+}
+
+static void test_a_pattern_box_encodes_with_its_kernel_pmus_type_and_cpu(void)
+{
+	struct tl_perf e;
+	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("ali_drw_1e000000::CHI_RXDAT", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 40);
+	CU_ASSERT_EQUAL(e.attr.config, 0x3bULL);
+	CU_ASSERT_EQUAL(e.cpu, 0);
+	CU_ASSERT_STRING_EQUAL(e.fstr, "ali_drw_1e000000::CHI_RXDAT:excl=0");
+	CU_ASSERT_EQUAL_FATAL(tl_perf("ali_drw_2e000000::CHI_RXDAT", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 41);
+	CU_ASSERT_EQUAL(e.cpu, 64);
+	/* perf's spelling */
+	CU_ASSERT_EQUAL_FATAL(tl_perf("hisi_sicl2_cpa0/cpa_p1_wr_dat/", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 42);
+	CU_ASSERT_EQUAL(e.attr.config, 0x61ULL);
+	CU_ASSERT_EQUAL(e.cpu, 32);
+}
+
+static void test_a_kernel_pmu_whose_identifier_misses_is_built_from_sysfs_a_matched_one_is_not(void)
+{
+	pfm_pmu_info_t info;
+	int n = 0, t = 0;
+	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	/* hisi_sicl4_cpa0 says 0x00000040: a PMU built from its directory,
+	 * with the sysfs format only (no table event) */
+	CU_ASSERT_TRUE(pmu_id("hisi_sicl4_cpa0", &n, &t) >= 0);
+	CU_ASSERT_EQUAL(tl_ret("hisi_sicl4_cpa0::CPA_CYCLES"), PFM_ERR_NOTFOUND);
+	/* the matched ones are there once: one PMU per name */
+	int seen = 0;
+	for (int id = 0; id < PFM_PMU_MAX; id++) {
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		if (pfm_get_pmu_info(id, &info) == PFM_SUCCESS)
+			seen += !strcmp(info.name, "ali_drw_1e000000") || !strcmp(info.name, "hisi_sicl2_cpa0");
+	}
+	CU_ASSERT_EQUAL(seen, 2);
+}
+
+static void test_no_pattern_box_without_its_kernel_pmu(void)
+{
+	CU_ASSERT_EQUAL_FATAL(start(NULL, NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(tl_ret("ali_drw_1e000000::CHI_RXDAT"), PFM_ERR_NOTFOUND);
+	CU_ASSERT_FALSE(present("ali_drw"));
+	/* armsys has CMN and DDR boxes, none the patterns match */
+	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	pfm_pmu_info_t info;
+	for (int id = 0; id < PFM_PMU_MAX; id++) {
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		if (pfm_get_pmu_info(id, &info) == PFM_SUCCESS)
+			CU_ASSERT_TRUE(strncmp(info.name, "ali_drw_", 8) && strncmp(info.name, "hisi_sicl2", 10));
+	}
+}
+
+static void test_pattern_box_ids_are_the_same_after_pfm_terminate_and_pfm_initialize(void)
+{
+	int n = 0, t = 0;
+	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	int a = pmu_id("ali_drw_1e000000", &n, &t), b = pmu_id("ali_drw_2e000000", &n, &t);
+	int c = pmu_id("hisi_sicl2_cpa0", &n, &t), d = pmu_id("hisi_sicl4_cpa0", &n, &t);
+	CU_ASSERT_TRUE(a > 0 && b > 0 && c > 0 && d > 0);
+	CU_ASSERT_TRUE(d != a && d != b && d != c);
+	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(pmu_id("ali_drw_1e000000", &n, &t), a);
+	CU_ASSERT_EQUAL(pmu_id("ali_drw_2e000000", &n, &t), b);
+	CU_ASSERT_EQUAL(pmu_id("hisi_sicl2_cpa0", &n, &t), c);
+	CU_ASSERT_EQUAL(pmu_id("hisi_sicl4_cpa0", &n, &t), d);
+}
+
+static void test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names(void)
+{
+	char dir[1024], root[1024];
+	struct tl_perf e;
+	int n = 0, t = 0;
+	pfm_terminate();
+	tl_env_reset();
+	snprintf(dir, sizeof(dir), "%s/plugins-rt", fixtures);
+	snprintf(root, sizeof(root), "%s/armrt", fixtures);
+	tl_env("LIBPFM_SYSROOT", root);
+	tl_env("LIBPFM_CPUID", NEOVERSE_N1);
+	tl_env("LIBPFM_PLUGIN_PATH", dir);
+	CU_ASSERT_EQUAL_FATAL(pfm_initialize(), PFM_SUCCESS);
+	/* hisi_sicl4_cpa0 (0x00000040) is the plugin's box, not built from sysfs */
+	CU_ASSERT_TRUE(present("hisi_sicl4_cpa0"));
+	CU_ASSERT_EQUAL(pmu_id("hisi_sicl4_cpa0", &n, &t) >= 768 && n == 1, 1);
+	CU_ASSERT_EQUAL_FATAL(tl_perf("hisi_sicl4_cpa0::CPA_P0_RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(e.attr.type, 43);
+	CU_ASSERT_EQUAL(e.attr.config, 0x44ULL);
+	CU_ASSERT_EQUAL(e.cpu, 96);
+	CU_ASSERT_EQUAL(tl_ret("hisi_sicl4_cpa0::cycles"), PFM_ERR_NOTFOUND);
+	/* hisi_sicl2_cpa0 (0x00000030) stays the built-in table's */
+	CU_ASSERT_EQUAL(tl_ret("hisi_sicl2_cpa0::CPA_CYCLES"), PFM_SUCCESS);
+	CU_ASSERT_FALSE(present("rt_cpa"));
+	tl_env("LIBPFM_PLUGIN_PATH", NULL);
+}
+
 static const struct tl_test tests[] = {
 	TL_TEST(test_a_cmn_box_is_present_when_its_kernel_pmu_exists_and_its_identifier_matches),
 	TL_TEST(test_a_kernel_pmu_no_table_identifies_is_built_from_sysfs_the_others_are_not),
@@ -240,6 +380,12 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_pai_pmus_count_their_counter_number_with_the_sysfs_type),
 	TL_TEST(test_pai_pmus_need_a_z16_and_their_kernel_pmu),
 	TL_TEST(test_a_plugin_pmu_with_identifier_patterns_is_present_only_where_one_matches),
+	TL_TEST(test_each_kernel_pmu_a_pattern_matches_becomes_a_pmu_with_the_tables_events),
+	TL_TEST(test_a_pattern_box_encodes_with_its_kernel_pmus_type_and_cpu),
+	TL_TEST(test_a_kernel_pmu_whose_identifier_misses_is_built_from_sysfs_a_matched_one_is_not),
+	TL_TEST(test_no_pattern_box_without_its_kernel_pmu),
+	TL_TEST(test_pattern_box_ids_are_the_same_after_pfm_terminate_and_pfm_initialize),
+	TL_TEST(test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names),
 };
 
 int main(int argc, char **argv)
