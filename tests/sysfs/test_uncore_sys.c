@@ -248,10 +248,10 @@ static int pmu_id(const char *name, int *nev, int *type)
 static void test_each_kernel_pmu_a_pattern_matches_becomes_a_pmu_with_the_tables_events(void)
 {
 	int n1 = 0, n2 = 0, nc = 0, t1 = 0, t2 = 0, tc = 0;
-	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
-	CU_ASSERT_TRUE(present("ali_drw_1e000000"));
-	CU_ASSERT_TRUE(present("ali_drw_2e000000"));
-	CU_ASSERT_TRUE(present("hisi_sicl2_cpa0"));
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_TRUE(tl_pmu_present("ali_drw_1e000000"));
+	CU_ASSERT_TRUE(tl_pmu_present("ali_drw_2e000000"));
+	CU_ASSERT_TRUE(tl_pmu_present("hisi_sicl2_cpa0"));
 	int a = pmu_id("ali_drw_1e000000", &n1, &t1), b = pmu_id("ali_drw_2e000000", &n2, &t2);
 	int c = pmu_id("hisi_sicl2_cpa0", &nc, &tc);
 	/* ids from the sysfs range, distinct */
@@ -266,14 +266,14 @@ static void test_each_kernel_pmu_a_pattern_matches_becomes_a_pmu_with_the_tables
 	CU_ASSERT_EQUAL(n1, n2);
 	CU_ASSERT_EQUAL(n1, nt);
 	/* the table PMU stands for no kernel PMU of its own */
-	CU_ASSERT_FALSE(present("ali_drw"));
-	CU_ASSERT_FALSE(present("hisi_sicl_cpa"));
+	CU_ASSERT_FALSE(tl_pmu_present("ali_drw"));
+	CU_ASSERT_FALSE(tl_pmu_present("hisi_sicl_cpa"));
 }
 
 static void test_a_pattern_box_encodes_with_its_kernel_pmus_type_and_cpu(void)
 {
 	struct tl_perf e;
-	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("ali_drw_1e000000::CHI_RXDAT", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 40);
 	CU_ASSERT_EQUAL(e.attr.config, 0x3bULL);
@@ -293,7 +293,7 @@ static void test_a_kernel_pmu_whose_identifier_misses_is_built_from_sysfs_a_matc
 {
 	pfm_pmu_info_t info;
 	int n = 0, t = 0;
-	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
 	/* hisi_sicl4_cpa0 says 0x00000040: a PMU built from its directory,
 	 * with the sysfs format only (no table event) */
 	CU_ASSERT_TRUE(pmu_id("hisi_sicl4_cpa0", &n, &t) >= 0);
@@ -311,11 +311,11 @@ static void test_a_kernel_pmu_whose_identifier_misses_is_built_from_sysfs_a_matc
 
 static void test_no_pattern_box_without_its_kernel_pmu(void)
 {
-	CU_ASSERT_EQUAL_FATAL(start(NULL, NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on(NULL, NEOVERSE_N1, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(tl_ret("ali_drw_1e000000::CHI_RXDAT"), PFM_ERR_NOTFOUND);
-	CU_ASSERT_FALSE(present("ali_drw"));
+	CU_ASSERT_FALSE(tl_pmu_present("ali_drw"));
 	/* armsys has CMN and DDR boxes, none the patterns match */
-	CU_ASSERT_EQUAL_FATAL(start("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armsys", NEOVERSE_N1, 0), PFM_SUCCESS);
 	pfm_pmu_info_t info;
 	for (int id = 0; id < PFM_PMU_MAX; id++) {
 		memset(&info, 0, sizeof(info));
@@ -328,12 +328,12 @@ static void test_no_pattern_box_without_its_kernel_pmu(void)
 static void test_pattern_box_ids_are_the_same_after_pfm_terminate_and_pfm_initialize(void)
 {
 	int n = 0, t = 0;
-	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
 	int a = pmu_id("ali_drw_1e000000", &n, &t), b = pmu_id("ali_drw_2e000000", &n, &t);
 	int c = pmu_id("hisi_sicl2_cpa0", &n, &t), d = pmu_id("hisi_sicl4_cpa0", &n, &t);
 	CU_ASSERT_TRUE(a > 0 && b > 0 && c > 0 && d > 0);
 	CU_ASSERT_TRUE(d != a && d != b && d != c);
-	CU_ASSERT_EQUAL_FATAL(start("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
+	CU_ASSERT_EQUAL_FATAL(tl_start_on("armrt", NEOVERSE_N1, 0), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(pmu_id("ali_drw_1e000000", &n, &t), a);
 	CU_ASSERT_EQUAL(pmu_id("ali_drw_2e000000", &n, &t), b);
 	CU_ASSERT_EQUAL(pmu_id("hisi_sicl2_cpa0", &n, &t), c);
@@ -347,14 +347,14 @@ static void test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names(
 	int n = 0, t = 0;
 	pfm_terminate();
 	tl_env_reset();
-	snprintf(dir, sizeof(dir), "%s/plugins-rt", fixtures);
-	snprintf(root, sizeof(root), "%s/armrt", fixtures);
+	snprintf(dir, sizeof(dir), "%s/plugins-rt", tl_fixtures);
+	snprintf(root, sizeof(root), "%s/armrt", tl_fixtures);
 	tl_env("LIBPFM_SYSROOT", root);
 	tl_env("LIBPFM_CPUID", NEOVERSE_N1);
 	tl_env("LIBPFM_PLUGIN_PATH", dir);
 	CU_ASSERT_EQUAL_FATAL(pfm_initialize(), PFM_SUCCESS);
 	/* hisi_sicl4_cpa0 (0x00000040) is the plugin's box, not built from sysfs */
-	CU_ASSERT_TRUE(present("hisi_sicl4_cpa0"));
+	CU_ASSERT_TRUE(tl_pmu_present("hisi_sicl4_cpa0"));
 	CU_ASSERT_EQUAL(pmu_id("hisi_sicl4_cpa0", &n, &t) >= 768 && n == 1, 1);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("hisi_sicl4_cpa0::CPA_P0_RD", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(e.attr.type, 43);
@@ -363,7 +363,7 @@ static void test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names(
 	CU_ASSERT_EQUAL(tl_ret("hisi_sicl4_cpa0::cycles"), PFM_ERR_NOTFOUND);
 	/* hisi_sicl2_cpa0 (0x00000030) stays the built-in table's */
 	CU_ASSERT_EQUAL(tl_ret("hisi_sicl2_cpa0::CPA_CYCLES"), PFM_SUCCESS);
-	CU_ASSERT_FALSE(present("rt_cpa"));
+	CU_ASSERT_FALSE(tl_pmu_present("rt_cpa"));
 	tl_env("LIBPFM_PLUGIN_PATH", NULL);
 }
 
