@@ -341,10 +341,32 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
 	return 0;
 }
 
+/* the letters, digits and '_' a pattern starts with, which every name it
+ * matches starts with too (unless an alternative, an optional or repeated
+ * atom follows them: then only those before it) */
+static size_t pattern_literal(const char *pat)
+{
+	size_t n = 0;
+	while ((pat[n] >= 'a' && pat[n] <= 'z') || (pat[n] >= 'A' && pat[n] <= 'Z') ||
+	       (pat[n] >= '0' && pat[n] <= '9') || pat[n] == '_')
+		n++;
+	if (strchr(pat + n, '|'))
+		return 0;
+	/* "ab?" or "ab*": b is optional */
+	if (n && (pat[n] == '?' || pat[n] == '*' || pat[n] == '{'))
+		n--;
+	return n;
+}
+
 int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
 {
-	if (rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu_pattern ||
-	    pp_match_whole(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
+	if (rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu_pattern)
+		return 0;
+	/* most kernel PMUs are refused by the pattern's first letters, before
+	 * a regular expression is compiled */
+	const char *pat = pp_str(rt->t, rt->p->perf_pmu_pattern);
+	size_t lit = pattern_literal(pat);
+	if (strncmp(pat, kn, lit) || pp_match_whole(pat, kn) != 1)
 		return 0;
 	return !rt->p->identifier || identifier_matches(rt, kn);
 }

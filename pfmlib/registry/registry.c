@@ -657,40 +657,52 @@ static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const c
  * of its directory. A table whose `match` patterns (when it has some) miss
  * the host serves none. Searched after the table PMUs, before sysfs ones.
  */
-static int add_pattern_boxes(void)
+/* the boxes of one table named at run time (its list position i) */
+static int add_boxes_of(int i, int *next_id)
 {
-	int n0 = R.n, next_id = PP_SYSFS_ID_MAX;
-	for (int i = 0; i < n0; i++) {
-		if (!R.list[i].p->perf_pmu_pattern || R.list[i].p->type != PP_PMU_UNCORE)
+	if (!R.forced)
+		R.list[i].is_present = 0;
+	struct pp_pmu_rt tmpl = R.list[i];	/* the list may move */
+	if (tmpl.p->match && !matches_host(&tmpl))
+		return PFM_SUCCESS;
+	for (int j = 0; j < R.kpmus.n; j++) {
+		const char *kn = R.kpmus.names[j];
+		char name[256];
+		if (!pp_detect_pattern_box(&tmpl, kn))
 			continue;
-		if (!R.forced)
-			R.list[i].is_present = 0;
-		struct pp_pmu_rt tmpl = R.list[i];	/* the list may move */
-		if (tmpl.p->match && !matches_host(&tmpl))
+		if (pp_sysfs_pmu_name(kn, name, sizeof(name)) || pp_pmu_by_name(name, strlen(name))) {
+			pp_verbose("sysfs PMU %s: a box of %s, but its libpfm4 name is invalid or used; skipped",
+				   kn, tmpl.name);
 			continue;
-		for (int j = 0; j < R.kpmus.n; j++) {
-			const char *kn = R.kpmus.names[j];
-			char name[256];
-			if (!pp_detect_pattern_box(&tmpl, kn))
-				continue;
-			if (pp_sysfs_pmu_name(kn, name, sizeof(name)) || pp_pmu_by_name(name, strlen(name))) {
-				pp_verbose("sysfs PMU %s: a box of %s, but its libpfm4 name is invalid or used; skipped",
-					   kn, tmpl.name);
-				continue;
-			}
-			while (next_id >= PP_SYSFS_ID_MIN && R.by_id[next_id])
-				next_id--;
-			if (next_id < PP_SYSFS_ID_MIN) {
-				pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
-					   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
-				return PFM_SUCCESS;
-			}
-			int r = add_pattern_box(&tmpl, kn, name, next_id);
-			if (r != PFM_SUCCESS)
-				return r;
 		}
+		while (*next_id >= PP_SYSFS_ID_MIN && R.by_id[*next_id])
+			(*next_id)--;
+		if (*next_id < PP_SYSFS_ID_MIN) {
+			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
+				   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
+			return PFM_SUCCESS;
+		}
+		int r = add_pattern_box(&tmpl, kn, name, *next_id);
+		if (r != PFM_SUCCESS)
+			return r;
 	}
 	return PFM_SUCCESS;
+}
+
+static int add_pattern_boxes(void)
+{
+	int n0 = R.n, next_id = PP_SYSFS_ID_MAX, r = PFM_SUCCESS;
+	if (!R.irregular && R.builtin.patterns) {
+		/* only built-in PMUs, each its own descriptor: tablegen's list */
+		for (uint32_t j = 0; r == PFM_SUCCESS && j < R.builtin.npatterns; j++)
+			if (R.bpos[R.builtin.patterns[j]] >= 0)
+				r = add_boxes_of(R.bpos[R.builtin.patterns[j]], &next_id);
+		return r;
+	}
+	for (int i = 0; r == PFM_SUCCESS && i < n0; i++)
+		if (R.list[i].p->perf_pmu_pattern && R.list[i].p->type == PP_PMU_UNCORE)
+			r = add_boxes_of(i, &next_id);
+	return r;
 }
 
 /*

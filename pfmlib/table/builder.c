@@ -264,5 +264,6 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
 	t->dclass = NULL;
+	t->patterns = NULL; t->npatterns = 0;
 	t->desc_dict = NULL; t->ndesc_dict = 0;
 }

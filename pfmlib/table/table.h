@@ -268,6 +268,10 @@ struct pp_table {
 	/* per PMU, its PP_DC_* bits: what detection does with it, found once
 	 * by tablegen (the built-in table's; NULL elsewhere) */
 	const uint8_t            *dclass;
+	/* the indexes of the uncore tables of boxes named at run time
+	 * (perf_pmu_pattern), in table order (the built-in table's; NULL
+	 * elsewhere) */
+	const uint32_t           *patterns;  uint32_t npatterns;
 	/* the dictionary of packed descriptions (see PP_PACK_ESC): ndesc_dict
 	 * strings; NULL when descriptions are plain strings (the built-in
 	 * table's, from tablegen; NULL elsewhere) */

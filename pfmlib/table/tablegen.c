@@ -431,6 +431,18 @@ static void emit_tables(const struct pp_builder *b)
 			fprintf(out, "%u,%s", i, (nvar++ % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
+	uint32_t npat = 0;
+	for (i = 0; i < b->pmus.n; i++)
+		npat += b->pmus.v[i].type == PP_PMU_UNCORE && b->pmus.v[i].perf_pmu_pattern &&
+			!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
+	comment("pp_patterns", "the indexes of the tables of boxes named at run time (table/table.h)", NULL);
+	open_table("uint32_t", "pp_patterns", npat);
+	for (i = 0, npat = 0; i < b->pmus.n; i++)
+		if (b->pmus.v[i].type == PP_PMU_UNCORE && b->pmus.v[i].perf_pmu_pattern &&
+		    !(b->pmus.v[i].flags & PP_PMU_F_VARIANT))
+			fprintf(out, "%u,%s", i, (npat++ % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+
 	comment("pp_dclass", "per PMU, its PP_DC_* bits of detection (table/table.h)", NULL);
 	open_table("uint8_t", "pp_dclass", b->pmus.n);
 	const struct pp_pmu *prev = NULL;
@@ -483,6 +495,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
 	fputs("\tt->dclass = pp_dclass;\n", out);
+	fprintf(out, "\tt->patterns = pp_patterns; t->npatterns = %u;\n", npat);
 	fputs("}\n", out);
 }
 
