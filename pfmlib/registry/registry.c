@@ -36,7 +36,8 @@ static struct {
 	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
 	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
 	char **owned;			/* the pattern boxes' names and kernel names (add_pattern_boxes) */
-	int nowned, npattern;
+	int nowned, npattern, pattern_first;	/* pattern boxes: npattern from list position pattern_first */
+	int *irr, nirr, irr_known;	/* sysfs_served: the irregular PMUs of the list, found once */
 	/* name index: built-in PMUs through the table's own (tablegen's) index,
 	 * bpos giving each one's place in list (-1: not in it); every other
 	 * PMU (plugins, sysfs) in xhash, open-addressing slots of list index + 1 */
@@ -146,23 +147,25 @@ static void xhash_put(int i)
 }
 
 /* xhash anew, over every PMU of the list not built in, with room for one more */
-static int xhash_rebuild(void)
+static int xhash_rebuild(int added)
 {
-	uint32_t n = 0, size = 16;
-	for (int i = 0; i < R.n; i++)
-		n += R.list[i].bidx < 0;
+	/* every PMU not built in is in xhash already, but list entry added
+	 * (index_added's, or -1): the old slots and it go to a larger table */
+	uint32_t n = R.nx + 1, size = 16, *old = R.xhash, nold = R.nxhash;
 	while (size < (n + 1) * 2)
 		size *= 2;
 	uint32_t *nh = calloc(size, sizeof(*nh));
 	if (!nh)
 		return PFM_ERR_NOMEM;
-	free(R.xhash);
 	R.xhash = nh;
 	R.nxhash = size;
 	R.nx = 0;
-	for (int i = 0; i < R.n; i++)
-		if (R.list[i].bidx < 0)
-			xhash_put(i);
+	for (uint32_t k = 0; k < nold; k++)
+		if (old[k])
+			xhash_put((int)old[k] - 1);
+	free(old);
+	if (added >= 0)
+		xhash_put(added);
 	return PFM_SUCCESS;
 }
 
@@ -180,7 +183,7 @@ static int index_added(int i)
 			return PFM_ERR_NOMEM;
 		R.nxhash = 16;
 	} else if ((R.nx + 1) * 2 > R.nxhash) {
-		return xhash_rebuild();	/* i is in the list: indexed with the others */
+		return xhash_rebuild(i);
 	}
 	xhash_put(i);
 	return PFM_SUCCESS;
@@ -525,7 +528,8 @@ static int serves(const struct pp_pmu_rt *rt, const char *sysname)
 static int sysfs_served(void *ctx, const char *sysname)
 {
 	(void)ctx;
-	for (int i = R.n - 1; R.npattern && i >= 0; i--)
+	/* the pattern boxes are added together (add_pattern_boxes), before any sysfs PMU */
+	for (int i = R.pattern_first; i < R.pattern_first + R.npattern; i++)
 		if (R.list[i].kpmu && !strcmp(R.list[i].kpmu, sysname))
 			return 1;
 	size_t len = strlen(sysname), base = len;
@@ -542,7 +546,23 @@ static int sysfs_served(void *ctx, const char *sysname)
 		if (rt && serves(rt, sysname))
 			return 1;
 	}
-	for (int i = 0; R.irregular && i < R.n; i++)
+	/* the PMUs not in the kernel PMU index, as the list is before the first
+	 * sysfs PMU (a sysfs PMU serves only its own kernel PMU): found once */
+	if (R.irregular && !R.irr_known) {
+		R.irr_known = 1;
+		R.nirr = 0;
+		/* irregular(): not built in, or picked (a variant, an override) */
+		int all = !R.builtin.kpmu;
+		if ((R.irr = malloc(((size_t)R.n + 1) * sizeof(*R.irr))))
+			for (int i = 0; i < R.n; i++)
+				if (all || R.list[i].bidx < 0 || R.list[i].picked)
+					R.irr[R.nirr++] = i;
+	}
+	for (int j = 0; R.irregular && R.irr && j < R.nirr; j++)
+		if (serves(&R.list[R.irr[j]], sysname))
+			return 1;
+	/* without memory for the list: each PMU looked at */
+	for (int i = 0; R.irregular && !R.irr && i < R.n; i++)
 		if (irregular(&R.list[i]) && serves(&R.list[i], sysname))
 			return 1;
 	return 0;
@@ -640,7 +660,8 @@ static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const c
 		rt->perf_type = tmpl->p->perf_type;
 	rt->dfl_cpu = read_first_cpu(kn);
 	R.by_id[id] = rt;
-	R.npattern++;
+	if (!R.npattern++)
+		R.pattern_first = R.n - 1;
 	pp_verbose("PMU %s: a box of %s for sysfs PMU %s, id %d, type %u", oname, tmpl->name, kn, id,
 		   (unsigned)rt->perf_type);
 	return index_added(R.n - 1);
@@ -823,15 +844,19 @@ int pp_registry_init(void)
 	 * have changed it) */
 	if (R.n > nb) {
 		sort_list(nb);
-		/* the name index holds list positions: re-point it */
-		for (int i = 0; i < R.n; i++)
-			if (R.list[i].bidx >= 0)
-				R.bpos[R.list[i].bidx] = i;
-		if (R.nxhash && (r = xhash_rebuild()) != PFM_SUCCESS)
-			return r;
-		/* so does by_id (add() keeps it right otherwise) */
-		for (int i = 0; i < R.n; i++)
-			R.by_id[R.list[i].id] = &R.list[i];
+		/* the name indexes hold list positions, by_id list entries: re-point
+		 * them, in one walk (xhash emptied first, then refilled) */
+		if (R.nxhash)
+			memset(R.xhash, 0, R.nxhash * sizeof(*R.xhash));
+		R.nx = 0;
+		for (int i = 0; i < R.n; i++) {
+			struct pp_pmu_rt *rt = &R.list[i];
+			if (rt->bidx >= 0)
+				R.bpos[rt->bidx] = i;
+			else if (R.nxhash)
+				xhash_put(i);
+			R.by_id[rt->id] = rt;
+		}
 	}
 	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
 		return r;
@@ -872,6 +897,7 @@ void pp_registry_fini(void)
 	for (int i = 0; i < R.nowned; i++)
 		free(R.owned[i]);
 	free(R.owned);
+	free(R.irr);
 	size_t at = offsetof(__typeof__(R), by_id), end = at + sizeof(R.by_id);
 	memset(&R, 0, at);
 	memset((char *)&R + end, 0, sizeof(R) - end);
