@@ -228,6 +228,9 @@ static int regex_whole(const char *pattern, const char *s, const char *s2)
 
 int pp_match_whole(const char *pattern, const char *s)
 {
+	/* most names are told apart by the pattern's first bytes, as identities are */
+	if (!pp_match_may(pattern, s, NULL))
+		return 0;
 	int fast = pp_match_full(pattern, s);
 	return fast >= 0 ? fast : regex_whole(pattern, s, NULL);
 }

@@ -63,9 +63,7 @@ struct group {
 
 static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
 {
-	return a->t == b->t && a->p->match == b->p->match && a->p->arch == b->p->arch &&
-	       a->p->match_priority == b->p->match_priority && a->p->flags == b->p->flags &&
-	       (a->p->type == PP_PMU_UNCORE) == (b->p->type == PP_PMU_UNCORE);
+	return a->t == b->t && pp_pmu_same_detection(a->p, b->p);
 }
 
 /* per PMU of table t (which has a kernel PMU index), 1 when its kernel PMU
@@ -81,27 +79,13 @@ static unsigned char *kernel_has(const struct pp_table *t, const struct pp_kpmus
 	return has;
 }
 
-/* the kernel PMU index of the list's built-in table, made at the first box
- * that needs it */
-struct kindex {
-	const struct pp_pmu_rt *list;
-	int n;
-	const struct pp_table *t;	/* the table with an index (the built-in one) */
-	unsigned char *has;		/* kernel_has(t), or NULL */
-	int tried;
-};
-
-/* box rt's kernel PMU exists (the kernel PMU index for PMUs in it) */
-static inline int box_kernel_there(struct kindex *ki, const struct pp_pmu_rt *rt, const struct pp_kpmus *kp)
+/* box rt's kernel PMU exists: the kernel PMU index has (kernel_has of
+ * table bt, NULL without one) for PMUs of bt, else a look-up */
+static int box_kernel_there(const struct pp_table *bt, const unsigned char *has, const struct pp_pmu_rt *rt,
+			    const struct pp_kpmus *kp)
 {
-	if (!ki->tried) {
-		ki->tried = 1;
-		for (int k = 0; k < ki->n && !ki->t; k++)
-			ki->t = ki->list[k].t->kpmu ? ki->list[k].t : NULL;
-		ki->has = ki->t ? kernel_has(ki->t, kp) : NULL;
-	}
-	if (ki->has && rt->t == ki->t && !(rt->p->flags & PP_PMU_F_VARIANT))
-		return ki->has[rt->p - ki->t->pmus];
+	if (has && rt->t == bt && !(rt->p->flags & PP_PMU_F_VARIANT))
+		return has[rt->p - bt->pmus];
 	const char *kn = pp_str(rt->t, rt->p->perf_pmu);
 	return pp_kpmus_may(kp, kn) && pp_kpmus_find(kp, kn);
 }
@@ -118,26 +102,19 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
 		       int *ident, int *nident)
 {
 	int ng = 0, ni = 0;
-	struct kindex ki = { list, n, NULL, NULL, 0 };
 	/* the built-in table's PMUs that are their own descriptor (bidx, not
 	 * picked): tablegen's detection bits (pp_table.dclass) and the kernel
 	 * PMU index */
 	const struct pp_table *bt = NULL;
 	for (int k = 0; k < n && !bt; k++)
 		bt = list[k].t->dclass && list[k].t->kpmu ? list[k].t : NULL;
-	if (bt) {
-		ki.tried = 1;
-		ki.t = bt;
-		ki.has = kernel_has(bt, kp);
-		if (!ki.has)
-			bt = NULL;
-	}
+	unsigned char *has = bt ? kernel_has(bt, kp) : NULL;
 	/* the last candidate was a built-in one and in the last group */
 	int prev_in = 0;
 	*nident = 0;
 	for (int k = 0; k < n; k++) {
 		const struct pp_pmu_rt *rt = &list[k];
-		if (bt && rt->bidx >= 0 && !rt->picked) {
+		if (has && rt->bidx >= 0 && !rt->picked) {
 			unsigned c = bt->dclass[rt->bidx];
 			if (c & PP_DC_IDENT)
 				ident[(*nident)++] = k;
@@ -145,7 +122,7 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
 				continue;
 			/* a box whose kernel PMU is not there cannot be present
 			 * (drop_absent_uncore): no pattern match for it */
-			if ((c & PP_DC_BOX) && !ki.has[rt->bidx]) {
+			if ((c & PP_DC_BOX) && !has[rt->bidx]) {
 				prev_in = 0;
 				continue;
 			}
@@ -166,7 +143,7 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
 			ident[(*nident)++] = k;
 		if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
 			continue;
-		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !box_kernel_there(&ki, rt, kp))
+		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !box_kernel_there(bt, has, rt, kp))
 			continue;
 		idx[ni++] = k;
 		if (ng && same_group(&list[idx[g[ng - 1].first]], rt)) {
@@ -177,18 +154,11 @@ static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmu
 		g[ng].n = 1;
 		ng++;
 	}
-	free(ki.has);
+	free(has);
 	return ng;
 }
 
-/*
- * Each host identity (one per core type) makes present the PMUs of its best
- * match: the lowest match_priority (perf's first mapfile line), all PMUs that
- * share it (hybrid parts describe several core types on one line). A PMU
- * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
- * hit receives the list indexes of the PMUs matched (room for every PMU).
- */
-/* list[k] made present: recorded once in pres (room for every PMU) */
+/* the PMUs detection made present (list indexes, each once; room for every PMU) */
 struct present {
 	int *k, n;
 };
@@ -200,6 +170,13 @@ static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
 	list[k].is_present = 1;
 }
 
+/*
+ * Each host identity (one per core type) makes present the PMUs of its best
+ * match: the lowest match_priority (perf's first mapfile line), all PMUs that
+ * share it (hybrid parts describe several core types on one line). A PMU
+ * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
+ * hit receives the list indexes of the PMUs matched (room for every PMU).
+ */
 static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct group *g, int ng, const char *id,
 			    int *hit, int fallback, struct present *pres)
 {
@@ -341,32 +318,11 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
 	return 0;
 }
 
-/* the letters, digits and '_' a pattern starts with, which every name it
- * matches starts with too (unless an alternative, an optional or repeated
- * atom follows them: then only those before it) */
-static size_t pattern_literal(const char *pat)
-{
-	size_t n = 0;
-	while ((pat[n] >= 'a' && pat[n] <= 'z') || (pat[n] >= 'A' && pat[n] <= 'Z') ||
-	       (pat[n] >= '0' && pat[n] <= '9') || pat[n] == '_')
-		n++;
-	if (strchr(pat + n, '|'))
-		return 0;
-	/* "ab?" or "ab*": b is optional */
-	if (n && (pat[n] == '?' || pat[n] == '*' || pat[n] == '{'))
-		n--;
-	return n;
-}
-
 int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
 {
 	if (rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu_pattern)
 		return 0;
-	/* most kernel PMUs are refused by the pattern's first letters, before
-	 * a regular expression is compiled */
-	const char *pat = pp_str(rt->t, rt->p->perf_pmu_pattern);
-	size_t lit = pattern_literal(pat);
-	if (strncmp(pat, kn, lit) || pp_match_whole(pat, kn) != 1)
+	if (pp_match_whole(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
 		return 0;
 	return !rt->p->identifier || identifier_matches(rt, kn);
 }
@@ -407,7 +363,6 @@ void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const 
 	}
 	int *hit = mem, *idx = mem + n + 1, *ident = mem + 2 * (n + 1), nident;
 	struct present pres = { mem + 3 * (n + 1), 0 };
-	/* PMUs present before detection (none but a forced one, which is not detected) */
 	int ng = make_groups(list, n, k, idx, g, ident, &nident);
 	for (int i = 0; i < host->n; i++)
 		detect_identity(list, idx, g, ng, host->id[i], hit, 0, &pres);

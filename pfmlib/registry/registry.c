@@ -479,7 +479,7 @@ static int instance_of(const char *sysname, const char *perf_pmu)
  */
 static int irregular(const struct pp_pmu_rt *rt)
 {
-	return !R.builtin.kpmu || rt->bidx < 0 || rt->t != &R.builtin || rt->p != &R.builtin.pmus[rt->bidx];
+	return !R.builtin.kpmu || rt->bidx < 0 || rt->picked;
 }
 
 /* the list entry of pair e's PMU when it serves its built-in descriptor, else NULL */
@@ -551,20 +551,17 @@ static int sysfs_served(void *ctx, const char *sysname)
 	if (R.irregular && !R.irr_known) {
 		R.irr_known = 1;
 		R.nirr = 0;
-		/* irregular(): not built in, or picked (a variant, an override) */
-		int all = !R.builtin.kpmu;
 		if ((R.irr = malloc(((size_t)R.n + 1) * sizeof(*R.irr))))
 			for (int i = 0; i < R.n; i++)
-				if (all || R.list[i].bidx < 0 || R.list[i].picked)
+				if (irregular(&R.list[i]))
 					R.irr[R.nirr++] = i;
 	}
-	for (int j = 0; R.irregular && R.irr && j < R.nirr; j++)
-		if (serves(&R.list[R.irr[j]], sysname))
+	/* (without memory for that list: each PMU looked at) */
+	for (int j = 0; R.irregular && j < (R.irr ? R.nirr : R.n); j++) {
+		int i = R.irr ? R.irr[j] : j;
+		if ((R.irr || irregular(&R.list[i])) && serves(&R.list[i], sysname))
 			return 1;
-	/* without memory for the list: each PMU looked at */
-	for (int i = 0; R.irregular && !R.irr && i < R.n; i++)
-		if (irregular(&R.list[i]) && serves(&R.list[i], sysname))
-			return 1;
+	}
 	return 0;
 }
 

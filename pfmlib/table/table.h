@@ -306,6 +306,15 @@ static inline int pp_pmu_search_rank(const struct pp_pmu *p)
 	return p->type == PP_PMU_UNCORE ? 2 : 3;
 }
 
+/* a and b (of one table) are detected as one group (registry/detect.c,
+ * PP_DC_SAME): same pattern list, architecture, priority, flags and
+ * uncore-ness */
+static inline int pp_pmu_same_detection(const struct pp_pmu *a, const struct pp_pmu *b)
+{
+	return a->match == b->match && a->arch == b->arch && a->match_priority == b->match_priority &&
+	       a->flags == b->flags && (a->type == PP_PMU_UNCORE) == (b->type == PP_PMU_UNCORE);
+}
+
 /* 4 bytes of s, little-endian whatever the host (tablegen's hashes hold on
  * the target), with bit 0x20 of each cleared: a name and its other-case
  * spellings read the same */

@@ -458,9 +458,7 @@ static void emit_tables(const struct pp_builder *b)
 		c |= box && p->identifier ? PP_DC_IDENT : 0;
 		if (p->match && p->type != PP_PMU_OS_GENERIC) {
 			c |= PP_DC_CAND;
-			if (prev && prev->match == p->match && prev->arch == p->arch &&
-			    prev->match_priority == p->match_priority && prev->flags == p->flags &&
-			    (prev->type == PP_PMU_UNCORE) == (p->type == PP_PMU_UNCORE))
+			if (prev && pp_pmu_same_detection(prev, p))
 				c |= PP_DC_SAME;
 			prev = p;
 		}
