@@ -51,14 +51,17 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
 }
 
 /*
- * The candidates of detection, in list order: consecutive PMUs that share a
- * table, a pattern list, an architecture, a priority and flags (the box
- * instances of one uncore model, a model's uncore PMUs) form one group whose
- * patterns are matched once per identity, so an identity costs one match per
- * group, and per PMU only in the groups that match it.
+ * The candidates of detection: PMUs with patterns (OS-generic PMUs have none
+ * that count), but no box whose kernel PMU is not there (it cannot be
+ * present, drop_absent_uncore), so a model whose boxes the kernel does not
+ * run costs no pattern match. They go to idx (list positions) in groups
+ * that share a pattern list, an architecture, a priority and flags (the box
+ * instances of one uncore model, a model's uncore PMUs), whose patterns are
+ * matched once per identity: an identity costs one match per group, and
+ * per PMU only in the groups that match it.
  */
 struct group {
-	int first, n;	/* in the candidates' list indexes */
+	int first, n;	/* idx[first .. first + n) */
 };
 
 static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
@@ -66,96 +69,109 @@ static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
 	return a->t == b->t && pp_pmu_same_detection(a->p, b->p);
 }
 
-/* per PMU of table t (which has a kernel PMU index), 1 when its kernel PMU
- * is one of k's; NULL without memory */
-static unsigned char *kernel_has(const struct pp_table *t, const struct pp_kpmus *k)
+/* what make_groups builds, and the built-in table's kernel PMU marks */
+struct cands {
+	int *idx, ni;
+	struct group *g;
+	int ng;
+	int *ident, nident;		/* boxes with identifier patterns (identify_uncore) */
+	unsigned char *has;		/* per PMU of the built-in table: its kernel PMU is there */
+	unsigned char *glive;		/* per detection group: one of its boxes' kernel PMU is there */
+};
+
+/* has and glive from the kernel PMU index of table t: the few kernel PMUs
+ * this host has, not every PMU; -1 without memory */
+static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct cands *c)
 {
-	unsigned char *has = calloc((size_t)t->npmus + 1, 1);
-	for (int j = 0; has && j < k->n; j++) {
+	c->has = calloc((size_t)t->npmus + (size_t)t->ndgroups + 1, 1);
+	if (!c->has)
+		return -1;
+	c->glive = c->has + t->npmus;
+	for (int j = 0; j < k->n; j++) {
 		size_t len = strlen(k->names[j]);
-		for (uint32_t e = pp_kpmu_first(t, k->names[j], len); pp_kpmu_is(t, e, k->names[j], len); e++)
-			has[t->kpmu[2 * e + 1]] = 1;
+		for (uint32_t e = pp_kpmu_first(t, k->names[j], len); pp_kpmu_is(t, e, k->names[j], len); e++) {
+			uint32_t b = t->kpmu[2 * e + 1];
+			c->has[b] = 1;
+			if (t->dgroup_of[b] != PP_DG_NONE)
+				c->glive[t->dgroup_of[b]] = 1;
+		}
 	}
-	return has;
+	return 0;
 }
 
-/* box rt's kernel PMU exists: the kernel PMU index has (kernel_has of
- * table bt, NULL without one) for PMUs of bt, else a look-up */
-static int box_kernel_there(const struct pp_table *bt, const unsigned char *has, const struct pp_pmu_rt *rt,
+/* box rt's kernel PMU exists: has (of the built-in table bt) for its PMUs,
+ * else a look-up */
+static int box_kernel_there(const struct pp_detect_set *s, const struct cands *c, const struct pp_pmu_rt *rt,
 			    const struct pp_kpmus *kp)
 {
-	if (has && rt->t == bt && !(rt->p->flags & PP_PMU_F_VARIANT))
-		return has[rt->p - bt->pmus];
+	if (c->has && rt->t == s->bt && !(rt->p->flags & PP_PMU_F_VARIANT))
+		return c->has[rt->p - s->bt->pmus];
 	const char *kn = pp_str(rt->t, rt->p->perf_pmu);
 	return pp_kpmus_may(kp, kn) && pp_kpmus_find(kp, kn);
 }
 
-/*
- * The candidates of list[0..n) into idx (list indexes), grouped: PMUs with
- * patterns (OS-generic PMUs have none that count), but no box whose kernel
- * PMU is not there (it cannot be present, drop_absent_uncore), so a model
- * whose boxes the kernel does not run costs no pattern match. Returns the
- * number of groups; the boxes with identifier patterns (identify_uncore)
- * go to ident (*nident of them). The one pass over every PMU of detection.
- */
-static int make_groups(const struct pp_pmu_rt *list, int n, const struct pp_kpmus *kp, int *idx, struct group *g,
-		       int *ident, int *nident)
+/* the built-in PMUs that serve their own descriptor, by tablegen's groups:
+ * a group of boxes none of which the kernel runs is not looked into */
+static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 {
-	int ng = 0, ni = 0;
-	/* the built-in table's PMUs that are their own descriptor (bidx, not
-	 * picked): tablegen's detection bits (pp_table.dclass) and the kernel
-	 * PMU index */
-	const struct pp_table *bt = NULL;
-	for (int k = 0; k < n && !bt; k++)
-		bt = list[k].t->dclass && list[k].t->kpmu ? list[k].t : NULL;
-	unsigned char *has = bt ? kernel_has(bt, kp) : NULL;
-	/* the last candidate was a built-in one and in the last group */
-	int prev_in = 0;
-	*nident = 0;
-	for (int k = 0; k < n; k++) {
-		const struct pp_pmu_rt *rt = &list[k];
-		if (has && rt->bidx >= 0 && !rt->picked) {
-			unsigned c = bt->dclass[rt->bidx];
-			if (c & PP_DC_IDENT)
-				ident[(*nident)++] = k;
-			if (!(c & PP_DC_CAND))
-				continue;
-			/* a box whose kernel PMU is not there cannot be present
-			 * (drop_absent_uncore): no pattern match for it */
-			if ((c & PP_DC_BOX) && !has[rt->bidx]) {
-				prev_in = 0;
-				continue;
-			}
-			idx[ni++] = k;
-			if (ng && prev_in && (c & PP_DC_SAME)) {
-				g[ng - 1].n++;
-				continue;
-			}
-			g[ng].first = ni - 1;
-			g[ng].n = 1;
-			ng++;
-			prev_in = 1;
-			continue;
-		}
-		/* any other PMU (a plugin's, a variant table picked) */
-		prev_in = 0;
-		if (rt->p->identifier && rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu)
-			ident[(*nident)++] = k;
-		if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
-			continue;
-		if (rt->p->type == PP_PMU_UNCORE && rt->p->perf_pmu && !box_kernel_there(bt, has, rt, kp))
-			continue;
-		idx[ni++] = k;
-		if (ng && same_group(&list[idx[g[ng - 1].first]], rt)) {
-			g[ng - 1].n++;
-			continue;
-		}
-		g[ng].first = ni - 1;
-		g[ng].n = 1;
-		ng++;
+	const struct pp_table *bt = s->bt;
+	for (uint32_t j = 0; j < bt->nidents; j++) {
+		int k = s->bpos[bt->idents[j]];
+		if (k >= 0 && !s->list[k].picked)
+			c->ident[c->nident++] = k;
 	}
-	free(has);
-	return ng;
+	for (uint32_t j = 0; j < bt->ndgroups; j++) {
+		const struct pp_dgroup *d = &bt->dgroups[j];
+		if ((d->flags & PP_DG_BOXES) && !c->glive[j])
+			continue;
+		int first = c->ni;
+		for (uint32_t b = d->first; b < d->first + d->span; b++) {
+			int k = s->bpos[b];
+			if (bt->dgroup_of[b] != j || k < 0 || s->list[k].picked)
+				continue;
+			if (pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
+				continue;
+			c->idx[c->ni++] = k;
+		}
+		if (c->ni > first) {
+			c->g[c->ng].first = first;
+			c->g[c->ng].n = c->ni - first;
+			c->ng++;
+		}
+	}
+}
+
+/* a PMU that is not its built-in descriptor, at list position k */
+static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, const struct pp_kpmus *kp)
+{
+	const struct pp_pmu_rt *rt = &s->list[k];
+	if (rt->p->identifier && pp_pmu_is_box(rt->p))
+		c->ident[c->nident++] = k;
+	if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
+		return;
+	if (pp_pmu_is_box(rt->p) && !box_kernel_there(s, c, rt, kp))
+		return;
+	c->idx[c->ni++] = k;
+	if (c->ng && c->g[c->ng - 1].first + c->g[c->ng - 1].n == c->ni - 1 &&
+	    same_group(&s->list[c->idx[c->g[c->ng - 1].first]], rt)) {
+		c->g[c->ng - 1].n++;
+		return;
+	}
+	c->g[c->ng].first = c->ni - 1;
+	c->g[c->ng].n = 1;
+	c->ng++;
+}
+
+/* the candidates and groups of detection; -1 without memory */
+static int make_groups(const struct pp_detect_set *s, const struct pp_kpmus *kp, struct cands *c)
+{
+	if (s->bt && kernel_has(s->bt, kp, c))
+		return -1;
+	if (s->bt)
+		builtin_groups(s, c);
+	for (int j = 0; j < (s->bt ? s->nirr : s->n); j++)
+		other_pmu(s, c, s->bt ? s->irr[j] : j, kp);
+	return 0;
 }
 
 /* the PMUs detection made present (list indexes, each once; room for every PMU) */
@@ -351,21 +367,30 @@ static void identify_uncore(struct pp_pmu_rt *list, const int *ident, int nident
 	}
 }
 
-void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k)
+void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres_k,
+	       int *npres)
 {
-	/* hit, idx, pres and ident: room for every PMU each */
-	int *mem = malloc(((size_t)n + 1) * 4 * sizeof(*mem));
+	struct pp_pmu_rt *list = s->list;
+	int n = s->n;
+	/* hit, idx and ident: room for every PMU each */
+	int *mem = malloc(((size_t)n + 1) * 3 * sizeof(*mem));
 	struct group *g = malloc(((size_t)n + 1) * sizeof(*g));
-	if (!mem || !g) {
+	struct cands c = { .g = g };
+	struct present pres = { pres_k, 0 };
+	*npres = 0;
+	if (mem) {
+		c.idx = mem + n + 1;
+		c.ident = mem + 2 * (n + 1);
+	}
+	if (!mem || !g || make_groups(s, k, &c)) {
 		free(mem);
 		free(g);
+		free(c.has);
 		return;
 	}
-	int *hit = mem, *idx = mem + n + 1, *ident = mem + 2 * (n + 1), nident;
-	struct present pres = { mem + 3 * (n + 1), 0 };
-	int ng = make_groups(list, n, k, idx, g, ident, &nident);
+	int *hit = mem;
 	for (int i = 0; i < host->n; i++)
-		detect_identity(list, idx, g, ng, host->id[i], hit, 0, &pres);
+		detect_identity(list, c.idx, g, c.ng, host->id[i], hit, 0, &pres);
 	/* no model table knows this CPU: its architectural events, if any */
 	int any_core = 0;
 	for (int j = 0; j < pres.n; j++) {
@@ -373,10 +398,20 @@ void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const 
 		any_core |= rt->p->type == PP_PMU_CORE && !(rt->p->flags & PP_PMU_F_BESIDE);
 	}
 	for (int i = 0; !any_core && i < host->n; i++)
-		detect_identity(list, idx, g, ng, host->id[i], hit, 1, &pres);
+		detect_identity(list, c.idx, g, c.ng, host->id[i], hit, 1, &pres);
 	drop_absent_core_types(list, &pres);
 	drop_absent_uncore(list, &pres, k);
-	identify_uncore(list, ident, nident, k);
+	identify_uncore(list, c.ident, c.nident, k);
+	/* the present ones: those made present and not dropped, then the boxes
+	 * that only their identifier makes present (no match patterns: never
+	 * candidates) */
+	for (int j = 0; j < pres.n; j++)
+		if (list[pres.k[j]].is_present)
+			pres_k[(*npres)++] = pres.k[j];
+	for (int j = 0; j < c.nident; j++)
+		if (!list[c.ident[j]].p->match && list[c.ident[j]].is_present)
+			pres_k[(*npres)++] = c.ident[j];
 	free(mem);
 	free(g);
+	free(c.has);
 }

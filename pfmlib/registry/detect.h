@@ -40,9 +40,28 @@ static inline int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
 	return pp_kpmus_may(k, name) && pp_kpmus_find(k, name);
 }
 
-/* set is_present on the PMUs of list[0..n) that host's identities select;
- * an uncore box needs its kernel PMU in k */
-void pp_detect(struct pp_pmu_rt *list, int n, const struct pp_host *host, const struct pp_kpmus *k);
+/*
+ * The PMUs detection looks at: the registry's list; the built-in table,
+ * whose PMUs serving their own descriptor are found through its detection
+ * groups (pp_table.dgroups) and bpos (PMU index -> list position, -1 when
+ * not in the list); and every other PMU (a plugin's, a variant picked, an
+ * override: a PMU that is not its built-in descriptor), one by one, at the
+ * list positions irr[0..nirr).
+ */
+struct pp_detect_set {
+	struct pp_pmu_rt *list;
+	int n;				/* list entries */
+	const struct pp_table *bt;	/* with dgroups; NULL: every PMU is in irr */
+	const int *bpos;
+	const int *irr;
+	int nirr;
+};
+
+/* set is_present on the PMUs that host's identities select (an uncore box
+ * needs its kernel PMU in k); pres receives the list positions of the PMUs
+ * it made present (room for s->n), *npres their number */
+void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres,
+	       int *npres);
 
 /* one of rt's match patterns matches one of host's identities */
 int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host);

@@ -27,25 +27,33 @@
 static struct {
 	int ready;
 	struct pp_table builtin;
-	struct pp_pmu_rt *list;		/* search order */
-	int n, cap;
-	struct pp_pmu_rt *by_id[PP_MAX_PMU_ID + 1];
-	int forced;			/* LIBPFM_FORCE_PMU named a PMU we have */
+	/* the PMUs: the built-in ones first (nb of them, in search order), then
+	 * plugins' (ntab: the table PMUs), then pattern boxes, then sysfs PMUs;
+	 * an entry never moves but when the list grows (realloc) */
+	struct pp_pmu_rt *list;
+	int n, cap, nb, ntab;
+	int *order;			/* search order of list positions (plugins sorted in), NULL:
+					 * the list's own order */
+	/* list position + 1 of the PMU of each id, 0: none; an entry counts
+	 * only when that list entry has this id (a sparse set: the slots are
+	 * never cleared, pfm_initialize and pfm_terminate touch only those of
+	 * the PMUs they add) */
+	uint16_t pos[PP_MAX_PMU_ID + 1];
+	int forced, forced_at;		/* LIBPFM_FORCE_PMU named a PMU we have, at this list position */
 	struct pp_host host;		/* this host's identities */
 	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
 	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
 	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
 	char **owned;			/* the pattern boxes' names and kernel names (add_pattern_boxes) */
 	int nowned, npattern, pattern_first;	/* pattern boxes: npattern from list position pattern_first */
-	int *irr, nirr, irr_known;	/* sysfs_served: the irregular PMUs of the list, found once */
+	int *irr, nirr, cirr;		/* list positions of the irregular PMUs (irregular()), as added */
+	int *pres, npres;		/* list positions of the table PMUs detection made present */
 	/* name index: built-in PMUs through the table's own (tablegen's) index,
 	 * bpos giving each one's place in list (-1: not in it); every other
 	 * PMU (plugins, sysfs) in xhash, open-addressing slots of list index + 1 */
 	int *bpos;
 	uint32_t *xhash, nxhash, nx;
 	int *dfl, ndfl;			/* the PMUs searched without pmu:: prefix, in search order */
-	int irregular;			/* a plugin was offered, or a variant picked: some PMUs
-					 * are not their built-in descriptor (irregular()) */
 	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
 	 * (the boxes of a model share their list): a direct-mapped cache */
 	struct { const struct pp_table *t; pp_str_t match; int hit; } mcache[64];
@@ -92,11 +100,23 @@ static struct pp_pmu_rt *whole(struct pp_pmu_rt *rt)
 	return rt;
 }
 
+/* the PMU of id (0 <= id <= PP_MAX_PMU_ID), NULL for none; id's PMU becomes rt (NULL: none) */
+static struct pp_pmu_rt *at_id(int id)
+{
+	unsigned k = R.pos[id];
+	return k && k <= (unsigned)R.n && R.list[k - 1].id == id ? &R.list[k - 1] : NULL;
+}
+
+static void set_id(int id, const struct pp_pmu_rt *rt)
+{
+	R.pos[id] = rt ? (uint16_t)(rt - R.list + 1) : 0;
+}
+
 struct pp_pmu_rt *pp_pmu_by_id(int id)
 {
 	if (id < 0 || id > PP_MAX_PMU_ID)
 		return NULL;
-	return whole(R.by_id[id]);
+	return whole(at_id(id));
 }
 
 /* PMU list index i when its name is name[0..len), case-insensitively */
@@ -189,11 +209,17 @@ static int index_added(int i)
 	return PFM_SUCCESS;
 }
 
+/* the list position of the i-th PMU in search order */
+static int ordered(int i)
+{
+	return R.order ? R.order[i] : i;
+}
+
 int pp_pmu_count(void) { return R.n; }
 int pp_pmu_dfl_count(void) { return R.ndfl; }
 struct pp_pmu_rt *pp_pmu_dfl_at(int i) { return (i >= 0 && i < R.ndfl) ? whole(&R.list[R.dfl[i]]) : NULL; }
 int pp_pmu_id_limit(void) { return R.id_limit; }
-struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? whole(&R.list[i]) : NULL; }
+struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < R.n) ? whole(&R.list[ordered(i)]) : NULL; }
 
 int pp_pmu_usable(const struct pp_pmu_rt *pmu)
 {
@@ -231,23 +257,67 @@ struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)
 	return pmu;
 }
 
-/* a new entry at the end of the list, all zero; NULL without memory */
+/*
+ * The built-in table's kernel PMU index (tablegen's pp_kpmu): the kernel PMUs
+ * a host has are looked up there, so that their table PMUs are found without
+ * a walk over every PMU. It holds the built-in descriptors; a PMU whose
+ * descriptor is another (a plugin's, an override, a variant picked for the
+ * host, a pattern box, a sysfs PMU) is irregular: R.irr lists those as
+ * they are added, and the walks that need them go over that list only.
+ */
+static int irregular(const struct pp_pmu_rt *rt)
+{
+	return rt->bidx < 0 || rt->picked;
+}
+
+/* the PMUs the kernel PMU index does not find: the irregular ones (R.irr),
+ * or every one when the built-in table has no such index */
+static int unindexed_n(void)
+{
+	return R.builtin.kpmu ? R.nirr : R.n;
+}
+
+static int unindexed_at(int j)
+{
+	return R.builtin.kpmu ? R.irr[j] : j;
+}
+
+/* a new entry at the end of the list (and of the search order), all zero;
+ * NULL without memory. Ids and name indexes hold list positions, which stay. */
 static struct pp_pmu_rt *append(void)
 {
 	if (R.n == R.cap) {
 		int ncap = R.cap ? R.cap * 2 : 128;
 		struct pp_pmu_rt *nl = realloc(R.list, (size_t)ncap * sizeof(*nl));
-		if (!nl)
+		int *no = R.order ? realloc(R.order, (size_t)ncap * sizeof(*no)) : NULL;
+		if (nl)
+			R.list = nl;
+		if (no)
+			R.order = no;
+		if (!nl || (R.order && !no))
 			return NULL;
-		/* by_id points into the list: re-point it */
-		R.list = nl;
 		R.cap = ncap;
-		for (int i = 0; i < R.n; i++)
-			R.by_id[R.list[i].id] = &R.list[i];
 	}
+	if (R.order)
+		R.order[R.n] = R.n;
 	struct pp_pmu_rt *rt = &R.list[R.n++];
 	memset(rt, 0, sizeof(*rt));
 	return rt;
+}
+
+/* list position i is irregular (irregular()): into R.irr; -1 without memory */
+static int note_irregular(int i)
+{
+	if (R.nirr == R.cirr) {
+		int nc = R.cirr ? R.cirr * 2 : 16;
+		int *ni = realloc(R.irr, (size_t)nc * sizeof(*ni));
+		if (!ni)
+			return -1;
+		R.irr = ni;
+		R.cirr = nc;
+	}
+	R.irr[R.nirr++] = i;
+	return 0;
 }
 
 /* add PMU pmu_index of table t (which must outlive the registry); origin names it in messages */
@@ -263,7 +333,7 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	/* a built-in variant table is not a PMU of its own: pick_variants() */
 	if (t == &R.builtin && (p->flags & PP_PMU_F_VARIANT))
 		return PFM_SUCCESS;
-	struct pp_pmu_rt *old = R.by_id[p->id];
+	struct pp_pmu_rt *old = at_id(p->id);
 	/* built-in names are unique (tablegen checks); later tables are checked against all */
 	struct pp_pmu_rt *same = t == &R.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
 	if (same && !(p->flags & PP_PMU_F_OVERRIDE))
@@ -277,6 +347,8 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
 				       same->id);
 		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+		if (!irregular(same) && note_irregular((int)(same - R.list)))
+			return PFM_ERR_NOMEM;
 		same->t = t;
 		same->p = p;
 		same->picked = 1;
@@ -293,7 +365,9 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	rt->bidx = t == &R.builtin ? (int)pmu_index : -1;
 	rt->perf_type = p->perf_type;
 	rt->dfl_cpu = -1;
-	R.by_id[p->id] = rt;
+	set_id(p->id, rt);
+	if (rt->bidx < 0 && note_irregular(R.n - 1))
+		return PFM_ERR_NOMEM;
 	return index_added(R.n - 1);
 }
 
@@ -322,7 +396,7 @@ static void add_builtin(void)
 		rt->bidx = (int)i;
 		rt->perf_type = p->perf_type;
 		rt->dfl_cpu = -1;
-		R.by_id[p->id] = rt;
+		R.pos[p->id] = (uint16_t)(R.n + 1);
 		R.bpos[i] = R.n++;
 	}
 }
@@ -333,11 +407,10 @@ static void add_builtin(void)
 static int add_plugin(void *ctx, const struct pp_table *t, const char *origin, int lazy)
 {
 	(void)ctx;
-	R.irregular = 1;
 	for (uint32_t i = 1; i < t->npmus; i++) {
 		const struct pp_pmu *p = &t->pmus[i];
 		const char *name = pp_str(t, p->name);
-		if (p->id < 0 || p->id > PP_MAX_PMU_ID || R.by_id[p->id] || pp_pmu_by_name(name, strlen(name)))
+		if (p->id < 0 || p->id > PP_MAX_PMU_ID || at_id(p->id) || pp_pmu_by_name(name, strlen(name)))
 			return pp_fail(PFM_ERR_INVAL, "%s: instance '%s' (id %d): name or id already in use; refused",
 				       origin, name, p->id);
 	}
@@ -345,7 +418,7 @@ static int add_plugin(void *ctx, const struct pp_table *t, const char *origin, i
 	for (uint32_t i = 1; r == PFM_SUCCESS && i < t->npmus; i++)
 		r = add(t, i, origin);
 	for (uint32_t i = 0; r == PFM_SUCCESS && lazy && i < t->npmus; i++)
-		R.by_id[t->pmus[i].id]->lazy = 1;
+		at_id(t->pmus[i].id)->lazy = 1;
 	return r;
 }
 
@@ -368,12 +441,36 @@ static void pick_variants(void)
 		if (!base || base->t != &R.builtin || (base->p->flags & PP_PMU_F_VARIANT) ||
 		    !pp_detect_matches_host(&cand, &R.host))
 			continue;
+		if (note_irregular((int)(base - R.list)))
+			continue;	/* without memory: the PMU keeps its own table */
 		base->p = v;
 		base->picked = 1;
-		R.irregular = 1;
 		pp_verbose("PMU %s: the table of %s describes this host", pp_str(base->t, v->name),
 			   pp_str(base->t, v->source));
 	}
+}
+
+/* the OS-generic PMUs of the tables: f on each (the built-in ones end the
+ * built-in part of the list; the irregular ones are listed) */
+static void each_os_generic(void (*f)(struct pp_pmu_rt *))
+{
+	for (int i = R.nb - 1; i >= 0 && R.builtin.pmus[R.list[i].bidx].type == PP_PMU_OS_GENERIC; i--)
+		if (!irregular(&R.list[i]))
+			f(&R.list[i]);
+	for (int j = 0; j < R.nirr; j++)
+		if (R.irr[j] < R.ntab && R.list[R.irr[j]].p->type == PP_PMU_OS_GENERIC)
+			f(&R.list[R.irr[j]]);
+}
+
+static void withdraw_h(struct pp_pmu_rt *rt)
+{
+	if (rt->p->flags & PP_PMU_F_PLM_FROM_CORE)
+		rt->attrs_off |= PP_PA_BIT(PP_PA_H);
+}
+
+static void make_present(struct pp_pmu_rt *rt)
+{
+	rt->is_present = 1;
 }
 
 /* perf's h on PMUs that follow the host's core PMU (libpfm4's perf PMU):
@@ -384,15 +481,13 @@ static void plm_from_core(void)
 	const struct pp_pmu_rt *core = NULL;
 	if (R.forced)
 		return;
-	for (int i = 0; i < R.n && !core; i++)
-		if (R.list[i].is_present && R.list[i].p->type == PP_PMU_CORE)
-			core = &R.list[i];
+	for (int i = 0; i < R.ntab && !core; i++)
+		if (R.list[ordered(i)].is_present && R.list[ordered(i)].p->type == PP_PMU_CORE)
+			core = &R.list[ordered(i)];
 	if (!core || pp_pmu_filters_hv(core))
 		return;
-	/* built-in, the flag is the OS-generic PMUs' (perf), which end the list */
-	for (int i = R.n - 1; i >= 0 && (R.irregular || R.list[i].p->type == PP_PMU_OS_GENERIC); i--)
-		if (R.list[i].p->flags & PP_PMU_F_PLM_FROM_CORE)
-			R.list[i].attrs_off |= PP_PA_BIT(PP_PA_H);
+	/* the flag is the OS-generic PMUs' (perf) */
+	each_os_generic(withdraw_h);
 }
 
 static void detect(void)
@@ -404,6 +499,7 @@ static void detect(void)
 		if (f) {
 			f->is_present = 1;
 			R.forced = 1;
+			R.forced_at = (int)(f - R.list);
 			pp_verbose("PMU %s forced by LIBPFM_FORCE_PMU", force);
 		} else {
 			pp_verbose("LIBPFM_FORCE_PMU=%s: no such PMU", force);
@@ -411,13 +507,15 @@ static void detect(void)
 		return;
 	}
 	pick_variants();
-	pp_detect(R.list, R.n, &R.host, &R.kpmus);
-	/* the OS-generic PMUs end the list (search order) */
-	for (int i = R.n - 1; i >= 0 && R.list[i].p->type == PP_PMU_OS_GENERIC; i--)
-		R.list[i].is_present = 1;
+	const struct pp_table *b = &R.builtin;
+	struct pp_detect_set s = { R.list, R.n, b->dgroups && b->dgroup_of && b->kpmu ? b : NULL, R.bpos, R.irr,
+				   R.nirr };
+	if ((R.pres = malloc(((size_t)R.n + 1) * sizeof(*R.pres))))
+		pp_detect(&s, &R.host, &R.kpmus, R.pres, &R.npres);
+	each_os_generic(make_present);
 	for (int i = 0; pp_cfg.verbose && i < R.n; i++)
-		if (R.list[i].is_present)
-			pp_verbose("PMU %s detected", pp_str(R.list[i].t, R.list[i].p->name));
+		if (R.list[ordered(i)].is_present)
+			pp_verbose("PMU %s detected", pp_str(R.list[ordered(i)].t, R.list[ordered(i)].p->name));
 }
 
 static int cmp_rank(const void *a, const void *b)
@@ -428,30 +526,33 @@ static int cmp_rank(const void *a, const void *b)
 }
 
 /*
- * R.list in search order. Its first nb entries, the built-in PMUs, are in
- * that order already (tablegen emits the table so, overrides keep a PMU's
- * rank); the plugins appended after them are sorted, then each is moved to
- * its place by a binary search and one memmove, so that a few plugins cost
- * little whatever the length of the list.
+ * The search order with plugins: the built-in PMUs (list positions [0, nb),
+ * in search order already: tablegen emits the table so, overrides keep a
+ * PMU's rank) and the plugins' (appended after them), sorted apart then
+ * merged; entries appended later (pattern boxes, sysfs PMUs) follow in list
+ * order (append). Entries do not move: ids and name indexes keep their
+ * list positions. -1 without memory.
  */
-static void sort_list(int nb)
+static int order_cmp(const void *a, const void *b)
 {
-	qsort(R.list + nb, (size_t)(R.n - nb), sizeof(*R.list), cmp_rank);
-	int from = 0;
-	for (int j = nb; j < R.n; j++) {
-		struct pp_pmu_rt x = R.list[j];
-		int lo = from, hi = j;
-		while (lo < hi) {
-			int mid = lo + (hi - lo) / 2;
-			if (cmp_rank(&R.list[mid], &x) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		memmove(&R.list[lo + 1], &R.list[lo], (size_t)(j - lo) * sizeof(*R.list));
-		R.list[lo] = x;
-		from = lo + 1;
+	return cmp_rank(&R.list[*(const int *)a], &R.list[*(const int *)b]);
+}
+
+static int build_order(void)
+{
+	int np = R.n - R.nb, *plug = malloc(((size_t)np + 1) * sizeof(*plug));
+	if (!plug || !(R.order = malloc((size_t)R.cap * sizeof(*R.order)))) {
+		free(plug);
+		return -1;
 	}
+	for (int j = 0; j < np; j++)
+		plug[j] = R.nb + j;
+	qsort(plug, (size_t)np, sizeof(*plug), order_cmp);
+	int i = 0, j = 0, o = 0;
+	while (i < R.nb || j < np)
+		R.order[o++] = j == np || (i < R.nb && cmp_rank(&R.list[i], &R.list[plug[j]]) < 0) ? i++ : plug[j++];
+	free(plug);
+	return 0;
 }
 
 /* sysname is perf_pmu, or an instance of it (perf_pmu + "_" + digits) */
@@ -468,18 +569,6 @@ static int instance_of(const char *sysname, const char *perf_pmu)
 		if (*p < '0' || *p > '9')
 			return 0;
 	return 1;
-}
-
-/*
- * The built-in table's kernel PMU index (tablegen's pp_kpmu): the kernel PMUs
- * a host has are looked up there, so that their table PMUs are found without
- * a walk over every PMU. It holds the built-in descriptors; a PMU whose
- * descriptor is another (a plugin's, an override, a variant picked for the
- * host) is irregular and found by a walk, only when there may be one.
- */
-static int irregular(const struct pp_pmu_rt *rt)
-{
-	return !R.builtin.kpmu || rt->bidx < 0 || rt->picked;
 }
 
 /* the list entry of pair e's PMU when it serves its built-in descriptor, else NULL */
@@ -546,22 +635,11 @@ static int sysfs_served(void *ctx, const char *sysname)
 		if (rt && serves(rt, sysname))
 			return 1;
 	}
-	/* the PMUs not in the kernel PMU index, as the list is before the first
-	 * sysfs PMU (a sysfs PMU serves only its own kernel PMU): found once */
-	if (R.irregular && !R.irr_known) {
-		R.irr_known = 1;
-		R.nirr = 0;
-		if ((R.irr = malloc(((size_t)R.n + 1) * sizeof(*R.irr))))
-			for (int i = 0; i < R.n; i++)
-				if (irregular(&R.list[i]))
-					R.irr[R.nirr++] = i;
-	}
-	/* (without memory for that list: each PMU looked at) */
-	for (int j = 0; R.irregular && j < (R.irr ? R.nirr : R.n); j++) {
-		int i = R.irr ? R.irr[j] : j;
-		if ((R.irr || irregular(&R.list[i])) && serves(&R.list[i], sysname))
+	/* the PMUs not in the kernel PMU index (no sysfs PMU among them yet:
+	 * those join after discovery) */
+	for (int j = 0; j < unindexed_n(); j++)
+		if (serves(&R.list[unindexed_at(j)], sysname))
 			return 1;
-	}
 	return 0;
 }
 
@@ -656,7 +734,9 @@ static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const c
 	if (!read_type(kn, &rt->perf_type))
 		rt->perf_type = tmpl->p->perf_type;
 	rt->dfl_cpu = read_first_cpu(kn);
-	R.by_id[id] = rt;
+	set_id(id, rt);
+	if (note_irregular(R.n - 1))
+		return PFM_ERR_NOMEM;
 	if (!R.npattern++)
 		R.pattern_first = R.n - 1;
 	pp_verbose("PMU %s: a box of %s for sysfs PMU %s, id %d, type %u", oname, tmpl->name, kn, id,
@@ -693,7 +773,7 @@ static int add_boxes_of(int i, int *next_id)
 				   kn, tmpl.name);
 			continue;
 		}
-		while (*next_id >= PP_SYSFS_ID_MIN && R.by_id[*next_id])
+		while (*next_id >= PP_SYSFS_ID_MIN && at_id(*next_id))
 			(*next_id)--;
 		if (*next_id < PP_SYSFS_ID_MIN) {
 			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
@@ -707,19 +787,29 @@ static int add_boxes_of(int i, int *next_id)
 	return PFM_SUCCESS;
 }
 
+/* a table PMU of boxes named at run time */
+static int pattern_table(const struct pp_pmu_rt *rt)
+{
+	return rt->p->perf_pmu_pattern && rt->p->type == PP_PMU_UNCORE;
+}
+
 static int add_pattern_boxes(void)
 {
-	int n0 = R.n, next_id = PP_SYSFS_ID_MAX, r = PFM_SUCCESS;
-	if (!R.irregular && R.builtin.patterns) {
-		/* only built-in PMUs, each its own descriptor: tablegen's list */
-		for (uint32_t j = 0; r == PFM_SUCCESS && j < R.builtin.npatterns; j++)
-			if (R.bpos[R.builtin.patterns[j]] >= 0)
-				r = add_boxes_of(R.bpos[R.builtin.patterns[j]], &next_id);
+	int next_id = PP_SYSFS_ID_MAX, r = PFM_SUCCESS, nirr = R.nirr, k;
+	if (!R.builtin.patterns) {
+		for (k = 0; r == PFM_SUCCESS && k < R.ntab; k++)
+			if (pattern_table(&R.list[k]))
+				r = add_boxes_of(k, &next_id);
 		return r;
 	}
-	for (int i = 0; r == PFM_SUCCESS && i < n0; i++)
-		if (R.list[i].p->perf_pmu_pattern && R.list[i].p->type == PP_PMU_UNCORE)
-			r = add_boxes_of(i, &next_id);
+	/* the built-in PMUs that are their own descriptor: tablegen's list; the
+	 * others (those irregular before the first box) one by one */
+	for (uint32_t j = 0; r == PFM_SUCCESS && j < R.builtin.npatterns; j++)
+		if ((k = R.bpos[R.builtin.patterns[j]]) >= 0 && !irregular(&R.list[k]))
+			r = add_boxes_of(k, &next_id);
+	for (int j = 0; r == PFM_SUCCESS && j < nirr; j++)
+		if (pattern_table(&R.list[R.irr[j]]))
+			r = add_boxes_of(R.irr[j], &next_id);
 	return r;
 }
 
@@ -759,9 +849,9 @@ static int resolve_perf_types(void)
 		}
 	}
 	/* the PMUs not in the index (plugins, overrides, variants picked): each one */
-	for (int i = 0; R.irregular && i < R.n; i++) {
-		struct pp_pmu_rt *rt = &R.list[i];
-		if (!irregular(rt) || !rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
+	for (int j = 0; j < unindexed_n(); j++) {
+		struct pp_pmu_rt *rt = &R.list[unindexed_at(j)];
+		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
 			continue;
 		const char *name = pp_str(rt->t, rt->p->perf_pmu);
 		uint32_t type = 0;
@@ -785,10 +875,10 @@ static void renumber_for_caller(int max)
 {
 	int free_id = 1;	/* 0 is PFM_PMU_NONE */
 	for (int i = 0; i < R.n; i++) {
-		struct pp_pmu_rt *rt = &R.list[i];
+		struct pp_pmu_rt *rt = &R.list[ordered(i)];
 		if (rt->id < max || !rt->is_present)
 			continue;
-		while (free_id < max && R.by_id[free_id])
+		while (free_id < max && at_id(free_id))
 			free_id++;
 		if (free_id >= max) {
 			pp_verbose("LIBPFM_PMU_MAX=%d: no free id below it for PMU %s (id %d)", max,
@@ -797,20 +887,71 @@ static void renumber_for_caller(int max)
 		}
 		pp_verbose("LIBPFM_PMU_MAX=%d: PMU %s served as id %d instead of %d", max,
 			   pp_str(rt->t, rt->p->name), free_id, rt->id);
-		R.by_id[rt->id] = NULL;
+		set_id(rt->id, NULL);
 		rt->id = free_id;
-		R.by_id[free_id] = rt;
+		set_id(free_id, rt);
 	}
 	R.id_limit = max;
 }
 
-/* the PMUs an event name without pmu:: prefix is searched in, in search order */
+static void dfl_add(struct pp_pmu_rt *rt)
+{
+	R.dfl[R.ndfl++] = (int)(rt - R.list);
+}
+
+/* search order keys of list positions (list_defaults): the position itself, or
+ * its place in R.order */
+static const int *dfl_key;
+
+static int cmp_search(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	if (dfl_key) {
+		x = dfl_key[x];
+		y = dfl_key[y];
+	}
+	return (x > y) - (x < y);
+}
+
+/*
+ * The PMUs an event name without pmu:: prefix is searched in (present, or
+ * sysfs ones), in search order: the table PMUs detection made present, the
+ * forced one, the OS-generic ones, then the pattern boxes and sysfs PMUs
+ * (added after the tables); not a walk over every PMU.
+ */
 static int list_defaults(void)
 {
-	if (!(R.dfl = malloc(((size_t)R.n + 1) * sizeof(*R.dfl))))
+	int *inv = NULL;
+	if (!(R.dfl = malloc(((size_t)R.n + 2) * sizeof(*R.dfl))))
 		return PFM_ERR_NOMEM;
 	R.ndfl = 0;
-	for (int i = 0; i < R.n; i++)
+	for (int j = 0; j < R.npres; j++)
+		dfl_add(&R.list[R.pres[j]]);
+	if (R.forced)
+		dfl_add(&R.list[R.forced_at]);
+	each_os_generic(dfl_add);
+	int n = 0;
+	for (int j = 0; j < R.ndfl; j++)
+		if (R.list[R.dfl[j]].is_present)
+			R.dfl[n++] = R.dfl[j];
+	R.ndfl = n;
+	if (R.order) {
+		if (!(inv = malloc((size_t)R.n * sizeof(*inv))))
+			return PFM_ERR_NOMEM;
+		for (int i = 0; i < R.n; i++)
+			inv[R.order[i]] = i;
+	}
+	dfl_key = inv;
+	qsort(R.dfl, (size_t)R.ndfl, sizeof(*R.dfl), cmp_search);
+	dfl_key = NULL;
+	free(inv);
+	/* each once (the forced PMU may be an OS-generic one) */
+	n = 0;
+	for (int j = 0; j < R.ndfl; j++)
+		if (!n || R.dfl[n - 1] != R.dfl[j])
+			R.dfl[n++] = R.dfl[j];
+	R.ndfl = n;
+	for (int i = R.ntab; i < R.n; i++)
 		if (R.list[i].is_present || R.list[i].is_dfl)
 			R.dfl[R.ndfl++] = i;
 	return PFM_SUCCESS;
@@ -833,28 +974,15 @@ int pp_registry_init(void)
 	if (!(R.list = calloc((size_t)R.cap, sizeof(*R.list))))
 		return PFM_ERR_NOMEM;
 	add_builtin();
-	int nb = R.n;
+	R.nb = R.n;
 	if ((r = pp_plugins_load(&R.host, add_plugin, NULL)) == PFM_ERR_NOMEM)
 		return r;
+	R.ntab = R.n;
 	/* search order: core, uncore, then OS-generic PMUs, each by id (tablegen
 	 * emits the built-in table in that order already: only plugins can
 	 * have changed it) */
-	if (R.n > nb) {
-		sort_list(nb);
-		/* the name indexes hold list positions, by_id list entries: re-point
-		 * them, in one walk (xhash emptied first, then refilled) */
-		if (R.nxhash)
-			memset(R.xhash, 0, R.nxhash * sizeof(*R.xhash));
-		R.nx = 0;
-		for (int i = 0; i < R.n; i++) {
-			struct pp_pmu_rt *rt = &R.list[i];
-			if (rt->bidx >= 0)
-				R.bpos[rt->bidx] = i;
-			else if (R.nxhash)
-				xhash_put(i);
-			R.by_id[rt->id] = rt;
-		}
-	}
+	if (R.n > R.nb && build_order())
+		return PFM_ERR_NOMEM;
 	if ((r = pp_kpmus_load(&R.kpmus)) != PFM_SUCCESS)
 		return r;
 	/* a table PMU is a default one when present (list_defaults) */
@@ -868,11 +996,12 @@ int pp_registry_init(void)
 	pp_kpmus_free(&R.kpmus);
 	if (r != PFM_SUCCESS)
 		return r;
+	/* the search order is by id: before any renumbering */
+	if ((r = list_defaults()) != PFM_SUCCESS)
+		return r;
 	R.id_limit = PP_MAX_PMU_ID + 1;
 	if (pp_cfg.pmu_max)
 		renumber_for_caller(pp_cfg.pmu_max);
-	if ((r = list_defaults()) != PFM_SUCCESS)
-		return r;
 	__atomic_store_n(&R.ready, 1, __ATOMIC_RELEASE);
 	return PFM_SUCCESS;
 }
@@ -883,11 +1012,9 @@ void pp_registry_fini(void)
 	pp_plugins_unload();
 	pp_sysfs_free(&R.sysfs);
 	pp_kpmus_free(&R.kpmus);
-	/* by_id points at list entries only: clear those slots, not all of them
-	 * (PP_MAX_PMU_ID + 1 pointers, pages pfm_initialize never touched) */
-	for (int i = 0; i < R.n; i++)
-		R.by_id[R.list[i].id] = NULL;
 	free(R.list);
+	free(R.order);
+	free(R.pres);
 	free(R.bpos);
 	free(R.xhash);
 	free(R.dfl);
@@ -895,7 +1022,8 @@ void pp_registry_fini(void)
 		free(R.owned[i]);
 	free(R.owned);
 	free(R.irr);
-	size_t at = offsetof(__typeof__(R), by_id), end = at + sizeof(R.by_id);
+	/* all but pos (see there) */
+	size_t at = offsetof(__typeof__(R), pos), end = at + sizeof(R.pos);
 	memset(&R, 0, at);
 	memset((char *)&R + end, 0, sizeof(R) - end);
 }

@@ -263,7 +263,9 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->kpmu = NULL; t->nkpmu = 0;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
-	t->dclass = NULL;
+	t->dgroups = NULL; t->ndgroups = 0;
+	t->dgroup_of = NULL;
+	t->idents = NULL; t->nidents = 0;
 	t->patterns = NULL; t->npatterns = 0;
 	t->desc_dict = NULL; t->ndesc_dict = 0;
 }

@@ -187,13 +187,23 @@ struct pp_alias {
 #define PP_PMU_F_BESIDE 0x8	/* present wherever it matches, beside the best match; searched after other core PMUs */
 #define PP_PMU_F_PLM_FROM_CORE 0x10	/* offers perf's h only where the host's core PMU filters the hypervisor */
 
-/* pp_table.dclass: a PMU's part in detection (registry/detect.c) */
-#define PP_DC_CAND  0x1	/* matched against the host: match patterns, not OS-generic */
-#define PP_DC_BOX   0x2	/* an uncore box with a kernel PMU (perf_pmu) */
-#define PP_DC_IDENT 0x4	/* such a box with identifier patterns */
-#define PP_DC_SAME  0x8	/* a candidate that shares its detection group with the previous
-			 * candidate in table order (variants left out): same pattern
-			 * list, architecture, priority, flags and uncore-ness */
+/*
+ * A detection group of the built-in table (registry/detect.c, from
+ * tablegen): consecutive candidates of detection in table order (PMUs with
+ * match patterns, not OS-generic, not variant tables) that share pattern
+ * list, architecture, priority, flags and uncore-ness
+ * (pp_pmu_same_detection), so their patterns are matched once. The
+ * candidates of the group are those among PMU indexes [first, first +
+ * span); PP_DG_BOXES: each is an uncore box with a kernel PMU (perf_pmu),
+ * so the group counts only on a host whose kernel runs one of them.
+ */
+struct pp_dgroup {
+	uint32_t first;
+	uint16_t span;
+	uint16_t flags;
+};
+#define PP_DG_BOXES 0x1
+#define PP_DG_NONE 0xffffu	/* pp_table.dgroup_of of a PMU that is no candidate */
 
 /*
  * Name index: an open-addressing hash table of hash_size (a power of two)
@@ -265,9 +275,12 @@ struct pp_table {
 	/* the indexes of the PMUs flagged PP_PMU_F_VARIANT, in table order (the
 	 * built-in table's, from tablegen; NULL elsewhere) */
 	const uint32_t           *variants;  uint32_t nvariants;
-	/* per PMU, its PP_DC_* bits: what detection does with it, found once
-	 * by tablegen (the built-in table's; NULL elsewhere) */
-	const uint8_t            *dclass;
+	/* detection groups (struct pp_dgroup), in table order; per PMU, the
+	 * index of its group or PP_DG_NONE; the uncore boxes with identifier
+	 * patterns, in table order (the built-in table's; NULL elsewhere) */
+	const struct pp_dgroup   *dgroups;   uint32_t ndgroups;
+	const uint16_t           *dgroup_of;
+	const uint32_t           *idents;    uint32_t nidents;
 	/* the indexes of the uncore tables of boxes named at run time
 	 * (perf_pmu_pattern), in table order (the built-in table's; NULL
 	 * elsewhere) */
@@ -307,12 +320,25 @@ static inline int pp_pmu_search_rank(const struct pp_pmu *p)
 }
 
 /* a and b (of one table) are detected as one group (registry/detect.c,
- * PP_DC_SAME): same pattern list, architecture, priority, flags and
+ * struct pp_dgroup): same pattern list, architecture, priority, flags and
  * uncore-ness */
 static inline int pp_pmu_same_detection(const struct pp_pmu *a, const struct pp_pmu *b)
 {
 	return a->match == b->match && a->arch == b->arch && a->match_priority == b->match_priority &&
 	       a->flags == b->flags && (a->type == PP_PMU_UNCORE) == (b->type == PP_PMU_UNCORE);
+}
+
+/* p takes part in detection by its own patterns: it has some, it is not an
+ * OS-generic PMU (present everywhere) nor a variant table (picked apart) */
+static inline int pp_pmu_detect_candidate(const struct pp_pmu *p)
+{
+	return p->match && p->type != PP_PMU_OS_GENERIC && !(p->flags & PP_PMU_F_VARIANT);
+}
+
+/* p is an uncore box with a kernel PMU: present only where the kernel runs it */
+static inline int pp_pmu_is_box(const struct pp_pmu *p)
+{
+	return p->type == PP_PMU_UNCORE && p->perf_pmu;
 }
 
 /* 4 bytes of s, little-endian whatever the host (tablegen's hashes hold on

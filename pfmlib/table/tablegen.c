@@ -443,27 +443,55 @@ static void emit_tables(const struct pp_builder *b)
 			fprintf(out, "%u,%s", i, (npat++ % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
-	comment("pp_dclass", "per PMU, its PP_DC_* bits of detection (table/table.h)", NULL);
-	open_table("uint8_t", "pp_dclass", b->pmus.n);
+	/* detection groups: runs of candidates that pp_pmu_same_detection joins
+	 * (other PMUs between them do not end a run) */
+	struct pp_dgroup *dg = calloc((size_t)b->pmus.n + 1, sizeof(*dg));
+	uint16_t *dgof = calloc((size_t)b->pmus.n + 1, sizeof(*dgof));
+	uint32_t ndg = 0, nident = 0;
+	if (!dg || !dgof) {
+		perror("tablegen");
+		exit(1);
+	}
 	const struct pp_pmu *prev = NULL;
 	for (i = 0; i < b->pmus.n; i++) {
 		const struct pp_pmu *p = &b->pmus.v[i];
-		unsigned c = 0;
-		int box = p->type == PP_PMU_UNCORE && p->perf_pmu;
-		if (p->flags & PP_PMU_F_VARIANT) {
-			fprintf(out, "0,%s", (i % 16 == 15) ? "\n" : "");
+		dgof[i] = PP_DG_NONE;
+		nident += pp_pmu_is_box(p) && p->identifier && !(p->flags & PP_PMU_F_VARIANT);
+		if (!pp_pmu_detect_candidate(p))
 			continue;
+		if (!prev || !pp_pmu_same_detection(prev, p) || i - dg[ndg - 1].first >= 0xffffu) {
+			if (ndg >= PP_DG_NONE) {
+				fprintf(stderr, "tablegen: more than %u detection groups\n", PP_DG_NONE);
+				exit(1);
+			}
+			dg[ndg].first = i;
+			dg[ndg].flags = PP_DG_BOXES;
+			ndg++;
 		}
-		c |= box ? PP_DC_BOX : 0;
-		c |= box && p->identifier ? PP_DC_IDENT : 0;
-		if (p->match && p->type != PP_PMU_OS_GENERIC) {
-			c |= PP_DC_CAND;
-			if (prev && pp_pmu_same_detection(prev, p))
-				c |= PP_DC_SAME;
-			prev = p;
-		}
-		fprintf(out, "%u,%s", c, (i % 16 == 15) ? "\n" : "");
+		dg[ndg - 1].span = (uint16_t)(i - dg[ndg - 1].first + 1);
+		if (!pp_pmu_is_box(p))
+			dg[ndg - 1].flags &= (uint16_t)~PP_DG_BOXES;
+		dgof[i] = (uint16_t)(ndg - 1);
+		prev = p;
 	}
+	comment("pp_dgroups", "the detection groups: first PMU, span, PP_DG_* flags (table/table.h)", NULL);
+	open_table("struct pp_dgroup", "pp_dgroups", ndg);
+	for (i = 0; i < ndg; i++)
+		fprintf(out, "{%u,%u,%u},%s", dg[i].first, dg[i].span, dg[i].flags, (i % 8 == 7) ? "\n" : "");
+	fputs("\n};\n\n", out);
+	comment("pp_dgroup_of", "per PMU, its detection group, PP_DG_NONE for none (table/table.h)", NULL);
+	open_table("uint16_t", "pp_dgroup_of", b->pmus.n);
+	for (i = 0; i < b->pmus.n; i++)
+		fprintf(out, "%u,%s", dgof[i], (i % 16 == 15) ? "\n" : "");
+	fputs("\n};\n\n", out);
+	free(dg);
+	free(dgof);
+	comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
+	open_table("uint32_t", "pp_idents", nident);
+	for (i = 0, nident = 0; i < b->pmus.n; i++)
+		if (pp_pmu_is_box(&b->pmus.v[i]) && b->pmus.v[i].identifier &&
+		    !(b->pmus.v[i].flags & PP_PMU_F_VARIANT))
+			fprintf(out, "%u,%s", i, (nident++ % 16 == 15) ? "\n" : "");
 	fputs("\n};\n\n", out);
 
 	comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
@@ -492,7 +520,9 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
-	fputs("\tt->dclass = pp_dclass;\n", out);
+	fprintf(out, "\tt->dgroups = pp_dgroups; t->ndgroups = %u;\n", ndg);
+	fputs("\tt->dgroup_of = pp_dgroup_of;\n", out);
+	fprintf(out, "\tt->idents = pp_idents; t->nidents = %u;\n", nident);
 	fprintf(out, "\tt->patterns = pp_patterns; t->npatterns = %u;\n", npat);
 	fputs("}\n", out);
 }
