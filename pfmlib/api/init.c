@@ -5,6 +5,7 @@
  */
 #include <pthread.h>
 #include <perfmon/pfmlib.h>
+#include "event/pmu_index.h"
 #include "registry/registry.h"
 #include "table/table.h"
 #include "util/config.h"
@@ -41,6 +42,7 @@ void pfm_terminate(void)
 		pp_registry_fini();
 		pp_config_free();
 		pp_desc_cache_free();
+		pp_pmu_index_free_all();
 	}
 	pthread_mutex_unlock(&lifecycle);
 }

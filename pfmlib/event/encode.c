@@ -10,6 +10,7 @@
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include "event/encode.h"
+#include "event/pmu_index.h"
 #include "util/log.h"
 
 /* ---- small helpers over the event's groups ---- */
@@ -230,15 +231,17 @@ static uint64_t field_max(const struct pp_field *f)
 	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
 }
 
-/* modifier (position) whose field is fi, or -1 */
+/* the first modifier (position) the event offers whose field is fi, or -1 */
 static int mod_of_field(const struct pp_enc *e, uint32_t fi)
 {
-	const struct pp_pmu *p = e->pmu->p;
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++)
-		if (e->pmu->t->mods[p->first_mod + i].field == fi && pp_mod_ok(e->pmu, e->ev, p->first_mod + i))
-			return (int)i;
-	return -1;
+	uint32_t f = fi - e->pmu->p->first_field;
+	uint32_t m = f < PP_INDEX_FIELDS ? e->ix->fmods[f] & e->ev->mods : 0;
+	return m ? __builtin_ctz(m) : -1;
 }
+
+/* the positions of bits set in m, lowest first: for (EACH_BIT(i, m)) */
+#define EACH_BIT(i, m) uint32_t i##_left = (m), i = 0; i##_left && ((i = (uint32_t)__builtin_ctz(i##_left)), 1); \
+	i##_left &= i##_left - 1
 
 /* OR one `set` list into fv[] (values by field, relative to first_field);
  * from_umask: 0 for the event's own, 1 for a unit mask added as a default,
@@ -419,13 +422,10 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	unsigned int plm = 0;
 	int named = 0;
 
-	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
-		const struct pp_modifier *m = &t->mods[e->pmu->p->first_mod + i];
-		if (m->plm && (e->mod_given >> i) & 1) {
-			named = 1;
-			if (e->mod_val[i])
-				plm |= m->plm;
-		}
+	for (EACH_BIT(i, e->ix->plm_mods & (uint32_t)e->mod_given)) {
+		named = 1;
+		if (e->mod_val[i])
+			plm |= t->mods[e->pmu->p->first_mod + i].plm;
 	}
 	static const unsigned int os_plm[] = { [PP_PA_U] = PFM_PLM3, [PP_PA_K] = PFM_PLM0, [PP_PA_H] = PFM_PLMH };
 	for (unsigned int a = PP_PA_U; a <= PP_PA_H; a++) {
@@ -437,11 +437,8 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	}
 	e->plm = named ? plm : (unsigned int)dfl_plm;
 	/* where no layer takes them over, the privilege modifiers carry the levels */
-	for (uint32_t i = 0; i < e->pmu->p->nmods && i < PP_MAX_MODS; i++) {
-		const struct pp_modifier *m = &t->mods[e->pmu->p->first_mod + i];
-		if (m->plm)
-			e->mod_val[i] = (e->plm & m->plm) != 0;
-	}
+	for (EACH_BIT(i, e->ix->plm_mods))
+		e->mod_val[i] = (e->plm & t->mods[e->pmu->p->first_mod + i].plm) != 0;
 }
 
 static int check_os_attrs(struct pp_enc *e)
@@ -533,7 +530,7 @@ static int check_requires(struct pp_enc *e)
 		}
 	}
 
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+	for (EACH_BIT(i, e->ix->req_mods)) {
 		if (!e->mod_val[i])
 			continue;
 		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
@@ -587,8 +584,10 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	e->raw_val = p->raw;
 	t = e->pmu->t;
 	pd = e->pmu->p;
-	if (pd->nfields > 64)
+	if (pd->nfields > PP_INDEX_FIELDS)
 		return pp_fail(PFM_ERR_NOTSUPP, "%s: too many format fields", pp_str(t, pd->name));
+	if (!(e->ix = pp_pmu_index(e->pmu)))
+		return PFM_ERR_NOMEM;
 
 	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = check_ranges(e)) ||
 	    (err = add_defaults(e, p->exact)))
@@ -611,11 +610,10 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	/* modifiers into their fields; privilege ones only where the layer has no
 	 * say, and then even on events that do not let the string name them
 	 * (libpfm4: nhm UOPS_DECODED_DEC0, no modifiers, still gets usr/os) */
-	for (uint32_t i = 0; i < pd->nmods && i < PP_MAX_MODS; i++) {
+	for (EACH_BIT(i, e->ix->field_mods & (e->ev->mods | e->ix->plm_mods))) {
 		uint32_t mi = pd->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
-		if (m->field == PP_NONE || pp_view_hides_mod(v, e->pmu, mi) ||
-		    (!m->plm && !pp_mod_ok(e->pmu, e->ev, mi)))
+		if (pp_view_hides_mod(v, e->pmu, mi))
 			continue;
 		/* `with_umask: ignored` (fe_thres): no effect without a unit mask using it */
 		if (m->flags & PP_MOD_F_UMASK_IGNORED && !umask_has_field(e, m->field, 0))
@@ -631,7 +629,11 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		if (m->enable != PP_NONE && val)
 			fv[m->enable - pd->first_field] |= all_bits(&t->fields[m->enable]);
 	}
+	/* raw_format: PFM_OS_NONE codes hold some fields elsewhere, or not at all */
+	memcpy(e->perf_only, e->ix->perf_only, sizeof(e->perf_only));
 	for (uint32_t f = 0; f < pd->nfields; f++) {
+		if (!fv[f])
+			continue;	/* deposits nothing */
 		const struct pp_field *fd = &t->fields[pd->first_field + f];
 		if (fd->reg >= PP_NREGS)
 			continue;
@@ -640,11 +642,6 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			e->raw[fd->reg] |= deposit(fd->mask, fv[f]);
 			continue;
 		}
-		/* raw_format: PFM_OS_NONE codes hold the value elsewhere, or not at all */
-		if (fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
-			e->perf_only[fd->reg] |= fd->mask;
-		if (!fv[f])
-			continue;	/* deposits nothing */
 		e->reg[fd->reg] |= deposit(fd->mask, fv[f]);
 		if (fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS)
 			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, fv[f]);

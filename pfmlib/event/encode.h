@@ -19,6 +19,7 @@
 /* one encoded event */
 struct pp_enc {
 	const struct pp_pmu_rt *pmu;
+	const struct pp_pmu_index *ix;	/* the PMU's modifiers and fields by position (event/pmu_index.h) */
 	const struct pp_event *ev;
 	int ev_num;			/* event number within the PMU */
 	const struct pp_view *view;	/* what the OS layer shows of the event */

@@ -22,6 +22,8 @@
 #define PP_IDX_MASK  ((1 << PP_IDX_SHIFT) - 1)
 #define PP_MAX_PMU_ID 4095
 
+struct pp_pmu_index;
+
 /* a PMU as the library serves it */
 struct pp_pmu_rt {
 	const struct pp_table *t;	/* table holding the descriptor */
@@ -45,6 +47,7 @@ struct pp_pmu_rt {
 					 * for this host, or a plugin's override (bidx kept) */
 	unsigned char fstr_named;	/* os/fstr.c, found once and kept (atomic): 0 not known yet,
 					 * 1 `name::` finds this PMU, 2 it does not */
+	struct pp_pmu_index *enc_index;	/* event/pmu_index.c, made at the first encoding (atomic) */
 };
 
 /* build the registry (pfm_initialize; the configuration is loaded); PFM_SUCCESS or PFM_ERR_* */

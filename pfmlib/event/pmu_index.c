@@ -1,0 +1,69 @@
+/*
+ * event/pmu_index.c - the encoder's per-PMU index (event/pmu_index.h): made
+ * from the PMU's modifiers and fields at its first encoding, published in
+ * the PMU's run-time entry with a compare-and-swap (a thread that loses the
+ * race frees its own copy and takes the winner's), and listed so that
+ * pfm_terminate frees each one.
+ */
+#include <stdlib.h>
+#include "event/encode.h"
+#include "event/pmu_index.h"
+
+static struct pp_pmu_index *all;	/* every index published, newest first */
+
+static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
+{
+	const struct pp_table *t = pmu->t;
+	const struct pp_pmu *p = pmu->p;
+	struct pp_pmu_index *ix = calloc(1, sizeof(*ix));
+	if (!ix)
+		return NULL;
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		uint32_t bit = 1u << i;
+		if (m->plm)
+			ix->plm_mods |= bit;
+		if (m->requires != PP_REQ_NONE)
+			ix->req_mods |= bit;
+		if (m->field == PP_NONE)
+			continue;
+		ix->field_mods |= bit;
+		if (m->field >= p->first_field && m->field - p->first_field < PP_INDEX_FIELDS)
+			ix->fmods[m->field - p->first_field] |= bit;
+	}
+	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
+		const struct pp_field *fd = &t->fields[p->first_field + f];
+		if (fd->reg < PP_NREGS && !(fd->flags & PP_FIELD_RAW) && fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
+			ix->perf_only[fd->reg] |= fd->mask;
+	}
+	return ix;
+}
+
+const struct pp_pmu_index *pp_pmu_index(const struct pp_pmu_rt *pmu)
+{
+	struct pp_pmu_index *ix = __atomic_load_n(&pmu->enc_index, __ATOMIC_ACQUIRE), *none = NULL;
+	if (ix)
+		return ix;
+	if (!(ix = make(pmu)))
+		return NULL;
+	if (!__atomic_compare_exchange_n(&((struct pp_pmu_rt *)pmu)->enc_index, &none, ix, 0, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		free(ix);
+		return none;	/* another thread's, published first */
+	}
+	/* onto the list of every index */
+	ix->next = __atomic_load_n(&all, __ATOMIC_RELAXED);
+	while (!__atomic_compare_exchange_n(&all, &ix->next, ix, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		;
+	return ix;
+}
+
+void pp_pmu_index_free_all(void)
+{
+	struct pp_pmu_index *ix = __atomic_exchange_n(&all, NULL, __ATOMIC_ACQUIRE);
+	while (ix) {
+		struct pp_pmu_index *next = ix->next;
+		free(ix);
+		ix = next;
+	}
+}
