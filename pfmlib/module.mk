@@ -71,9 +71,15 @@ $(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O1 -g -fPIC $(SAN_FLAGS) $(LIB_DEFS) -c -o $@ $<
 
+# -nostartfiles: the library has no constructors, destructors, atexit
+# handlers or thread-local data, so the compiler's crt files add nothing but
+# imports the loader must resolve at start-up (__cxa_finalize, and the weak
+# _ITM_*TMCloneTable and __gmon_start__ that nothing defines, each a failed
+# search of every loaded object); check-exports fails if the library gains
+# an .init_array/.fini_array entry that would need them.
 $(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/api/libpfm.map
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
+	$(CC) -shared -nostartfiles -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
 		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS)
 
 $(LIBPFM_SO): $(LIBPFM_SO_REAL)
