@@ -6,7 +6,6 @@
  * the event's attribute list for an OS layer (unit-mask `equiv` strings
  * expanded). Values are parsed here; ranges and rules are the encoder's.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -62,7 +61,7 @@ static int is_hex_token(const char *s, size_t len)
 	if (len < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return 0;
 	for (size_t i = 2; i < len; i++)
-		if (!isxdigit((unsigned char)s[i]))
+		if (!pp_isxdigit((unsigned char)s[i]))
 			return 0;
 	return 1;
 }

@@ -3,10 +3,10 @@
  * identity once, reading /proc text line by line, splitting "key : value"
  * lines and walking the processor blocks of /proc/cpuinfo.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include "host/readers.h"
+#include "util/str.h"
 
 int pp_host_add(struct pp_host *h, const char *identity)
 {
@@ -22,10 +22,10 @@ int pp_host_add(struct pp_host *h, const char *identity)
 
 static char *trim(char *s)
 {
-	while (isspace((unsigned char)*s))
+	while (pp_isspace((unsigned char)*s))
 		s++;
 	char *e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
+	while (e > s && pp_isspace((unsigned char)e[-1]))
 		*--e = '\0';
 	return s;
 }

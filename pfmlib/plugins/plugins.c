@@ -16,7 +16,6 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
-#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -21,6 +21,7 @@
 #include "table/perf_attrs.h"
 #include "table/yaml.h"
 #include "pp_schema.h"
+#include "util/str.h"
 
 /* every switch over a schema key enum must have a case for each key */
 #pragma GCC diagnostic error "-Wswitch"
@@ -281,7 +282,7 @@ static int append_required(struct ld *l, yaml_node_t *n, const char *umask, uint
 			return -1;
 		uint32_t fi = PP_NONE;
 		for (uint32_t i = p->first_mod; i < p->first_mod + p->nmods; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, m))
+			if (pp_str_eq(l->b->strs + l->b->mods.v[i].name, m))
 				fi = l->b->mods.v[i].field;
 		if (fi == PP_NONE)
 			return fail(l, e, "umask '%s': required modifier '%s' is not a PMU modifier with a field", umask, m);
@@ -376,7 +377,7 @@ static int resolve_requires(struct ld *l, yaml_node_t *mods)
 		const char *name = l->b->strs + l->b->mods.v[mi].name;
 		uint32_t i;
 		for (i = 0; i < p->nmods; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, requires))
+			if (pp_str_eq(l->b->strs + l->b->mods.v[p->first_mod + i].name, requires))
 				break;
 		if (i == p->nmods)
 			return fail(l, n, "modifier '%s' requires '%s', which is not a modifier of the PMU", name, requires);
@@ -463,7 +464,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	}
 	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
 	for (uint32_t i = p->first_mod; i < mi; i++)
-		if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, name))
+		if (pp_str_eq(l->b->strs + l->b->mods.v[i].name, name))
 			return fail(l, n, "modifier '%s' is defined twice", name);
 	if (!have_code)
 		m.code = (uint8_t)(mi - p->first_mod);
@@ -774,7 +775,7 @@ static int group_index(struct ld *l, const struct pp_event *e, const char *name)
 static int umask_index(struct ld *l, const struct pp_event *e, const char *name)
 {
 	for (uint32_t i = 0; i < e->numasks; i++)
-		if (!strcasecmp(l->b->strs + l->b->umasks.v[e->first_umask + i].name, name))
+		if (pp_str_eq(l->b->strs + l->b->umasks.v[e->first_umask + i].name, name))
 			return (int)(e->first_umask + i);
 	return -1;
 }
@@ -1019,7 +1020,7 @@ static int modifier_mask(struct ld *l, yaml_node_t *n, const char *key, const ch
 			return -1;
 		uint32_t i;
 		for (i = 0; i < p->nmods; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, s))
+			if (pp_str_eq(l->b->strs + l->b->mods.v[p->first_mod + i].name, s))
 				break;
 		if (i == p->nmods)
 			return fail(l, m, "event '%s': '%s' is not a modifier of the PMU", event, s);
