@@ -6,6 +6,7 @@
  * processor's version with revision 0.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host/hostdata.h"
 #include "host/readers.h"
@@ -48,10 +49,13 @@ static void field(void *blk, const char *key, const char *val)
 	if (!strcmp(key, "cpu")) {
 		b->name_version = version_of_name(val);
 	} else if (!strcmp(key, "revision")) {
+		/* "... (pvr 004e 1202)": two hex halves of at most 16 bits */
 		const char *p = strstr(val, "(pvr ");
-		unsigned int hi, lo;
-		if (p && sscanf(p + 5, "%x %x", &hi, &lo) == 2 && hi <= 0xffff && lo <= 0xffff) {
-			b->pvr = hi << 16 | lo;
+		char *end1, *end2;
+		unsigned long hi = p ? strtoul(p + 5, &end1, 16) : 0;
+		unsigned long lo = p && end1 != p + 5 ? strtoul(end1, &end2, 16) : 0;
+		if (p && end1 != p + 5 && end2 != end1 && hi <= 0xffff && lo <= 0xffff) {
+			b->pvr = (unsigned int)(hi << 16 | lo);
 			b->have_pvr = 1;
 		}
 	}

@@ -55,12 +55,14 @@ static void read_service_levels(FILE *f, char *version, char *auth)
 	while (pp_host_getline(f, line, sizeof(line))) {
 		if (strncmp(line, "CPU-MF:", 7))
 			continue;
-		char *save;
-		for (char *w = strtok_r(line + 7, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		/* the blank-separated words after the tag */
+		for (const char *w = line + 7 + strspn(line + 7, " \t"); *w; w += strspn(w, " \t")) {
+			int l = (int)strcspn(w, " \t");
 			if (!strncmp(w, "version=", 8) && !version[0])
-				snprintf(version, WORD_LEN, "%s", w + 8);
+				snprintf(version, WORD_LEN, "%.*s", l - 8, w + 8);
 			else if (!strncmp(w, "authorization=", 14) && !auth[0])
-				snprintf(auth, WORD_LEN, "%s", w + 14);
+				snprintf(auth, WORD_LEN, "%.*s", l - 14, w + 14);
+			w += l;
 		}
 	}
 }

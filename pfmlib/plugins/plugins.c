@@ -26,6 +26,7 @@
 #include "table/yaml.h"
 #include "util/config.h"
 #include "util/log.h"
+#include "util/str.h"
 
 #ifndef PP_PLUGIN_DIR
 #define PP_PLUGIN_DIR "/usr/local/share/pmuplug/plugins"
@@ -109,7 +110,7 @@ static int wanted(const char *pmu, int override, int many, int host_match)
 	if (pp_cfg.encode_inactive || override)
 		return 1;
 	if (force)
-		return !pmu || !strcasecmp(force, pmu);	/* no name known: read it */
+		return !pmu || pp_str_eq(force, pmu);	/* no name known: read it */
 	return many || host_match;
 }
 
@@ -387,12 +388,17 @@ int pp_plugins_load(const struct pp_host *host, pp_plugin_add_fn add, void *ctx)
 	const char *env = pp_cfg.plugin_path;
 	if (r != PFM_SUCCESS || !env)
 		return r;
-	char *copy = strdup(env), *save = NULL;
+	char *copy = strdup(env);
 	if (!copy)
 		return PFM_ERR_NOMEM;
-	for (char *d = strtok_r(copy, ":", &save); d && r == PFM_SUCCESS; d = strtok_r(NULL, ":", &save))
+	/* the ':'-separated directories, empty ones skipped */
+	for (char *d = copy, *next; d && r == PFM_SUCCESS; d = next) {
+		next = strchr(d, ':');
+		if (next)
+			*next++ = '\0';
 		if (*d)
 			r = load_dir(&ld, d);
+	}
 	free(copy);
 	return r;
 }
