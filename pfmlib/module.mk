@@ -10,7 +10,8 @@
 # the schema's C header (enums, key tables, lookups; schema/gen_schema_h.py)
 SCHEMA_H      := $(B)/gen/pp_schema.h
 # the YAML reader and what it needs, for tablegen and the reader's own tests
-LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c
+LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c \
+		 pfmlib/util/file.c
 TABLEGEN_SRCS := pfmlib/table/tablegen.c pfmlib/table/tablegen_compact.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
 LIB_SRCS      := $(filter-out pfmlib/table/tablegen%.c,$(wildcard pfmlib/*/*.c))
