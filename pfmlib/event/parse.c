@@ -264,7 +264,7 @@ static int parse_perf_spelling(const char *str, struct pp_parsed *p)
 	struct pp_pmu_rt *pmu;
 	int used, err = PFM_SUCCESS;
 
-	if (s1 == str || str[len - 1] != '/' || s1 == str + len - 1 || strpbrk(str, " \t:") ||
+	if (s1 == str || str[len - 1] != '/' || s1 == str + len - 1 || pp_has_any(str, " \t:") ||
 	    memchr(body, '/', len - (size_t)(body - str) - 1)) {
 		return pp_fail(PFM_ERR_INVAL, "'%s': perf's spelling is pmu/event[,term=value...]/", str);
 	}
@@ -301,7 +301,7 @@ static int parse_event(const char *str, struct pp_parsed *p)
 		return pp_fail(PFM_ERR_INVAL, "event string is NULL");
 	if (strchr(str, '/'))
 		return parse_perf_spelling(str, p);
-	if (strpbrk(str, ", \t"))
+	if (pp_has_any(str, ", \t"))
 		return pp_fail(PFM_ERR_INVAL, "'%s': one event only, without blanks", str);
 	name = str;
 	sep = strstr(str, "::");

@@ -55,6 +55,12 @@ static inline int pp_name_eq(const char *s, const char *name, size_t len)
 	return s[len] == '\0';
 }
 
+/* does s hold any byte of set? (strpbrk() != NULL) */
+static inline int pp_has_any(const char *s, const char *set)
+{
+	return s[strcspn(s, set)] != '\0';
+}
+
 /* case-insensitive equality of two NUL-terminated strings (strcasecmp() == 0) */
 static inline int pp_str_eq(const char *a, const char *b)
 {
