@@ -86,8 +86,9 @@ char *pp_file_slurp(const char *path, size_t max, size_t *len)
 	int fd = pp_file_open(path, 0, &st);
 	if (fd < 0)
 		return NULL;
-	/* the size fstat gives, else (a /proc file) a page, doubled while full */
-	size_t cap = st.st_size <= 0 ? 4096 : (unsigned long long)st.st_size < max ? (size_t)st.st_size : max;
+	/* the size fstat gives and a byte to see the end in one read, else (a
+	 * /proc file) a page; doubled while full */
+	size_t cap = st.st_size > 0 && (unsigned long long)st.st_size < max ? (size_t)st.st_size + 1 : 4096;
 	size_t got = 0;
 	char *text = NULL;
 	for (;;) {
