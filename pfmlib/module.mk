@@ -10,7 +10,8 @@
 # the schema's C header (enums, key tables, lookups; schema/gen_schema_h.py)
 SCHEMA_H      := $(B)/gen/pp_schema.h
 # the YAML reader and what it needs, for tablegen and the reader's own tests
-LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c
+LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c \
+		 pfmlib/util/file.c
 TABLEGEN_SRCS := pfmlib/table/tablegen.c pfmlib/table/tablegen_compact.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
 LIB_SRCS      := $(filter-out pfmlib/table/tablegen%.c,$(wildcard pfmlib/*/*.c))
@@ -71,9 +72,15 @@ $(B)/obj/asan/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -O1 -g -fPIC $(SAN_FLAGS) $(LIB_DEFS) -c -o $@ $<
 
+# -nostartfiles: the library has no constructors, destructors, atexit
+# handlers or thread-local data, so the compiler's crt files add nothing but
+# imports the loader must resolve at start-up (__cxa_finalize, and the weak
+# _ITM_*TMCloneTable and __gmon_start__ that nothing defines, each a failed
+# search of every loaded object); check-exports fails if the library gains
+# an .init_array/.fini_array entry that would need them.
 $(LIBPFM_SO_REAL): $(LIB_OBJS) pfmlib/api/libpfm.map
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
+	$(CC) -shared -nostartfiles -Wl,-soname,libpfm.so.4 -Wl,--version-script=pfmlib/api/libpfm.map \
 		-Wl,-z,relro -Wl,-z,now -o $@ $(LIB_OBJS)
 
 $(LIBPFM_SO): $(LIBPFM_SO_REAL)

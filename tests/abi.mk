@@ -27,7 +27,7 @@ EXPORTS_LIB ?= $(LIBPFM_SO)
 check-exports: $(EXPORTS_LIB)
 	@mkdir -p $(B)/check
 	@$(PYTHON) tests/abi/check_exports.py --lib $(EXPORTS_LIB) --map pfmlib/api/libpfm.map \
-		--results $(B)/check/results
+		$(if $(filter $(LIBPFM_SO),$(EXPORTS_LIB)),--no-start-files) --results $(B)/check/results
 
 CHECKS += check-abi check-exports
 .PHONY: check-abi check-exports

@@ -6,7 +6,7 @@
 ifndef TESTS_DETECT_MK
 TESTS_DETECT_MK := 1
 
-DETECT_SRCS   := $(wildcard pfmlib/host/*.c) pfmlib/util/log.c pfmlib/util/config.c pfmlib/util/path.c \
+DETECT_SRCS   := $(wildcard pfmlib/host/*.c) pfmlib/util/log.c pfmlib/util/config.c pfmlib/util/path.c pfmlib/util/file.c \
 		 $(B)/gen/pp_hostdata.c
 DETECT_UNIT   := $(B)/bin/test_detect_host
 DETECT_PRESENT := $(B)/bin/detect_present

@@ -15,7 +15,7 @@ SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
 SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 SYSFS_LIBSRC  := pfmlib/sysfs/build.c pfmlib/sysfs/parse.c pfmlib/sysfs/read.c \
 		 pfmlib/table/builder.c pfmlib/table/format.c pfmlib/util/log.c pfmlib/util/config.c \
-		 pfmlib/util/path.c
+		 pfmlib/util/path.c pfmlib/util/file.c
 SYSFS_SCRATCH := tests/sysfs/scratch.c
 SYSFS_HDRS    := tests/sysfs/scratch.h $(TL_HDRS) $(wildcard pfmlib/sysfs/*.h pfmlib/table/*.h pfmlib/util/*.h)
 

@@ -6,7 +6,6 @@
  * the event's attribute list for an OS layer (unit-mask `equiv` strings
  * expanded). Values are parsed here; ranges and rules are the encoder's.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -62,7 +61,7 @@ static int is_hex_token(const char *s, size_t len)
 	if (len < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return 0;
 	for (size_t i = 2; i < len; i++)
-		if (!isxdigit((unsigned char)s[i]))
+		if (!pp_isxdigit((unsigned char)s[i]))
 			return 0;
 	return 1;
 }
@@ -265,7 +264,7 @@ static int parse_perf_spelling(const char *str, struct pp_parsed *p)
 	struct pp_pmu_rt *pmu;
 	int used, err = PFM_SUCCESS;
 
-	if (s1 == str || str[len - 1] != '/' || s1 == str + len - 1 || strpbrk(str, " \t:") ||
+	if (s1 == str || str[len - 1] != '/' || s1 == str + len - 1 || pp_has_any(str, " \t:") ||
 	    memchr(body, '/', len - (size_t)(body - str) - 1)) {
 		return pp_fail(PFM_ERR_INVAL, "'%s': perf's spelling is pmu/event[,term=value...]/", str);
 	}
@@ -302,7 +301,7 @@ static int parse_event(const char *str, struct pp_parsed *p)
 		return pp_fail(PFM_ERR_INVAL, "event string is NULL");
 	if (strchr(str, '/'))
 		return parse_perf_spelling(str, p);
-	if (strpbrk(str, ", \t"))
+	if (pp_has_any(str, ", \t"))
 		return pp_fail(PFM_ERR_INVAL, "'%s': one event only, without blanks", str);
 	name = str;
 	sep = strstr(str, "::");

@@ -11,6 +11,7 @@
 #include <perfmon/pfmlib.h>
 #include "event/encode.h"
 #include "event/lookup.h"
+#include "util/log.h"
 
 struct vctx {
 	const struct pp_pmu_rt *pmu;
@@ -22,13 +23,15 @@ struct vctx {
 static void bad(struct vctx *v, const char *ev, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void bad(struct vctx *v, const char *ev, const char *fmt, ...)
 {
+	char buf[PP_LOG_MAX];
 	va_list ap;
 
-	fprintf(v->fp, "%s::%s: ", v->pmu->name, ev ? ev : "");
+	/* "pmu::event: what\n" in one piece (util/log.h cuts an over-long one) */
+	int at = snprintf(buf, sizeof(buf), "%s::%s: ", v->pmu->name, ev ? ev : "");
 	va_start(ap, fmt);
-	vfprintf(v->fp, fmt, ap);
+	size_t len = pp_log_vformat(buf, sizeof(buf), at > 0 ? (size_t)at : 0, fmt, ap);
 	va_end(ap);
-	fputc('\n', v->fp);
+	fwrite(buf, 1, len, v->fp);
 	v->errors++;
 }
 

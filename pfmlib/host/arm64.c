@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "host/readers.h"
+#include "util/file.h"
 
 /* MIDR_EL1: implementer[31:24] variant[23:20] architecture[19:16] part[15:4] revision[3:0] */
 #define MIDR_ARCH_AARCH64 0xfULL	/* "CPU architecture: 8" reads 0xf in the register */
@@ -49,11 +50,11 @@ static void field(void *blk, const char *key, const char *val)
 		b->rev = strtoull(val, NULL, 0);
 }
 
-int pp_arm64_parse_cpuinfo(FILE *f, struct pp_host *h)
+int pp_arm64_parse_cpuinfo(const char *text, struct pp_host *h)
 {
 	static const struct pp_cpuinfo_walk walk = { field, flush };
 	struct cpu_block b = { 0 };
-	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
+	return pp_host_cpuinfo_blocks(text, &walk, &b, h);
 }
 
 /* highest N of the cpuN directories below PP_HOST_MAX_CPUS, or -1 */
@@ -81,20 +82,17 @@ static int from_sysfs(struct pp_host *h)
 {
 	int found = 0, max = max_cpu();
 	for (int cpu = 0; cpu <= max; cpu++) {	/* in cpu order, whatever readdir's order */
-		char rel[128], buf[64];
+		char rel[128], path[1024], buf[64];
+		const char *why;
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/regs/identification/midr_el1", cpu);
-		FILE *f = pp_path_fopen(rel);
-		if (!f)
+		if (!pp_path(path, sizeof(path), rel) || pp_file_read(path, buf, sizeof(buf), &why) <= 0)
 			continue;	/* offline, or a kernel without the file */
-		if (fgets(buf, sizeof(buf), f)) {
-			char *end;
-			unsigned long long midr = strtoull(buf, &end, 16);
-			if (end != buf) {
-				add_midr(h, midr);
-				found = 1;
-			}
+		char *end;
+		unsigned long long midr = strtoull(buf, &end, 16);
+		if (end != buf) {
+			add_midr(h, midr);
+			found = 1;
 		}
-		fclose(f);
 	}
 	return found;
 }
@@ -103,10 +101,10 @@ int pp_host_identify_arm64(struct pp_host *h)
 {
 	if (from_sysfs(h))
 		return h->n;
-	FILE *f = pp_path_fopen("/proc/cpuinfo");
-	if (f) {
-		pp_arm64_parse_cpuinfo(f, h);
-		fclose(f);
+	char *text = pp_host_read("/proc/cpuinfo");
+	if (text) {
+		pp_arm64_parse_cpuinfo(text, h);
+		free(text);
 	}
 	return h->n;
 }

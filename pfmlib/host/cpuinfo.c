@@ -1,12 +1,11 @@
 /*
  * host/cpuinfo.c - what the per-architecture readers share: adding an
- * identity once, reading /proc text line by line, splitting "key : value"
+ * identity once, taking /proc text line by line, splitting "key : value"
  * lines and walking the processor blocks of /proc/cpuinfo.
  */
-#include <ctype.h>
-#include <stdio.h>
 #include <string.h>
 #include "host/readers.h"
+#include "util/str.h"
 
 int pp_host_add(struct pp_host *h, const char *identity)
 {
@@ -22,30 +21,33 @@ int pp_host_add(struct pp_host *h, const char *identity)
 
 static char *trim(char *s)
 {
-	while (isspace((unsigned char)*s))
+	while (pp_isspace((unsigned char)*s))
 		s++;
 	char *e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
+	while (e > s && pp_isspace((unsigned char)e[-1]))
 		*--e = '\0';
 	return s;
 }
 
-int pp_host_getline(FILE *f, char *buf, size_t sz)
+int pp_host_getline(const char **text, char *buf, size_t sz)
 {
-	/* a /proc file is read up to PP_HOST_MAX_BYTES: past that, end of file */
-	long at = ftell(f);
-	if (at < 0 || at >= PP_HOST_MAX_BYTES || !fgets(buf, (int)sz, f))
+	const char *t = *text;
+	if (!*t)
 		return 0;
-	size_t l = strlen(buf);
-	if (l && buf[l - 1] == '\n') {
-		buf[l - 1] = '\0';
-		return 1;
-	}
-	int c;
-	long left = PP_HOST_MAX_BYTES - at - (long)l;
-	while (left-- > 0 && (c = getc(f)) != EOF && c != '\n')
-		;	/* drop the rest of an over-long line */
+	const char *nl = strchr(t, '\n');
+	size_t l = nl ? (size_t)(nl - t) : strlen(t);
+	*text = t + l + (nl != NULL);
+	if (l >= sz)
+		l = sz - 1;	/* the rest of an over-long line is dropped */
+	memcpy(buf, t, l);
+	buf[l] = '\0';
 	return 1;
+}
+
+char *pp_host_read(const char *path)
+{
+	size_t len;
+	return pp_path_slurp(path, PP_HOST_MAX_BYTES, &len);
 }
 
 int pp_host_kv(char *line, char **key, char **val)
@@ -59,10 +61,10 @@ int pp_host_kv(char *line, char **key, char **val)
 	return 1;
 }
 
-int pp_host_cpuinfo_blocks(FILE *f, const struct pp_cpuinfo_walk *w, void *blk, struct pp_host *h)
+int pp_host_cpuinfo_blocks(const char *text, const struct pp_cpuinfo_walk *w, void *blk, struct pp_host *h)
 {
 	char line[1024], *key, *val;
-	while (pp_host_getline(f, line, sizeof(line))) {
+	while (pp_host_getline(&text, line, sizeof(line))) {
 		if (!line[strspn(line, " \t")]) {
 			w->end(blk, h);	/* a blank line ends a block */
 			continue;

@@ -4,7 +4,6 @@
  * LIBPFM_SYSROOT tree), the shapes of identities, and matching identities
  * against perf mapfile patterns. docs/detection.md tells the rules.
  */
-#include <ctype.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include "host/readers.h"
 #include "util/config.h"
 #include "util/log.h"
+#include "util/str.h"
 
 static void identify_forced(struct pp_host *h, const char *o)
 {
@@ -85,7 +85,7 @@ int pp_host_identify(struct pp_host *h)
 static size_t hex_run(const char *s)
 {
 	size_t n = 0;
-	while (isxdigit((unsigned char)s[n]))
+	while (pp_isxdigit((unsigned char)s[n]))
 		n++;
 	return n;
 }
@@ -101,7 +101,7 @@ static int is_hex_literal(const char *s, size_t ndigits)
 static int x86_parts(const char *s)
 {
 	size_t v = 0;
-	while (isalpha((unsigned char)s[v]))
+	while (pp_isalpha((unsigned char)s[v]))
 		v++;
 	if (!v || s[v] != '-')
 		return 0;

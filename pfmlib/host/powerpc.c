@@ -6,6 +6,7 @@
  * processor's version with revision 0.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host/hostdata.h"
 #include "host/readers.h"
@@ -48,28 +49,31 @@ static void field(void *blk, const char *key, const char *val)
 	if (!strcmp(key, "cpu")) {
 		b->name_version = version_of_name(val);
 	} else if (!strcmp(key, "revision")) {
+		/* "... (pvr 004e 1202)": two hex halves of at most 16 bits */
 		const char *p = strstr(val, "(pvr ");
-		unsigned int hi, lo;
-		if (p && sscanf(p + 5, "%x %x", &hi, &lo) == 2 && hi <= 0xffff && lo <= 0xffff) {
-			b->pvr = hi << 16 | lo;
+		char *end1, *end2;
+		unsigned long hi = p ? strtoul(p + 5, &end1, 16) : 0;
+		unsigned long lo = p && end1 != p + 5 ? strtoul(end1, &end2, 16) : 0;
+		if (p && end1 != p + 5 && end2 != end1 && hi <= 0xffff && lo <= 0xffff) {
+			b->pvr = (unsigned int)(hi << 16 | lo);
 			b->have_pvr = 1;
 		}
 	}
 }
 
-int pp_powerpc_parse_cpuinfo(FILE *f, struct pp_host *h)
+int pp_powerpc_parse_cpuinfo(const char *text, struct pp_host *h)
 {
 	static const struct pp_cpuinfo_walk walk = { field, flush };
 	struct cpu_block b = { 0 };
-	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
+	return pp_host_cpuinfo_blocks(text, &walk, &b, h);
 }
 
 int pp_host_identify_powerpc(struct pp_host *h)
 {
-	FILE *f = pp_path_fopen("/proc/cpuinfo");
-	if (f) {
-		pp_powerpc_parse_cpuinfo(f, h);
-		fclose(f);
+	char *text = pp_host_read("/proc/cpuinfo");
+	if (text) {
+		pp_powerpc_parse_cpuinfo(text, h);
+		free(text);
 	}
 	return h->n;
 }

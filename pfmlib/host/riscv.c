@@ -5,6 +5,7 @@
  * One identity per distinct triple, so harts of different kinds all count.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host/readers.h"
 
@@ -47,19 +48,19 @@ static void field(void *blk, const char *key, const char *val)
 		word(b->impl, val);
 }
 
-int pp_riscv_parse_cpuinfo(FILE *f, struct pp_host *h)
+int pp_riscv_parse_cpuinfo(const char *text, struct pp_host *h)
 {
 	static const struct pp_cpuinfo_walk walk = { field, flush };
 	struct hart_block b = { 0 };
-	return pp_host_cpuinfo_blocks(f, &walk, &b, h);
+	return pp_host_cpuinfo_blocks(text, &walk, &b, h);
 }
 
 int pp_host_identify_riscv(struct pp_host *h)
 {
-	FILE *f = pp_path_fopen("/proc/cpuinfo");
-	if (f) {
-		pp_riscv_parse_cpuinfo(f, h);
-		fclose(f);
+	char *text = pp_host_read("/proc/cpuinfo");
+	if (text) {
+		pp_riscv_parse_cpuinfo(text, h);
+		free(text);
 	}
 	return h->n;
 }

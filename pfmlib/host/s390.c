@@ -8,6 +8,7 @@
  * gives "IBM,<type>".
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host/readers.h"
 
@@ -29,10 +30,10 @@ static void join_words(char *dst, size_t sz, const char *val, const char *sep)
 }
 
 /* Manufacturer, Type and Model of /proc/sysinfo; 1 when all three were found */
-static int read_sysinfo(FILE *f, char *mfr, char *type, char *model)
+static int read_sysinfo(const char *f, char *mfr, char *type, char *model)
 {
 	char line[512], *key, *val;
-	while (pp_host_getline(f, line, sizeof(line))) {
+	while (pp_host_getline(&f, line, sizeof(line))) {
 		if (!pp_host_kv(line, &key, &val))
 			continue;
 		if (!strcmp(key, "Manufacturer"))
@@ -49,27 +50,29 @@ static int read_sysinfo(FILE *f, char *mfr, char *type, char *model)
 }
 
 /* "CPU-MF: Counter facility: version=3.7 authorization=002f" */
-static void read_service_levels(FILE *f, char *version, char *auth)
+static void read_service_levels(const char *f, char *version, char *auth)
 {
 	char line[512];
-	while (pp_host_getline(f, line, sizeof(line))) {
+	while (pp_host_getline(&f, line, sizeof(line))) {
 		if (strncmp(line, "CPU-MF:", 7))
 			continue;
-		char *save;
-		for (char *w = strtok_r(line + 7, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		/* the blank-separated words after the tag */
+		for (const char *w = line + 7 + strspn(line + 7, " \t"); *w; w += strspn(w, " \t")) {
+			int l = (int)strcspn(w, " \t");
 			if (!strncmp(w, "version=", 8) && !version[0])
-				snprintf(version, WORD_LEN, "%s", w + 8);
+				snprintf(version, WORD_LEN, "%.*s", l - 8, w + 8);
 			else if (!strncmp(w, "authorization=", 14) && !auth[0])
-				snprintf(auth, WORD_LEN, "%s", w + 14);
+				snprintf(auth, WORD_LEN, "%.*s", l - 14, w + 14);
+			w += l;
 		}
 	}
 }
 
 /* machine type (4 hex digits) from "machine : 3931" or "processor 0: ... machine = 3931" */
-static void read_cpuinfo_type(FILE *f, char *type)
+static void read_cpuinfo_type(const char *f, char *type)
 {
 	char line[512];
-	while (!type[0] && pp_host_getline(f, line, sizeof(line))) {
+	while (!type[0] && pp_host_getline(&f, line, sizeof(line))) {
 		char *p = strstr(line, "machine");
 		if (!p)
 			continue;
@@ -85,7 +88,7 @@ static void read_cpuinfo_type(FILE *f, char *type)
 	}
 }
 
-int pp_s390_parse(FILE *sysinfo, FILE *service_levels, FILE *cpuinfo, struct pp_host *h)
+int pp_s390_parse(const char *sysinfo, const char *service_levels, const char *cpuinfo, struct pp_host *h)
 {
 	char mfr[WORD_LEN] = "", type[WORD_LEN] = "", model[WORD_LEN] = "";
 	char version[WORD_LEN] = "", auth[WORD_LEN] = "", id[PP_IDENTITY_LEN];
@@ -111,15 +114,12 @@ int pp_s390_parse(FILE *sysinfo, FILE *service_levels, FILE *cpuinfo, struct pp_
 
 int pp_host_identify_s390(struct pp_host *h)
 {
-	FILE *si = pp_path_fopen("/proc/sysinfo");
-	FILE *sl = pp_path_fopen("/proc/service_levels");
-	FILE *ci = si ? NULL : pp_path_fopen("/proc/cpuinfo");
+	char *si = pp_host_read("/proc/sysinfo");
+	char *sl = pp_host_read("/proc/service_levels");
+	char *ci = si ? NULL : pp_host_read("/proc/cpuinfo");
 	pp_s390_parse(si, sl, ci, h);
-	if (si)
-		fclose(si);
-	if (sl)
-		fclose(sl);
-	if (ci)
-		fclose(ci);
+	free(si);
+	free(sl);
+	free(ci);
 	return h->n;
 }

@@ -362,7 +362,7 @@ static int pmu_named(const struct pp_pmu_rt *pmu)
 	unsigned char k = __atomic_load_n(&pmu->fstr_named, __ATOMIC_RELAXED);
 	if (!k) {
 		const char *pname = pmu->name;
-		k = *pname && !strpbrk(pname, ":,/ \t") && pp_pmu_by_name(pname, strlen(pname)) == pmu ? 1 : 2;
+		k = *pname && !pp_has_any(pname, ":,/ \t") && pp_pmu_by_name(pname, strlen(pname)) == pmu ? 1 : 2;
 		__atomic_store_n(&((struct pp_pmu_rt *)pmu)->fstr_named, k, __ATOMIC_RELAXED);
 	}
 	return k == 1;
@@ -416,7 +416,7 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	/* pmu::EVENT finds this PMU and this event (event and alias names are
 	 * unique in a PMU: the loaders refuse a table where two are the same
 	 * but for case, pp_builder_index_pmu) */
-	if (!pmu_named(pmu) || strpbrk(ename, ":,/ \t") || !pp_pmu_usable(pmu) || !pmu->p->hash_size)
+	if (!pmu_named(pmu) || pp_has_any(ename, ":,/ \t") || !pp_pmu_usable(pmu) || !pmu->p->hash_size)
 		return 0;
 	int defaults = 0;
 	for (int i = 0; i < e->nsel; i++) {

@@ -11,7 +11,7 @@
  * they are used (under another identity, or LIBPFM_FORCE_PMU; else a file's
  * facts are its flags). A cache is used only when it is a regular file of
  * this user, writable by no one else, whose size, stamp, directory,
- * checksums and every offset agree; it is read in one read() (never mapped,
+ * checksums and every offset agree; it is read whole with pread (never mapped,
  * so another process shrinking it cannot fault the library). It is written
  * to a temporary file renamed over the old one, so readers see either cache
  * whole; two processes writing at once each write a valid cache and the
@@ -38,6 +38,7 @@
 #include <unistd.h>
 #include "plugins/cache.h"
 #include "util/config.h"
+#include "util/file.h"
 #include "util/log.h"
 
 #define PC_MAGIC "pmuplugC"
@@ -295,15 +296,16 @@ static const char *validate(struct pp_pcache *c, size_t n)
 /* read the cache file, keep it when valid */
 static void read_cache(struct pp_pcache *c)
 {
-	int fd = open(c->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
+	struct stat st;
+	int fd = pp_file_open(c->path, O_NOFOLLOW, &st);
+	if (fd == -1) {
 		if (pp_cfg.debug)
 			pp_debug("plugin cache %s: none yet (%s)", c->path, strerror(errno));
 		return;
 	}
-	struct stat st;
 	const char *why = NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+	ssize_t n = 0;
+	if (fd == -2)
 		why = "not a regular file";
 	else if (st.st_uid != geteuid() || (st.st_mode & 022))
 		why = "owned by another user or writable by others";
@@ -311,19 +313,13 @@ static void read_cache(struct pp_pcache *c)
 		why = "bad size";
 	else if (!(c->buf = malloc((size_t)st.st_size)))
 		why = "out of memory";
-	size_t n = 0;
-	while (!why && n < (size_t)st.st_size) {
-		ssize_t r = read(fd, c->buf + n, (size_t)st.st_size - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
+	else if ((n = pp_file_pread(fd, c->buf, (size_t)st.st_size, 0)) < 0)
+		n = 0;	/* unreadable: validate() refuses the size */
+	if (fd >= 0)
+		close(fd);
 	if (!why) {
 		build_stamp();
-		why = validate(c, n);
+		why = validate(c, (size_t)n);
 	}
 	if (why) {
 		if (!strcmp(why, "written by another build of the library"))

@@ -16,10 +16,10 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
-#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <perfmon/pfmlib.h>
 #include "plugins/cache.h"
 #include "plugins/plugins.h"
@@ -27,6 +27,7 @@
 #include "table/yaml.h"
 #include "util/config.h"
 #include "util/log.h"
+#include "util/str.h"
 
 #ifndef PP_PLUGIN_DIR
 #define PP_PLUGIN_DIR "/usr/local/share/pmuplug/plugins"
@@ -110,7 +111,7 @@ static int wanted(const char *pmu, int override, int many, int host_match)
 	if (pp_cfg.encode_inactive || override)
 		return 1;
 	if (force)
-		return !pmu || !strcasecmp(force, pmu);	/* no name known: read it */
+		return !pmu || pp_str_eq(force, pmu);	/* no name known: read it */
 	return many || host_match;
 }
 
@@ -163,27 +164,25 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 	const struct pp_yaml_opts o = plugin_opts;
 	struct pp_yaml_header h;
 	struct stat st;
-	size_t size;
-	FILE *f = pp_yaml_open(path, &o, &size, err, sizeof(err));
-	if (!f) {
+	int fd = pp_yaml_open(path, &o, &st, err, sizeof(err));
+	if (fd < 0) {
 		pp_verbose("plugin refused: %s", err);
 		return PFM_SUCCESS;
 	}
-	int have_st = !fstat(fileno(f), &st);
 	if (known) {
 		/* the cache knows this file wanted: no peek */
 		memset(&h, 0, sizeof(h));
 		h.override = known_override;
-	} else if (pp_yaml_peek_stream(path, f, &h, err, sizeof(err))) {
+	} else if (pp_yaml_peek_fd(path, fd, &h, err, sizeof(err))) {
 		pp_verbose("plugin refused: %s", err);
-		fclose(f);
+		close(fd);
 		return PFM_SUCCESS;
 	}
 	/* many: patterns the peek did not keep, or identifier patterns (a PMU told
 	 * apart by its kernel PMU's identifier: registry/detect.c decides) */
 	int kept = (int)(sizeof(h.match) / sizeof(h.match[0])), many = h.match_count > kept || h.identified;
 	int host_match = -1;
-	if (!known && c && slot >= 0 && have_st) {
+	if (!known && c && slot >= 0) {
 		host_match = header_matches(ld->host, &h);
 		pp_pcache_record(c, slot, &st, &h, host_match);
 	}
@@ -191,13 +190,13 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 		host_match = header_matches(ld->host, &h);
 	if (!known && !wanted(h.name, h.override, many, host_match > 0)) {
 		pp_debug("plugin %s: PMU %s does not match this host; not loaded", path, h.name);
-		fclose(f);
+		close(fd);
 		return PFM_SUCCESS;
 	}
 	size_t len = strlen(path);
 	struct plugin *pl = calloc(1, sizeof(*pl) + len + 1);
 	if (!pl) {
-		fclose(f);
+		close(fd);
 		return PFM_ERR_NOMEM;
 	}
 	memcpy(pl->path, path, len + 1);
@@ -205,10 +204,9 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 	/* the PMU records alone when the layout allows it (not for an override,
 	 * which replaces a PMU programs may already use: read whole) */
 	int loaded = -1;
-	if (!h.override && have_st) {
+	if (!h.override) {
 		size_t tl;
-		rewind(f);
-		char *text = pp_yaml_pmu_text(f, &tl);
+		char *text = pp_yaml_pmu_text(fd, &tl);
 		if (text) {
 			loaded = pp_yaml_load_buffer_opts(&pl->b, path, text, tl, &o, err, sizeof(err));
 			free(text);
@@ -216,11 +214,9 @@ static int load_one(const struct loading *ld, const char *path, struct pp_pcache
 		pl->lazy = loaded >= 0;
 		pl->st = st;
 	}
-	if (loaded < 0) {
-		rewind(f);
-		loaded = pp_yaml_load_stream(&pl->b, path, f, size, &o, err, sizeof(err));
-	}
-	fclose(f);
+	if (loaded < 0)
+		loaded = pp_yaml_load_fd(&pl->b, path, fd, (size_t)st.st_size, &o, err, sizeof(err));
+	close(fd);
 	if (loaded < 0) {
 		pp_verbose("plugin refused: %s", err);
 		pp_builder_free(&pl->b);
@@ -388,12 +384,17 @@ int pp_plugins_load(const struct pp_host *host, pp_plugin_add_fn add, void *ctx)
 	const char *env = pp_cfg.plugin_path;
 	if (r != PFM_SUCCESS || !env)
 		return r;
-	char *copy = strdup(env), *save = NULL;
+	char *copy = strdup(env);
 	if (!copy)
 		return PFM_ERR_NOMEM;
-	for (char *d = strtok_r(copy, ":", &save); d && r == PFM_SUCCESS; d = strtok_r(NULL, ":", &save))
+	/* the ':'-separated directories, empty ones skipped */
+	for (char *d = copy, *next; d && r == PFM_SUCCESS; d = next) {
+		next = strchr(d, ':');
+		if (next)
+			*next++ = '\0';
 		if (*d)
 			r = load_dir(&ld, d);
+	}
 	free(copy);
 	return r;
 }
@@ -422,23 +423,22 @@ const struct pp_table *pp_plugins_realize(const struct pp_table *stub)
 		return NULL;
 	pl->lazy = 0;	/* one try */
 	char err[1024];
-	size_t size;
 	struct stat st;
-	FILE *f = pp_yaml_open(pl->path, &plugin_opts, &size, err, sizeof(err));
-	if (!f) {
+	int fd = pp_yaml_open(pl->path, &plugin_opts, &st, err, sizeof(err));
+	if (fd < 0) {
 		pp_verbose("plugin refused: %s", err);
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) || st.st_ino != pl->st.st_ino || st.st_dev != pl->st.st_dev ||
+	if (st.st_ino != pl->st.st_ino || st.st_dev != pl->st.st_dev ||
 	    st.st_size != pl->st.st_size || st.st_mtim.tv_sec != pl->st.st_mtim.tv_sec ||
 	    st.st_mtim.tv_nsec != pl->st.st_mtim.tv_nsec) {
-		fclose(f);
+		close(fd);
 		pp_verbose("plugin refused: %s: changed since pfm_initialize; its events are not loaded", pl->path);
 		return NULL;
 	}
 	pp_builder_init(&pl->fb);
-	int loaded = pp_yaml_load_stream(&pl->fb, pl->path, f, size, &plugin_opts, err, sizeof(err));
-	fclose(f);
+	int loaded = pp_yaml_load_fd(&pl->fb, pl->path, fd, (size_t)st.st_size, &plugin_opts, err, sizeof(err));
+	close(fd);
 	if (loaded < 0) {
 		pp_verbose("plugin refused: %s", err);
 		pp_builder_free(&pl->fb);

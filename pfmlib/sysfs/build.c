@@ -6,15 +6,14 @@
  * uncore type and default CPU, `caps/` -> description. Malformed entries
  * are skipped with a LIBPFM_VERBOSE message; the rest of the PMU stays.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <perfmon/pfmlib.h>
 #include "util/log.h"
 #include "sysfs/sysfs.h"
+#include "util/str.h"
 
 struct bctx {
 	struct pp_builder *b;
@@ -89,7 +88,7 @@ static uint32_t find_field(struct bctx *c, const char *name)
 {
 	const struct pp_pmu *p = P(c);
 	for (uint32_t i = 0; i < p->nfields; i++)
-		if (!strcasecmp(c->b->strs + c->b->fields.v[p->first_field + i].name, name))
+		if (pp_str_eq(c->b->strs + c->b->fields.v[p->first_field + i].name, name))
 			return p->first_field + i;
 	return PP_NONE;
 }
@@ -201,9 +200,9 @@ static int load_format(struct bctx *c)
 /* "config", "config1", "config2" written in a template when no field has that name */
 static int raw_config_reg(const char *name)
 {
-	if (!strcasecmp(name, "config")) return PP_REG_CONFIG;
-	if (!strcasecmp(name, "config1")) return PP_REG_CONFIG1;
-	if (!strcasecmp(name, "config2")) return PP_REG_CONFIG2;
+	if (pp_str_eq(name, "config")) return PP_REG_CONFIG;
+	if (pp_str_eq(name, "config1")) return PP_REG_CONFIG1;
+	if (pp_str_eq(name, "config2")) return PP_REG_CONFIG2;
 	return -1;
 }
 
@@ -353,7 +352,7 @@ static uint32_t fold_hash(const char *s)
 {
 	uint32_t h = 2166136261u;
 	for (; *s; s++)
-		h = (h ^ (uint32_t)tolower((unsigned char)*s)) * 16777619u;
+		h = (h ^ (uint32_t)pp_upper((unsigned char)*s)) * 16777619u;
 	return h;
 }
 
@@ -363,12 +362,12 @@ static int event_exists(struct bctx *c, const char *name)
 	const struct pp_pmu *p = P(c);
 	if (!c->seen) {
 		for (uint32_t i = 0; i < p->nevents; i++)
-			if (!strcasecmp(c->b->strs + c->b->events.v[p->first_event + i].name, name))
+			if (pp_str_eq(c->b->strs + c->b->events.v[p->first_event + i].name, name))
 				return 1;
 		return 0;
 	}
 	for (uint32_t h = fold_hash(name) & c->seen_mask; c->seen[h]; h = (h + 1) & c->seen_mask)
-		if (!strcasecmp(c->b->strs + c->b->events.v[c->seen[h] - 1].name, name))
+		if (pp_str_eq(c->b->strs + c->b->events.v[c->seen[h] - 1].name, name))
 			return 1;
 	return 0;
 }
@@ -408,7 +407,7 @@ static int add_event(struct bctx *c, const char *ev, char *text, char *const *na
 			return 0;
 		}
 		for (int j = 0; j < i; j++) {
-			if (!strcasecmp(t[i].name, t[j].name)) {
+			if (pp_str_eq(t[i].name, t[j].name)) {
 				skipped(c, "events/%s: term '%s' is given twice; event skipped", ev, t[i].name);
 				return 0;
 			}
@@ -446,7 +445,7 @@ static int add_event(struct bctx *c, const char *ev, char *text, char *const *na
 		}
 		if (mp >= 0)
 			fixed_mods |= 1u << mp;
-		if (!strcasecmp(t[i].name, "event"))
+		if (pp_str_eq(t[i].name, "event"))
 			code = t[i].value;
 		uint32_t si = pp_builder_add_set(c->b);
 		if (si == PP_NONE)

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <perfmon/pfmlib.h>
 #include "sysfs/sysfs.h"
@@ -30,6 +31,7 @@ static const char *const not_tables[] = {
 static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, const char *sysname)
 {
 	char path[4096];
+	struct stat st;
 
 	for (size_t i = 0; i < sizeof(not_tables) / sizeof(not_tables[0]); i++)
 		if (!strcmp(sysname, not_tables[i]))
@@ -37,7 +39,7 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
 	if (q->served(q->ctx, sysname))
 		return "served by a table";
 	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
-	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !access(path, F_OK))
+	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !stat(path, &st))
 		return "a core PMU (it has a cpus file)";
 	return NULL;
 }

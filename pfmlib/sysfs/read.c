@@ -1,7 +1,8 @@
 /*
  * sysfs/read.c - bounded reads of the sysfs PMU tree: one small regular
- * file at a time (a FIFO or device is opened without waiting and refused;
- * never more than the caller's buffer, never a file holding NUL bytes) and
+ * file at a time (util/file.h: a FIFO or device is opened without waiting
+ * and refused; never more than the caller's buffer, never a file holding
+ * NUL bytes) and
  * sorted directory listings of limited length, so that no content under
  * the tree can block, exhaust or crash pfm_initialize.
  */
@@ -15,63 +16,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "sysfs/sysfs.h"
+#include "util/file.h"
 #include "util/path.h"
+
+_Static_assert((int)PP_SYSFS_MISSING == (int)PP_FILE_MISSING && (int)PP_SYSFS_BAD == (int)PP_FILE_BAD,
+	       "sysfs reads return util/file.h's codes");
 
 int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why)
 {
-	struct stat st;
-	size_t len = 0;
-	int fd;
-
-	buf[0] = '\0';
-	/* O_NONBLOCK: a FIFO opens at once and is then refused by fstat, never waited on */
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return PP_SYSFS_MISSING;
-		*why = errno == EISDIR ? "not a regular file" : "cannot be opened";
-		return PP_SYSFS_BAD;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		*why = "not a regular file";
-		return PP_SYSFS_BAD;
-	}
-	for (;;) {
-		ssize_t r = len < sz - 1 ? read(fd, buf + len, sz - 1 - len) : 0;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			close(fd);
-			buf[0] = '\0';
-			*why = "cannot be read";
-			return PP_SYSFS_BAD;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	if (len == sz - 1) {
-		char c;
-		ssize_t more;
-		do
-			more = read(fd, &c, 1);
-		while (more < 0 && errno == EINTR);
-		if (more != 0) {
-			close(fd);
-			buf[0] = '\0';
-			*why = "too large";
-			return PP_SYSFS_BAD;
-		}
-	}
-	close(fd);
-	buf[len] = '\0';
-	if (memchr(buf, '\0', len)) {
-		buf[0] = '\0';
-		*why = "holds a NUL byte";
-		return PP_SYSFS_BAD;
-	}
-	return (int)len;
+	return pp_file_read(path, buf, sz, why);
 }
 
 static int by_bytes(const void *a, const void *b)

@@ -234,8 +234,9 @@ int pp_builder_index_pmu(struct pp_builder *b, uint32_t pmu_index, char *dup, si
 		for (; slots[h]; h = (h + 1) & (size - 1)) {
 			if (name_eq_ci(slot_name(b, p, slots[h]), name)) {
 				if (dup && dupsz) {
-					strncpy(dup, name, dupsz - 1);
-					dup[dupsz - 1] = '\0';
+					size_t l = strlen(name) < dupsz - 1 ? strlen(name) : dupsz - 1;
+					memcpy(dup, name, l);
+					dup[l] = '\0';
 				}
 				return -1;
 			}

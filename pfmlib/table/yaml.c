@@ -21,6 +21,8 @@
 #include "table/perf_attrs.h"
 #include "table/yaml.h"
 #include "pp_schema.h"
+#include "util/file.h"
+#include "util/str.h"
 
 /* every switch over a schema key enum must have a case for each key */
 #pragma GCC diagnostic error "-Wswitch"
@@ -281,7 +283,7 @@ static int append_required(struct ld *l, yaml_node_t *n, const char *umask, uint
 			return -1;
 		uint32_t fi = PP_NONE;
 		for (uint32_t i = p->first_mod; i < p->first_mod + p->nmods; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, m))
+			if (pp_str_eq(l->b->strs + l->b->mods.v[i].name, m))
 				fi = l->b->mods.v[i].field;
 		if (fi == PP_NONE)
 			return fail(l, e, "umask '%s': required modifier '%s' is not a PMU modifier with a field", umask, m);
@@ -376,7 +378,7 @@ static int resolve_requires(struct ld *l, yaml_node_t *mods)
 		const char *name = l->b->strs + l->b->mods.v[mi].name;
 		uint32_t i;
 		for (i = 0; i < p->nmods; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, requires))
+			if (pp_str_eq(l->b->strs + l->b->mods.v[p->first_mod + i].name, requires))
 				break;
 		if (i == p->nmods)
 			return fail(l, n, "modifier '%s' requires '%s', which is not a modifier of the PMU", name, requires);
@@ -463,7 +465,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 	}
 	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
 	for (uint32_t i = p->first_mod; i < mi; i++)
-		if (!strcasecmp(l->b->strs + l->b->mods.v[i].name, name))
+		if (pp_str_eq(l->b->strs + l->b->mods.v[i].name, name))
 			return fail(l, n, "modifier '%s' is defined twice", name);
 	if (!have_code)
 		m.code = (uint8_t)(mi - p->first_mod);
@@ -774,7 +776,7 @@ static int group_index(struct ld *l, const struct pp_event *e, const char *name)
 static int umask_index(struct ld *l, const struct pp_event *e, const char *name)
 {
 	for (uint32_t i = 0; i < e->numasks; i++)
-		if (!strcasecmp(l->b->strs + l->b->umasks.v[e->first_umask + i].name, name))
+		if (pp_str_eq(l->b->strs + l->b->umasks.v[e->first_umask + i].name, name))
 			return (int)(e->first_umask + i);
 	return -1;
 }
@@ -1019,7 +1021,7 @@ static int modifier_mask(struct ld *l, yaml_node_t *n, const char *key, const ch
 			return -1;
 		uint32_t i;
 		for (i = 0; i < p->nmods; i++)
-			if (!strcasecmp(l->b->strs + l->b->mods.v[p->first_mod + i].name, s))
+			if (pp_str_eq(l->b->strs + l->b->mods.v[p->first_mod + i].name, s))
 				break;
 		if (i == p->nmods)
 			return fail(l, m, "event '%s': '%s' is not a modifier of the PMU", event, s);
@@ -1356,49 +1358,38 @@ static int load_buffer(struct pp_builder *b, const char *name, const char *buf, 
 	return (int)l.pmu;
 }
 
-FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
-		   char *err, size_t errsz)
+int pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, struct stat *st,
+		 char *err, size_t errsz)
 {
 	/* no link following, no blocking on a FIFO: checks are made on this descriptor */
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
+	int fd = pp_file_open(path, O_NOFOLLOW, st);
+	const char *why = NULL;
+	if (fd == -1) {
 		if (errno == ELOOP)
 			snprintf(err, errsz, "%s: a symbolic link (links are not followed)", path);
 		else
 			snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
+		return -1;
 	}
-	struct stat st;
-	const char *why = NULL;
-	if (fstat(fd, &st))
-		why = "cannot stat";
-	else if (S_ISDIR(st.st_mode))
-		why = "a directory, not a regular file";
-	else if (!S_ISREG(st.st_mode))
-		why = "not a regular file";
-	else if (opts && opts->trusted_only && (st.st_mode & (S_IWOTH | S_IWGRP)))
+	if (fd == -2)
+		why = S_ISDIR(st->st_mode) ? "a directory, not a regular file" : "not a regular file";
+	else if (opts && opts->trusted_only && (st->st_mode & (S_IWOTH | S_IWGRP)))
 		why = "writable by group or others";
-	else if (opts && opts->trusted_only && st.st_uid != 0 && st.st_uid != geteuid())
+	else if (opts && opts->trusted_only && st->st_uid != 0 && st->st_uid != geteuid())
 		why = "owned by another user";
 	if (why) {
 		snprintf(err, errsz, "%s: %s", path, why);
-		close(fd);
-		return NULL;
+		if (fd >= 0)
+			close(fd);
+		return -1;
 	}
-	if (opts && opts->max_bytes && (uint64_t)st.st_size > opts->max_bytes) {
+	if (opts && opts->max_bytes && (uint64_t)st->st_size > opts->max_bytes) {
 		snprintf(err, errsz, "%s: file too large (%llu bytes, the limit is %llu)", path,
-			 (unsigned long long)st.st_size, (unsigned long long)opts->max_bytes);
+			 (unsigned long long)st->st_size, (unsigned long long)opts->max_bytes);
 		close(fd);
-		return NULL;
+		return -1;
 	}
-	FILE *f = fdopen(fd, "rb");
-	if (!f) {
-		snprintf(err, errsz, "%s: out of memory", path);
-		close(fd);
-		return NULL;
-	}
-	*size = (size_t)st.st_size;
-	return f;
+	return fd;
 }
 
 int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
@@ -1413,16 +1404,16 @@ int pp_yaml_load_buffer_opts(struct pp_builder *b, const char *name, const char 
 	return load_buffer(b, name, buf, len, opts, err, errsz);
 }
 
-int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t len,
-			const struct pp_yaml_opts *opts, char *err, size_t errsz)
+int pp_yaml_load_fd(struct pp_builder *b, const char *name, int fd, size_t len,
+		    const struct pp_yaml_opts *opts, char *err, size_t errsz)
 {
 	char *buf = malloc(len + 1);
 	if (!buf) {
 		snprintf(err, errsz, "%s: out of memory", name);
 		return -1;
 	}
-	size_t got = fread(buf, 1, len, f);
-	if (got != len) {
+	ssize_t got = pp_file_pread(fd, buf, len, 0);
+	if (got != (ssize_t)len) {
 		snprintf(err, errsz, "%s: short read", name);
 		free(buf);
 		return -1;
@@ -1436,11 +1427,11 @@ int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t 
 int pp_yaml_load_file(struct pp_builder *b, const char *path,
 		      const struct pp_yaml_opts *opts, char *err, size_t errsz)
 {
-	size_t len;
-	FILE *f = pp_yaml_open(path, opts, &len, err, errsz);
-	if (!f)
+	struct stat st;
+	int fd = pp_yaml_open(path, opts, &st, err, errsz);
+	if (fd < 0)
 		return -1;
-	int r = pp_yaml_load_stream(b, path, f, len, opts, err, errsz);
-	fclose(f);
+	int r = pp_yaml_load_fd(b, path, fd, (size_t)st.st_size, opts, err, errsz);
+	close(fd);
 	return r;
 }

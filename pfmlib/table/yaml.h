@@ -11,7 +11,7 @@
 #define PP_TABLE_YAML_H
 
 #include <stddef.h>
-#include <stdio.h>
+#include <sys/stat.h>
 #include "table/builder.h"
 
 struct pp_yaml_opts {
@@ -36,15 +36,15 @@ int pp_yaml_load_file(struct pp_builder *b, const char *path,
 /*
  * Open a descriptor file: a regular file (a symbolic link is not followed)
  * within opts->max_bytes, and trusted when opts->trusted_only. The checks are
- * made on the opened file itself, so what is checked is what is read. NULL
- * with err filled.
+ * made on the opened file itself, so what is checked is what is read; *st
+ * gets its fstat. Returns the descriptor, or -1 with err filled.
  */
-FILE *pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, size_t *size,
-		   char *err, size_t errsz);
+int pp_yaml_open(const char *path, const struct pp_yaml_opts *opts, struct stat *st,
+		 char *err, size_t errsz);
 
-/* pp_yaml_load_file on an opened stream of size bytes; name is used in messages */
-int pp_yaml_load_stream(struct pp_builder *b, const char *name, FILE *f, size_t size,
-			const struct pp_yaml_opts *opts, char *err, size_t errsz);
+/* pp_yaml_load_file on the first size bytes of an opened descriptor; name is used in messages */
+int pp_yaml_load_fd(struct pp_builder *b, const char *name, int fd, size_t size,
+		    const struct pp_yaml_opts *opts, char *err, size_t errsz);
 
 /* Same, from memory, under the default limits; name is used in messages. */
 int pp_yaml_load_buffer(struct pp_builder *b, const char *name, const char *buf,
@@ -68,18 +68,18 @@ struct pp_yaml_header {
 int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 		     struct pp_yaml_header *h, char *err, size_t errsz);
 
-/* the same on an opened stream (read from its current position; it is left open) */
-int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz);
+/* the same on an opened descriptor (read from its start, with pread; it is left open) */
+int pp_yaml_peek_fd(const char *name, int fd, struct pp_yaml_header *h, char *err, size_t errsz);
 
 /*
  * The schema line and the `pmu:` block but its `aliases` of an opened
- * descriptor (read from its current position), followed by `events: ~`: a
+ * descriptor (read from its start), followed by `events: ~`: a
  * descriptor of the PMU without its events and aliases, for loading a
  * plugin's PMU before its events.
  * Only the plain block layout jsontoyaml writes is taken (as the peek's fast
  * path); NULL for any other (then read the whole file). Free the text.
  */
-char *pp_yaml_pmu_text(FILE *f, size_t *len);
+char *pp_yaml_pmu_text(int fd, size_t *len);
 
 /* pp_yaml_load_buffer under opts' limits */
 int pp_yaml_load_buffer_opts(struct pp_builder *b, const char *name, const char *buf, size_t len,

@@ -19,9 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <yaml.h>
 #include "table/yaml.h"
 #include "pp_schema.h"
+#include "util/file.h"
 
 #define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \
 		      sizeof(((struct pp_yaml_header *)0)->match[0])))
@@ -267,14 +269,15 @@ static int pick_line(struct picker *pk, const char *l, size_t n)
 	return pk->keep ? append(pk->out, l, n) : 0;
 }
 
-/* f read in chunks, line by line, only as far as the end of the pmu block */
-static int pick_lines(FILE *f, struct text *out, int all)
+/* fd read in chunks from its start, line by line, only as far as the end of the pmu block */
+static int pick_lines(int fd, struct text *out, int all)
 {
 	enum { CHUNK = 16384 };
 	struct picker pk = { .out = out, .all = all };
 	/* the first chunk in local: most pmu blocks end in it */
 	char local[CHUNK], *buf = local;
 	size_t cap = sizeof(local), len = 0, pos = 0;
+	off_t at = 0;
 	int r = 0, eof = 0;
 	while (!r) {
 		char *nl = len > pos ? memchr(buf + pos, '\n', len - pos) : NULL;
@@ -303,9 +306,14 @@ static int pick_lines(FILE *f, struct text *out, int all)
 				buf = n;
 				cap += CHUNK;
 			}
-			size_t got = fread(buf + len, 1, CHUNK, f);
+			ssize_t got = pp_file_pread(fd, buf + len, CHUNK, at);
+			if (got < 0) {
+				r = -1;
+				break;
+			}
 			eof = got < CHUNK;
-			len += got;
+			len += (size_t)got;
+			at += got;
 		}
 	}
 	if (buf != local)
@@ -442,10 +450,10 @@ static int peek_simple(const char *t, struct pp_yaml_header *h)
 }
 
 /* the fast path: 0 with h filled, or -1 (use the full read) */
-static int peek_fast(FILE *f, struct pp_yaml_header *h)
+static int peek_fast(int fd, struct pp_yaml_header *h)
 {
 	struct text t = { 0 };
-	int r = pick_lines(f, &t, 0);
+	int r = pick_lines(fd, &t, 0);
 	if (!r && t.s && !peek_simple(t.s, h)) {
 		free(t.s);
 		return 0;
@@ -470,19 +478,35 @@ static int peek_fast(FILE *f, struct pp_yaml_header *h)
 	return r;
 }
 
-int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, char *err, size_t errsz)
+/* libyaml's input: the descriptor read from its start, in the parser's chunks */
+struct fd_input {
+	int fd;
+	off_t at;
+};
+
+static int read_fd(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct fd_input *in = data;
+	ssize_t r = pp_file_pread(in->fd, buf, size, in->at);
+	if (r < 0)
+		return 0;
+	in->at += r;
+	*got = (size_t)r;
+	return 1;
+}
+
+int pp_yaml_peek_fd(const char *name, int fd, struct pp_yaml_header *h, char *err, size_t errsz)
 {
 	memset(h, 0, sizeof(*h));
-	long start = ftell(f);
-	if (!peek_fast(f, h))
+	if (!peek_fast(fd, h))
 		return 0;
-	fseek(f, start, SEEK_SET);
 	struct peek k = { 0 };
+	struct fd_input in = { fd, 0 };
 	if (!yaml_parser_initialize(&k.p)) {
 		snprintf(err, errsz, "%s: cannot initialise the YAML parser", name);
 		return -1;
 	}
-	yaml_parser_set_input_file(&k.p, f);
+	yaml_parser_set_input(&k.p, read_fd, &in);
 	char schema[32];
 	unsigned long line = 0;
 	int ret = read_root(&k, h, schema, sizeof(schema), &line);
@@ -501,20 +525,20 @@ int pp_yaml_peek_stream(const char *name, FILE *f, struct pp_yaml_header *h, cha
 int pp_yaml_peek_pmu(const char *path, const struct pp_yaml_opts *opts,
 		     struct pp_yaml_header *h, char *err, size_t errsz)
 {
-	size_t size;
+	struct stat st;
 	memset(h, 0, sizeof(*h));
-	FILE *f = pp_yaml_open(path, opts, &size, err, errsz);
-	if (!f)
+	int fd = pp_yaml_open(path, opts, &st, err, errsz);
+	if (fd < 0)
 		return -1;
-	int r = pp_yaml_peek_stream(path, f, h, err, errsz);
-	fclose(f);
+	int r = pp_yaml_peek_fd(path, fd, h, err, errsz);
+	close(fd);
 	return r;
 }
 
-char *pp_yaml_pmu_text(FILE *f, size_t *len)
+char *pp_yaml_pmu_text(int fd, size_t *len)
 {
 	struct text t = { 0 };
-	if (pick_lines(f, &t, 1) || !t.s || append(&t, "events: ~", 9)) {
+	if (pick_lines(fd, &t, 1) || !t.s || append(&t, "events: ~", 9)) {
 		free(t.s);
 		return NULL;
 	}

@@ -1,11 +1,36 @@
 /*
  * util/str.h - the string comparisons of event and PMU names
- * (case-insensitive, ASCII, as libpfm4).
+ * (case-insensitive, ASCII, as libpfm4) and the character classes of the
+ * text the library reads. ASCII on purpose, not <ctype.h>: sysfs and
+ * /proc files, YAML keys and names, event strings are ASCII whatever the
+ * program's locale, and these need no locale table from the C library.
  */
 #ifndef PP_UTIL_STR_H
 #define PP_UTIL_STR_H
 
 #include <stddef.h>
+#include <string.h>
+
+/* ' ', \t, \n, \v, \f, \r: isspace() of the C locale */
+static inline int pp_isspace(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static inline int pp_isdigit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int pp_isalpha(unsigned char c)
+{
+	return (unsigned char)((c | 0x20) - 'a') <= 'z' - 'a';
+}
+
+static inline int pp_isxdigit(unsigned char c)
+{
+	return pp_isdigit(c) || (unsigned char)((c | 0x20) - 'a') <= 'f' - 'a';
+}
 
 static inline unsigned char pp_upper(unsigned char c)
 {
@@ -28,6 +53,18 @@ static inline int pp_name_eq(const char *s, const char *name, size_t len)
 		}
 	}
 	return s[len] == '\0';
+}
+
+/* does s hold any byte of set? (strpbrk() != NULL) */
+static inline int pp_has_any(const char *s, const char *set)
+{
+	return s[strcspn(s, set)] != '\0';
+}
+
+/* case-insensitive equality of two NUL-terminated strings (strcasecmp() == 0) */
+static inline int pp_str_eq(const char *a, const char *b)
+{
+	return pp_name_eq(a, b, strlen(b));
 }
 
 #endif /* PP_UTIL_STR_H */

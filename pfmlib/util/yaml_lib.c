@@ -24,7 +24,7 @@ static struct {
 	int (*parser_initialize)(yaml_parser_t *);
 	void (*parser_delete)(yaml_parser_t *);
 	void (*parser_set_input_string)(yaml_parser_t *, const unsigned char *, size_t);
-	void (*parser_set_input_file)(yaml_parser_t *, FILE *);
+	void (*parser_set_input)(yaml_parser_t *, yaml_read_handler_t *, void *);
 	int (*parser_parse)(yaml_parser_t *, yaml_event_t *);
 	int (*parser_load)(yaml_parser_t *, yaml_document_t *);
 	void (*event_delete)(yaml_event_t *);
@@ -39,7 +39,7 @@ static void load(void)
 {
 	static const char *const names[] = {
 		"yaml_parser_initialize", "yaml_parser_delete", "yaml_parser_set_input_string",
-		"yaml_parser_set_input_file", "yaml_parser_parse", "yaml_parser_load", "yaml_event_delete",
+		"yaml_parser_set_input", "yaml_parser_parse", "yaml_parser_load", "yaml_event_delete",
 		"yaml_document_delete", "yaml_document_get_root_node", "yaml_document_get_node",
 	};
 	void *fn[sizeof(names) / sizeof(names[0])];
@@ -82,10 +82,10 @@ void yaml_parser_set_input_string(yaml_parser_t *parser, const unsigned char *in
 		Y.parser_set_input_string(parser, input, size);
 }
 
-void yaml_parser_set_input_file(yaml_parser_t *parser, FILE *file)
+void yaml_parser_set_input(yaml_parser_t *parser, yaml_read_handler_t *handler, void *data)
 {
 	if (loaded)
-		Y.parser_set_input_file(parser, file);
+		Y.parser_set_input(parser, handler, data);
 }
 
 int yaml_parser_parse(yaml_parser_t *parser, yaml_event_t *event)

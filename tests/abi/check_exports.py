@@ -3,6 +3,9 @@
 # as defined dynamic symbols, exactly the API functions listed in
 # pfmlib/api/libpfm.map -- functions, nothing else, without symbol versions --
 # and carry the soname libpfm.so.4, as libpfm4 4.13's library does.
+# With --no-start-files (our library, linked -nostartfiles, pfmlib/module.mk)
+# it must also have no initializer or finalizer to run and import nothing of
+# the compiler's crt files.
 # export_problems() is also used by the ABI suite on stub libraries.
 import argparse
 import os
@@ -64,10 +67,30 @@ def export_problems(lib, expected):
     }
 
 
+CRT_IMPORTS = ('__cxa_finalize', '__cxa_atexit', '_ITM_deregisterTMCloneTable',
+               '_ITM_registerTMCloneTable', '__gmon_start__', '__dso_handle')
+
+
+def start_file_problems(lib):
+    """What a library linked without crt files must not need: code the
+    loader would run at load or unload (the crt files would have run it
+    through their own init/fini entries) or the crt files' symbols."""
+    dyn = _out(['readelf', '-dW', lib])
+    probs = ['dynamic section has %s' % t for t in
+             re.findall(r'\((INIT|FINI|INIT_ARRAY|FINI_ARRAY|PREINIT_ARRAY)\)', dyn)]
+    for line in _out(['nm', '-D', '--undefined-only', lib]).splitlines():
+        name = line.split()[-1].split('@')[0]
+        if name in CRT_IMPORTS:
+            probs.append('imports %s' % name)
+    return probs
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('--lib', required=True)
     ap.add_argument('--map', required=True, help='pfmlib/api/libpfm.map')
+    ap.add_argument('--no-start-files', action='store_true',
+                    help='the library is linked -nostartfiles: nothing to run at load or unload')
     ap.add_argument('--results', help='file to append "exports: N passed, N failed" to')
     a = ap.parse_args()
     expected = map_globals(a.map)
@@ -75,6 +98,9 @@ def main():
     if len(expected) != 13:
         results.append(('version_script_lists_13_functions',
                         ['%s lists %d names' % (a.map, len(expected))]))
+    if a.no_start_files:
+        results.append(('nothing_to_run_at_load_or_unload', start_file_problems(a.lib)))
+        results.sort()
     failed = sum(1 for _n, p in results if p)
     for name, probs in results:
         print('%s %s' % ('FAIL' if probs else 'PASS', name))

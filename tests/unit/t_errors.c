@@ -3,8 +3,12 @@
  * each bad argument returns, in libpfm4's codes. Its first test runs before
  * pfm_initialize (suite without set-up).
  */
+#include <stdarg.h>
 #include <stdlib.h>
+#include "capture.h"
 #include "ut.h"
+#include "util/config.h"
+#include "util/log.h"
 
 static void test_calls_before_pfm_initialize_return_NOINIT(void)
 {
@@ -154,6 +158,50 @@ static void test_pmu_validate_needs_a_file_and_a_pmu(void)
 	fclose(f);
 }
 
+static size_t format(char *buf, size_t sz, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	size_t n = pp_log_vformat(buf, sz, at, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+static void test_log_message_is_one_line_cut_with_a_marker(void)
+{
+	char buf[32], big[3 * PP_LOG_MAX];
+	memcpy(buf, "p: ", 3);
+	CU_ASSERT_EQUAL(format(buf, sizeof(buf), 3, "%s %d", "ab", 7), 8);
+	CU_ASSERT_STRING_EQUAL(buf, "p: ab 7\n");
+	/* exactly fits: 3 + 27 + '\n' + NUL */
+	CU_ASSERT_EQUAL(format(buf, sizeof(buf), 3, "%s", "123456789012345678901234567"), 31);
+	CU_ASSERT_STRING_EQUAL(buf, "p: 123456789012345678901234567\n");
+	/* one more byte: cut, and said so */
+	CU_ASSERT_EQUAL(format(buf, sizeof(buf), 3, "%s", "1234567890123456789012345678"), 31);
+	CU_ASSERT_STRING_EQUAL(buf, "p: 123456789012345678901 [...]\n");
+	/* a prefix filling the buffer still ends in the marker */
+	memset(buf, 'x', sizeof(buf));
+	CU_ASSERT_EQUAL(format(buf, sizeof(buf), sizeof(buf), "%s", "m"), 31);
+	CU_ASSERT_STRING_EQUAL(buf + 24, " [...]\n");
+
+	/* through pp_fail under LIBPFM_VERBOSE: one line, the start kept, the marker at its end */
+	memset(big, 'y', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	int verbose = pp_cfg.verbose;
+	pp_cfg.verbose = 1;
+	tl_capture_begin();
+	CU_ASSERT_EQUAL(pp_fail(PFM_ERR_INVAL, "long %s", big), PFM_ERR_INVAL);
+	pp_verbose("short %d", 42);
+	const char *text = tl_capture_end();
+	pp_cfg.verbose = verbose;
+	const char *nl = strchr(text, '\n');
+	CU_ASSERT_FATAL(nl != NULL);
+	CU_ASSERT_EQUAL((size_t)(nl - text), PP_LOG_MAX - 2);
+	CU_ASSERT_NSTRING_EQUAL(text, "libpfm: long yyy", 16);
+	CU_ASSERT_NSTRING_EQUAL(nl - 6, " [...]", 6);
+	CU_ASSERT_STRING_EQUAL(nl + 1, "libpfm: short 42\n");
+}
+
 void ut_add_errors(void)
 {
 	static const struct tl_test t[] = {
@@ -169,6 +217,7 @@ void ut_add_errors(void)
 		TL_TEST(test_old_encoding_api_needs_codes_and_count),
 		TL_TEST(test_attr_info_bad_index_or_os_is_INVAL),
 		TL_TEST(test_pmu_validate_needs_a_file_and_a_pmu),
+		TL_TEST(test_log_message_is_one_line_cut_with_a_marker),
 	};
 	tl_suite("errors", NULL, NULL, t);
 }
