@@ -7,6 +7,12 @@
  *   bench_pfm encode NAMES    pfm_get_os_event_encoding(PFM_OS_PERF_EVENT_EXT)
  *                             on every line of NAMES, without fstr
  *   bench_pfm encode_fstr NAMES  the same asking for the fstr (freed in the phase)
+ *   bench_pfm first  NAMES    the first pfm_find_event() after pfm_initialize, on
+ *                             the first line of NAMES (what a first look-up adds)
+ *   bench_pfm enumerate       every event of every PMU (every PMU is usable under
+ *                             LIBPFM_ENCODE_INACTIVE=1), as showevtinfo lists them:
+ *                             pfm_get_pmu_info, then pfm_get_event_info and
+ *                             pfm_get_event_attr_info for each event
  *   bench_pfm count           the events listed through the API (not measured):
  *                             pfm_get_pmu_info's nevents over every PMU id
  *                             until PFM_ERR_INVAL
@@ -94,6 +100,43 @@ NOINLINE size_t bench_phase_encode(const struct names *nm, int with_fstr)
 	return ok;
 }
 
+NOINLINE int bench_phase_first(const struct names *nm)
+{
+	return pfm_find_event(nm->v[0]) >= 0;
+}
+
+/* events and attributes listed; *nev gets the number of events */
+NOINLINE long bench_phase_enumerate(long *nev)
+{
+	long nattr = 0;
+	*nev = 0;
+	for (int id = 0;; id++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		int r = pfm_get_pmu_info((pfm_pmu_t)id, &pi);
+		if (r == PFM_ERR_INVAL)
+			break;
+		if (r != PFM_SUCCESS || pi.nevents <= 0)
+			continue;
+		for (int e = pi.first_event; e != -1; e = pfm_get_event_next(e)) {
+			pfm_event_info_t ei;
+			memset(&ei, 0, sizeof(ei));
+			ei.size = sizeof(ei);
+			if (pfm_get_event_info(e, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+				continue;
+			(*nev)++;
+			for (int a = 0; a < ei.nattrs; a++) {
+				pfm_event_attr_info_t ai;
+				memset(&ai, 0, sizeof(ai));
+				ai.size = sizeof(ai);
+				nattr += pfm_get_event_attr_info(e, a, PFM_OS_NONE, &ai) == PFM_SUCCESS;
+			}
+		}
+	}
+	return nattr;
+}
+
 /* every PMU the library lists (every PMU is usable under LIBPFM_ENCODE_INACTIVE=1) */
 static long count_events(void)
 {
@@ -125,8 +168,9 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 	int ret;
 
-	if (strcmp(mode, "init") && strcmp(mode, "count") && argc < 3) {
-		fprintf(stderr, "usage: bench_pfm init | count | find NAMES | encode NAMES | encode_fstr NAMES\n");
+	if (strcmp(mode, "init") && strcmp(mode, "count") && strcmp(mode, "enumerate") && argc < 3) {
+		fprintf(stderr, "usage: bench_pfm init | count | enumerate | find NAMES | first NAMES | encode NAMES | "
+				"encode_fstr NAMES\n");
 		return 2;
 	}
 	if (argc > 2)
@@ -138,7 +182,12 @@ int main(int argc, char **argv)
 		ret = pfm_initialize();
 		if (ret == PFM_SUCCESS && !strcmp(mode, "count"))
 			printf("events: %ld\n", count_events());
-		else if (ret == PFM_SUCCESS && !strcmp(mode, "find"))
+		else if (ret == PFM_SUCCESS && !strcmp(mode, "first") && nm.n)
+			printf("found: %d of 1\n", bench_phase_first(&nm));
+		else if (ret == PFM_SUCCESS && !strcmp(mode, "enumerate")) {
+			long nev, nattr = bench_phase_enumerate(&nev);
+			printf("listed: %ld events, %ld attributes\n", nev, nattr);
+		} else if (ret == PFM_SUCCESS && !strcmp(mode, "find"))
 			printf("found: %zu of %zu\n", bench_phase_find(&nm), nm.n);
 		else if (ret == PFM_SUCCESS && (!strcmp(mode, "encode") || !strcmp(mode, "encode_fstr")))
 			printf("encoded: %zu of %zu\n", bench_phase_encode(&nm, !strcmp(mode, "encode_fstr")),

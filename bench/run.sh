@@ -64,7 +64,8 @@ cg() {
 	fi
 	ir=$(awk '/^totals:/ { print $2 }' "$cgout")
 	echo "$key ${ir:?no totals in $cgout}" >>"$OUT/$side.vals"
-	sed -n 's/^\(found\|encoded\): \([0-9]*\) of .*/'"$key"'.ok \2/p' "$log" >>"$OUT/$side.vals"
+	sed -n -e 's/^\(found\|encoded\): \([0-9]*\) of .*/'"$key"'.ok \2/p' \
+		-e 's/^listed: \([0-9]*\) events.*/'"$key"'.ok \1/p' "$log" >>"$OUT/$side.vals"
 }
 
 measure_side() {
@@ -106,10 +107,12 @@ measure_side() {
 			LIBPFM_CPUID=$ONE_MATCH_ID LIBPFM_PLUGIN_CACHE="$cache" "$p100" -- init
 	fi
 	cg "$side" "$lib" process "" -- init
+	cg "$side" "$lib" first bench_phase_first -- first "$OUT/names.txt"
 	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
 	cg "$side" "$lib" encode bench_phase_encode -- encode "$OUT/names.txt"
 	cg "$side" "$lib" encode_umasks bench_phase_encode -- encode "$OUT/umasks.txt"
 	cg "$side" "$lib" encode_umasks_fstr bench_phase_encode -- encode_fstr "$OUT/umasks.txt"
+	cg "$side" "$lib" enumerate bench_phase_enumerate -- enumerate
 
 	# events listed through the API, for the size per event (not measured)
 	echo "events $(with_lib "$lib" "$BIN/bench_pfm" count | sed -n 's/^events: //p')" >>"$OUT/$side.vals"

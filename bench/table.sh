@@ -23,7 +23,7 @@ row() {
 per_call() {
 	local t
 	t=$(val "$1" "$2")
-	[ -n "$t" ] && awk -v t="$t" -v n="$3" 'BEGIN { printf "%.1f", t / n }'
+	[ -n "$t" ] && [ "${3:-0}" != 0 ] && awk -v t="$t" -v n="$3" 'BEGIN { printf "%.1f", t / n }'
 	return 0
 }
 
@@ -87,6 +87,7 @@ fi
 both "whole process: load + pfm_initialize + exit" process
 
 section "names: $NN pmu::EVENT of every libpfm4 PMU + the host's bare EVENT names [Ir per call]"
+row "first pfm_find_event() after pfm_initialize [Ir]" "$(val "$SYS" first)" "$(val "$OURS" first)"
 row "pfm_find_event()" "$(per_call "$SYS" find "$NN")" "$(per_call "$OURS" find "$NN")" 1
 both "  names found [count]" find.ok
 row "pfm_get_os_event_encoding(PERF_EVENT_EXT), no fstr" "$(per_call "$SYS" encode "$NN")" \
@@ -100,6 +101,11 @@ row "pfm_get_os_event_encoding(PERF_EVENT_EXT), with fstr" "$(per_call "$SYS" en
 	"$(per_call "$OURS" encode_umasks_fstr "$NU")" 1
 both "  strings encoded [count]" encode_umasks.ok
 
+section "enumeration: every event of every PMU and its attributes, as showevtinfo [Ir per event]"
+row "pfm_get_event_info + each pfm_get_event_attr_info" "$(per_call "$SYS" enumerate "$(val "$SYS" enumerate.ok)")" \
+	"$(per_call "$OURS" enumerate "$(val "$OURS" enumerate.ok)")" 1
+both "  events listed [count]" enumerate.ok
+
 section "size"
 both "libpfm.so.4 file size [bytes]" so_size
 both "libpfm.so.4 relocations (readelf -r | grep -c R_)" so_relocs
@@ -109,6 +115,31 @@ both "libpfm.so.4 without debug sections [bytes]" so_nodebug
 row "  bytes per event listed" "$(bpe "$SYS" so_nodebug)" "$(bpe "$OURS" so_nodebug)" 1
 both "libpfm.a file size [bytes]" a_size
 both "libpfm.a relocations (readelf -r | grep -c R_)" a_relocs
+
+# usage: target LABEL VALUE LIMIT: "met" when VALUE (a ratio, or a percentage
+# for the plugin rows) is at most LIMIT
+target() {
+	awk -v l="$1" -v v="$2" -v m="$3" 'BEGIN {
+		x = v; sub(/[x%]$/, "", x)
+		r = (v == "" || v == "n/a") ? "n/a" : (x + 0 <= m + 0 ? "met" : "NOT MET")
+		printf "%-58s %16s %16s %9s\n", l, v, "<= " m, r
+	}'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || a + 0 == 0) print "n/a"; else printf "%.3fx", b / a }'; }
+
+section "performance targets: value (pmuplug / libpfm4; plugin rows: over the empty directory), limit, verdict"
+target "encode, umask strings, no fstr" \
+	"$(ratio "$(val "$SYS" encode_umasks)" "$(val "$OURS" encode_umasks)")" 0.10
+target "encode, umask strings, with fstr" \
+	"$(ratio "$(val "$SYS" encode_umasks_fstr)" "$(val "$OURS" encode_umasks_fstr)")" 0.20
+target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.50
+target "libpfm.so.4 bytes per event listed" "$(ratio "$(bpe "$SYS" so_size)" "$(bpe "$OURS" so_size)")" 1.00
+if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
+	target "(d) 100 plugins matching nothing, warm cache [%]" \
+		"$(pct "$(val "$OURS" init_empty_none)" "$(val "$OURS" init_p100_none_warm)")" 10
+	target "(e) 100 plugins, one matching, warm cache [x]" \
+		"$(ratio "$(val "$OURS" init_empty_one)" "$(val "$OURS" init_p100_one_warm)")" 2
+fi
 echo
 if [ -n "$PLUGIN_DIR" ]; then
 	echo "plugins: $PLUGIN_DIR (libpfm4 ignores them: its column is its plain start-up)."

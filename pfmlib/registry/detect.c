@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <perfmon/pfmlib.h>
 #include "registry/detect.h"
@@ -272,7 +273,7 @@ static int sysfs_pmu_exists(const char *name)
 {
 	char path[4096];
 	struct stat st;
-	return !pp_sysfs_pmu_path(path, sizeof(path), name, NULL) && stat(path, &st) == 0;
+	return !pp_sysfs_pmu_path(path, sizeof(path), name, NULL) && fstatat(AT_FDCWD, path, &st, 0) == 0;
 }
 
 /*

@@ -6,6 +6,7 @@
  * range. The registry adds the result (attr.type from the `type` file, the
  * first CPU of the cpumask as default CPU).
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -39,7 +40,7 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
 	if (q->served(q->ctx, sysname))
 		return "served by a table";
 	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
-	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !stat(path, &st))
+	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !fstatat(AT_FDCWD, path, &st, 0))
 		return "a core PMU (it has a cpus file)";
 	return NULL;
 }
