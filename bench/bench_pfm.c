@@ -105,19 +105,27 @@ NOINLINE int bench_phase_first(const struct names *nm)
 	return pfm_find_event(nm->v[0]) >= 0;
 }
 
+/* PMU id into *pi: 1 when it has events, 0 when not (or no such PMU), -1
+ * past the last id (every PMU is usable under LIBPFM_ENCODE_INACTIVE=1) */
+static int pmu_with_events(int id, pfm_pmu_info_t *pi)
+{
+	memset(pi, 0, sizeof(*pi));
+	pi->size = sizeof(*pi);
+	int r = pfm_get_pmu_info((pfm_pmu_t)id, pi);
+	if (r == PFM_ERR_INVAL)
+		return -1;
+	return r == PFM_SUCCESS && pi->nevents > 0;
+}
+
 /* events and attributes listed; *nev gets the number of events */
 NOINLINE long bench_phase_enumerate(long *nev)
 {
+	pfm_pmu_info_t pi;
 	long nattr = 0;
+	int r;
 	*nev = 0;
-	for (int id = 0;; id++) {
-		pfm_pmu_info_t pi;
-		memset(&pi, 0, sizeof(pi));
-		pi.size = sizeof(pi);
-		int r = pfm_get_pmu_info((pfm_pmu_t)id, &pi);
-		if (r == PFM_ERR_INVAL)
-			break;
-		if (r != PFM_SUCCESS || pi.nevents <= 0)
+	for (int id = 0; (r = pmu_with_events(id, &pi)) >= 0; id++) {
+		if (!r)
 			continue;
 		for (int e = pi.first_event; e != -1; e = pfm_get_event_next(e)) {
 			pfm_event_info_t ei;
@@ -137,20 +145,15 @@ NOINLINE long bench_phase_enumerate(long *nev)
 	return nattr;
 }
 
-/* every PMU the library lists (every PMU is usable under LIBPFM_ENCODE_INACTIVE=1) */
+/* the events every PMU the library lists has, by its nevents */
 static long count_events(void)
 {
+	pfm_pmu_info_t pi;
 	long n = 0;
-	for (int id = 0;; id++) {
-		pfm_pmu_info_t pi;
-		memset(&pi, 0, sizeof(pi));
-		pi.size = sizeof(pi);
-		int r = pfm_get_pmu_info((pfm_pmu_t)id, &pi);
-		if (r == PFM_ERR_INVAL)
-			break;
-		if (r == PFM_SUCCESS && pi.nevents > 0)
+	int r;
+	for (int id = 0; (r = pmu_with_events(id, &pi)) >= 0; id++)
+		if (r)
 			n += pi.nevents;
-	}
 	return n;
 }
 
