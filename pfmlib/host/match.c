@@ -439,6 +439,14 @@ int pp_match_may(const char *pattern, const char *s, const char *s2)
 	return (ok1 && ((set[c1 >> 5] >> (c1 & 31)) & 1)) || (ok2 && ((set[c2 >> 5] >> (c2 & 31)) & 1));
 }
 
+const char *pp_match_prefix(const char *pattern, size_t *len)
+{
+	const char *p = pattern + (*pattern == '^');
+	size_t n = literal_prefix(p);
+	*len = top_level_bar(p + n) ? 0 : n;
+	return p;
+}
+
 int pp_match_full(const char *pattern, const char *s)
 {
 	return pp_match_either(pattern, s, NULL);

@@ -5,6 +5,8 @@
 #ifndef PP_HOST_MATCH_H
 #define PP_HOST_MATCH_H
 
+#include <stddef.h>
+
 /*
  * 1 if pattern matches all of s, 0 if not, -1 if the pattern uses something
  * this matcher does not implement (the caller then uses regcomp/regexec).
@@ -26,5 +28,12 @@ int pp_match_either(const char *pattern, const char *s, const char *s2);
  * nothing about whether the pattern is valid.
  */
 int pp_match_may(const char *pattern, const char *s, const char *s2);
+
+/*
+ * The bytes every string pattern matches starts with: *len bytes from the
+ * returned pointer (into pattern, past a leading '^'); *len is 0 when the
+ * pattern has no such prefix.
+ */
+const char *pp_match_prefix(const char *pattern, size_t *len);
 
 #endif /* PP_HOST_MATCH_H */

@@ -247,8 +247,8 @@ static uint64_t given_val(const struct pp_enc *e, unsigned int a)
 static int same_encoding(const struct pp_enc *x, const struct pp_enc *y)
 {
 	static const unsigned int attrs[] = { PP_PA_PERIOD, PP_PA_FREQ, PP_PA_EXCL, PP_PA_PINNED };
-	int xcpu = (x->os_given >> PP_PA_CPU & 1) ? (int)x->os_val[PP_PA_CPU] : x->pmu->dfl_cpu;
-	int ycpu = (y->os_given >> PP_PA_CPU & 1) ? (int)y->os_val[PP_PA_CPU] : y->pmu->dfl_cpu;
+	int xcpu = (x->os_given >> PP_PA_CPU & 1) ? (int)x->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(x->pmu);
+	int ycpu = (y->os_given >> PP_PA_CPU & 1) ? (int)y->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(y->pmu);
 	if (x->pmu != y->pmu || x->ev->perf_type != y->ev->perf_type || x->plm != y->plm ||
 	    memcmp(x->reg, y->reg, sizeof(x->reg)) || memcmp(x->raw, y->raw, sizeof(x->raw)) ||
 	    pp_enc_mg(x) != pp_enc_mg(y) || (pp_enc_mg(x) && pp_enc_mh(x) != pp_enc_mh(y)) ||

@@ -17,7 +17,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	int mg = pp_enc_mg(e), mh = pp_enc_mh(e);
 	uint32_t pa = e->pmu->p->perf_attrs;
 
-	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : e->pmu->perf_type;
+	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : pp_pmu_perf_type(e->pmu);
 	a->config = e->reg[0];
 	if (n > 1)
 		a->config1 = e->reg[1];
@@ -59,7 +59,7 @@ int pp_os_perf_emit(const struct pp_enc *e, pfm_perf_encode_arg_t *arg)
 
 	/* an uncore PMU whose kernel PMU is not in sysfs has no attr.type:
 	 * libpfm4 4.13 refuses it under perf_events the same way */
-	if (e->ev->perf_type == PP_NONE && e->pmu->perf_type == PP_NONE)
+	if (e->ev->perf_type == PP_NONE && pp_pmu_perf_type(e->pmu) == PP_NONE)
 		return pp_fail(PFM_ERR_NOTSUPP, "PMU %s: its kernel PMU %s is not in sysfs", pp_str(e->pmu->t, e->pmu->p->name),
 			       e->pmu->p->perf_pmu ? pp_str(e->pmu->t, e->pmu->p->perf_pmu) : "(none)");
 	if ((e->os_given >> PP_PA_PERIOD & 1) && arg->attr->freq)
@@ -69,7 +69,7 @@ int pp_os_perf_emit(const struct pp_enc *e, pfm_perf_encode_arg_t *arg)
 		return PFM_ERR_NOMEM;
 	fill_attr(e, arg->attr);
 	arg->idx = pp_make_idx(e->pmu->id, e->ev_num);
-	arg->cpu = (e->os_given >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : e->pmu->dfl_cpu;
+	arg->cpu = (e->os_given >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(e->pmu);
 	if (arg->fstr)
 		*arg->fstr = fstr;
 	return PFM_SUCCESS;

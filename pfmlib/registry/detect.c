@@ -14,19 +14,20 @@
 #include "sysfs/sysfs.h"
 #include "util/log.h"
 
-/* does one of rt's patterns match host identity id? (never across architectures) */
-static int pmu_matches(const struct pp_pmu_rt *rt, const char *id, const char *id_arch)
+/* does one of the patterns of PMU p (of table t) match host identity id?
+ * (never across architectures) */
+static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch)
 {
-	if (!rt->p->match || rt->p->type == PP_PMU_OS_GENERIC)
+	if (!p->match || p->type == PP_PMU_OS_GENERIC)
 		return 0;
-	const char *arch = pp_str(rt->t, rt->p->arch);
+	const char *arch = pp_str(t, p->arch);
 	/* a PMU of another architecture: none of its patterns is tried */
 	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
 		return 0;
 	/* tablegen's literal prefix of each pattern refuses most of them at once */
-	const pp_str_t *mp = rt->t->match_prefix;
-	const char *pre = mp && mp[rt->p - rt->t->pmus] ? pp_str(rt->t, mp[rt->p - rt->t->pmus]) : NULL;
-	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1) {
+	const pp_str_t *mp = t->match_prefix;
+	const char *pre = mp && mp[p - t->pmus] ? pp_str(t, mp[p - t->pmus]) : NULL;
+	for (const char *pat = pp_str(t, p->match); *pat; pat += strlen(pat) + 1) {
 		if (pre) {
 			size_t n = strlen(pre);
 			int no = strncmp(id, pre, n) != 0;
@@ -62,7 +63,10 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
  * per PMU only in the groups that match it.
  */
 struct group {
-	int first, n;	/* idx[first .. first + n) */
+	const struct pp_table *t;	/* the patterns, priority and flags of every member: */
+	const struct pp_pmu *p;		/* those of this descriptor */
+	int dg;				/* a built-in detection group (its members: members()), or -1: */
+	int first, n;			/* the members are idx[first .. first + n) */
 };
 
 static int same_group(const struct pp_pmu_rt *a, const struct pp_pmu_rt *b)
@@ -111,8 +115,9 @@ static int box_kernel_there(const struct pp_detect_set *s, const struct cands *c
 	return pp_kpmus_may(kp, kn) && pp_kpmus_find(kp, kn);
 }
 
-/* the built-in PMUs that serve their own descriptor, by tablegen's groups:
- * a group of boxes none of which the kernel runs is not looked into */
+/* the built-in PMUs that serve their own descriptor, by tablegen's groups
+ * (their members are looked at only when the group matches: members()); a
+ * group of boxes none of which the kernel runs is not matched at all */
 static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 {
 	const struct pp_table *bt = s->bt;
@@ -125,21 +130,32 @@ static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 		const struct pp_dgroup *d = &bt->dgroups[j];
 		if ((d->flags & PP_DG_BOXES) && !c->glive[j])
 			continue;
-		int first = c->ni;
-		for (uint32_t b = d->first; b < d->first + d->span; b++) {
-			int k = s->bpos[b];
-			if (bt->dgroup_of[b] != j || k < 0 || s->list[k].picked)
-				continue;
-			if (pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
-				continue;
-			c->idx[c->ni++] = k;
-		}
-		if (c->ni > first) {
-			c->g[c->ng].first = first;
-			c->g[c->ng].n = c->ni - first;
-			c->ng++;
-		}
+		c->g[c->ng++] = (struct group){ bt, &bt->pmus[d->first], (int)j, 0, 0 };
 	}
+}
+
+/* the list positions of group gr's candidates into out (room for every
+ * PMU); their number. A built-in group's: its PMUs that serve their own
+ * descriptor, but boxes whose kernel PMU is not there. */
+static int members(const struct pp_detect_set *s, const struct cands *c, const struct group *gr, int *out)
+{
+	int n = 0;
+	if (gr->dg < 0) {
+		for (int k = gr->first; k < gr->first + gr->n; k++)
+			out[n++] = c->idx[k];
+		return n;
+	}
+	const struct pp_table *bt = s->bt;
+	const struct pp_dgroup *d = &bt->dgroups[gr->dg];
+	for (uint32_t b = d->first; b < d->first + d->span; b++) {
+		int k = s->bpos[b];
+		if (bt->dgroup_of[b] != (uint32_t)gr->dg || k < 0 || s->list[k].picked)
+			continue;
+		if (pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
+			continue;
+		out[n++] = k;
+	}
+	return n;
 }
 
 /* a PMU that is not its built-in descriptor, at list position k */
@@ -153,14 +169,13 @@ static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, con
 	if (pp_pmu_is_box(rt->p) && !box_kernel_there(s, c, rt, kp))
 		return;
 	c->idx[c->ni++] = k;
-	if (c->ng && c->g[c->ng - 1].first + c->g[c->ng - 1].n == c->ni - 1 &&
-	    same_group(&s->list[c->idx[c->g[c->ng - 1].first]], rt)) {
-		c->g[c->ng - 1].n++;
+	struct group *last = c->ng ? &c->g[c->ng - 1] : NULL;
+	if (last && last->dg < 0 && last->first + last->n == c->ni - 1 &&
+	    same_group(&s->list[c->idx[last->first]], rt)) {
+		last->n++;
 		return;
 	}
-	c->g[c->ng].first = c->ni - 1;
-	c->g[c->ng].n = 1;
-	c->ng++;
+	c->g[c->ng++] = (struct group){ rt->t, rt->p, -1, c->ni - 1, 1 };
 }
 
 /* the candidates and groups of detection; -1 without memory */
@@ -194,8 +209,8 @@ static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
  * marked `beside` (ix86arch) is present wherever it matches, whatever else does.
  * hit receives the list indexes of the PMUs matched (room for every PMU).
  */
-static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct group *g, int ng, const char *id,
-			    int *hit, int fallback, struct present *pres)
+static void detect_identity(const struct pp_detect_set *s, const struct cands *c, const char *id, int *hit,
+			    int fallback, struct present *pres)
 {
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
@@ -206,35 +221,37 @@ static void detect_identity(struct pp_pmu_rt *list, const int *idx, const struct
 	enum { NSEEN = 64 };
 	struct { const struct pp_table *t; pp_str_t match; pp_str_t arch; int hit; } seen[NSEEN];
 	memset(seen, 0, sizeof(seen));
-	for (int j = 0; j < ng; j++) {
-		const struct pp_pmu_rt *rt = &list[idx[g[j].first]];
-		int fb = !!(rt->p->flags & PP_PMU_F_FALLBACK);
-		if (rt->p->flags & PP_PMU_F_BESIDE) {
-			if (!fallback && pmu_matches(rt, id, id_arch))
-				for (int k = g[j].first; k < g[j].first + g[j].n; k++)
-					make_present(list, idx[k], pres);
+	for (int j = 0; j < c->ng; j++) {
+		const struct group *gr = &c->g[j];
+		const struct pp_pmu *p = gr->p;
+		int fb = !!(p->flags & PP_PMU_F_FALLBACK);
+		if (p->flags & PP_PMU_F_BESIDE) {
+			if (fallback || !pmu_matches(gr->t, p, id, id_arch))
+				continue;
+			int n = members(s, c, gr, hit + nhit);
+			for (int k = 0; k < n; k++)
+				make_present(s->list, hit[nhit + k], pres);
 			continue;
 		}
 		if (fb != fallback)
 			continue;
-		unsigned s = (rt->p->match * 2654435761u) >> 26;
-		if (seen[s].t != rt->t || seen[s].match != rt->p->match || seen[s].arch != rt->p->arch) {
-			seen[s].t = rt->t;
-			seen[s].match = rt->p->match;
-			seen[s].arch = rt->p->arch;
-			seen[s].hit = pmu_matches(rt, id, id_arch);
+		unsigned h = (p->match * 2654435761u) >> 26;
+		if (seen[h].t != gr->t || seen[h].match != p->match || seen[h].arch != p->arch) {
+			seen[h].t = gr->t;
+			seen[h].match = p->match;
+			seen[h].arch = p->arch;
+			seen[h].hit = pmu_matches(gr->t, p, id, id_arch);
 		}
-		if (!seen[s].hit)
+		if (!seen[h].hit)
 			continue;
 		/* one priority per group */
-		for (int k = g[j].first; k < g[j].first + g[j].n; k++)
-			hit[nhit++] = idx[k];
-		if (rt->p->match_priority < best)
-			best = rt->p->match_priority;
+		nhit += members(s, c, gr, hit + nhit);
+		if (p->match_priority < best)
+			best = p->match_priority;
 	}
 	for (int k = 0; k < nhit; k++)
-		if (list[hit[k]].p->match_priority == best)
-			make_present(list, hit[k], pres);
+		if (s->list[hit[k]].p->match_priority == best)
+			make_present(s->list, hit[k], pres);
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -391,7 +408,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const 
 	}
 	int *hit = mem;
 	for (int i = 0; i < host->n; i++)
-		detect_identity(list, c.idx, g, c.ng, host->id[i], hit, 0, &pres);
+		detect_identity(s, &c, host->id[i], hit, 0, &pres);
 	/* no model table knows this CPU: its architectural events, if any */
 	int any_core = 0;
 	for (int j = 0; j < pres.n; j++) {
@@ -399,7 +416,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const 
 		any_core |= rt->p->type == PP_PMU_CORE && !(rt->p->flags & PP_PMU_F_BESIDE);
 	}
 	for (int i = 0; !any_core && i < host->n; i++)
-		detect_identity(list, c.idx, g, c.ng, host->id[i], hit, 1, &pres);
+		detect_identity(s, &c, host->id[i], hit, 1, &pres);
 	drop_absent_core_types(list, &pres);
 	drop_absent_uncore(list, &pres, k);
 	identify_uncore(list, c.ident, c.nident, k);

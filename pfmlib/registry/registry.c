@@ -15,6 +15,7 @@
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include "host/host.h"
+#include "host/match.h"
 #include "plugins/plugins.h"
 #include "registry/detect.h"
 #include "registry/registry.h"
@@ -363,8 +364,6 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	rt->name = name;
 	rt->id = p->id;
 	rt->bidx = t == &R.builtin ? (int)pmu_index : -1;
-	rt->perf_type = p->perf_type;
-	rt->dfl_cpu = -1;
 	set_id(p->id, rt);
 	if (rt->bidx < 0 && note_irregular(R.n - 1))
 		return PFM_ERR_NOMEM;
@@ -394,8 +393,6 @@ static void add_builtin(void)
 		rt->name = pp_str(t, p->name);
 		rt->id = p->id;
 		rt->bidx = (int)i;
-		rt->perf_type = p->perf_type;
-		rt->dfl_cpu = -1;
 		R.pos[p->id] = (uint16_t)(R.n + 1);
 		R.bpos[i] = R.n++;
 	}
@@ -658,7 +655,9 @@ static int sysfs_id_taken(void *ctx, int id)
 /* the PMUs only sysfs describes join after every table PMU: searched last, present */
 static int add_sysfs(void)
 {
-	static const struct pp_sysfs_query q = { NULL, sysfs_served, sysfs_name_taken, sysfs_id_taken };
+	/* the kernel PMUs listed once (pp_kpmus_load), for detection and here */
+	const struct pp_sysfs_query q = { NULL, sysfs_served, sysfs_name_taken, sysfs_id_taken, R.kpmus.names,
+					  R.kpmus.n };
 	int r = pp_sysfs_discover(&q, &R.sysfs);
 	if (r != PFM_SUCCESS)
 		return r;
@@ -674,6 +673,7 @@ static int add_sysfs(void)
 		rt->is_dfl = 1;
 		rt->perf_type = fd->info.perf_type;
 		rt->dfl_cpu = fd->info.dfl_cpu;
+		rt->kernel_read = 1;
 		pp_verbose("sysfs PMU %s: id %d, type %u, %u events%s", pp_str(rt->t, rt->p->name), fd->id,
 			   fd->info.perf_type, fd->info.nevents, fd->info.nskipped ? " (some entries skipped)" : "");
 	}
@@ -734,6 +734,7 @@ static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const c
 	if (!read_type(kn, &rt->perf_type))
 		rt->perf_type = tmpl->p->perf_type;
 	rt->dfl_cpu = read_first_cpu(kn);
+	rt->kernel_read = 1;
 	set_id(id, rt);
 	if (note_irregular(R.n - 1))
 		return PFM_ERR_NOMEM;
@@ -763,7 +764,19 @@ static int add_boxes_of(int i, int *next_id)
 	struct pp_pmu_rt tmpl = R.list[i];	/* the list may move */
 	if (tmpl.p->match && !matches_host(&tmpl))
 		return PFM_SUCCESS;
-	for (int j = 0; j < R.kpmus.n; j++) {
+	/* the kernel PMUs whose names start with the pattern's literal prefix:
+	 * a range of the sorted list */
+	size_t plen;
+	const char *pre = pp_match_prefix(pp_str(tmpl.t, tmpl.p->perf_pmu_pattern), &plen);
+	int lo = 0, hi = R.kpmus.n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strncmp(R.kpmus.names[mid], pre, plen) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int j = lo; j < R.kpmus.n && !strncmp(R.kpmus.names[j], pre, plen); j++) {
 		const char *kn = R.kpmus.names[j];
 		char name[256];
 		if (!pp_detect_pattern_box(&tmpl, kn))
@@ -814,54 +827,45 @@ static int add_pattern_boxes(void)
 }
 
 /*
- * attr.type of every usable table PMU that names a sysfs PMU: that PMU's
- * `type` file when it exists (read once per sysfs name), else the
- * descriptor's value (none for an uncore PMU without perf_type: the perf
- * layers refuse it). An uncore PMU's default CPU is the first of its
- * `cpumask`. Built-in PMUs are found from the kernel PMUs the host has
- * (the kernel PMU index), not by a walk over every PMU.
+ * attr.type of a table PMU that names a sysfs PMU: that PMU's `type` file
+ * when it exists, else the descriptor's value (none for an uncore PMU
+ * without perf_type: the perf layers refuse it); an uncore PMU's default
+ * CPU is the first of its `cpumask`. Read at the first call that needs them
+ * (an encoding for perf_events), not at pfm_initialize, so that start-up
+ * costs nothing per kernel PMU a host has; threads that race read the
+ * same files and store the same values.
  */
-static int resolve_perf_types(void)
+static void kernel_read(const struct pp_pmu_rt *pmu)
 {
-	for (int j = 0; j < R.kpmus.n; j++) {
-		const char *name = R.kpmus.names[j];
-		size_t len = strlen(name);
-		int read = 0, ok = 0, cpu_read = 0, cpu = -1;
-		uint32_t type = 0;
-		for (uint32_t e = pp_kpmu_first(&R.builtin, name, len); pp_kpmu_is(&R.builtin, e, name, len); e++) {
-			struct pp_pmu_rt *rt = kpmu_rt(e);
-			if (!rt || !pp_pmu_usable(rt))
-				continue;
-			if (!read) {
-				ok = read_type(name, &type);
-				read = 1;
-			}
-			if (!ok)
-				continue;
-			rt->perf_type = type;
-			if (rt->p->type != PP_PMU_UNCORE)
-				continue;
-			if (!cpu_read) {
+	if (__atomic_load_n(&pmu->kernel_read, __ATOMIC_ACQUIRE))
+		return;
+	struct pp_pmu_rt *w = (struct pp_pmu_rt *)pmu;
+	uint32_t type = pmu->p->perf_type;
+	int cpu = -1;
+	if (pmu->p->perf_pmu) {
+		const char *name = pp_str(pmu->t, pmu->p->perf_pmu);
+		uint32_t t;
+		if (read_type(name, &t)) {
+			type = t;
+			if (pmu->p->type == PP_PMU_UNCORE)
 				cpu = read_first_cpu(name);
-				cpu_read = 1;
-			}
-			rt->dfl_cpu = cpu;
 		}
 	}
-	/* the PMUs not in the index (plugins, overrides, variants picked): each one */
-	for (int j = 0; j < unindexed_n(); j++) {
-		struct pp_pmu_rt *rt = &R.list[unindexed_at(j)];
-		if (!rt->p->perf_pmu || rt->t == &R.sysfs.t || !pp_pmu_usable(rt))
-			continue;
-		const char *name = pp_str(rt->t, rt->p->perf_pmu);
-		uint32_t type = 0;
-		if (!pp_kpmus_has(&R.kpmus, name) || !read_type(name, &type))
-			continue;
-		rt->perf_type = type;
-		if (rt->p->type == PP_PMU_UNCORE)
-			rt->dfl_cpu = read_first_cpu(name);
-	}
-	return PFM_SUCCESS;
+	__atomic_store_n(&w->perf_type, type, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->dfl_cpu, cpu, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->kernel_read, 1, __ATOMIC_RELEASE);
+}
+
+uint32_t pp_pmu_perf_type(const struct pp_pmu_rt *pmu)
+{
+	kernel_read(pmu);
+	return __atomic_load_n(&pmu->perf_type, __ATOMIC_RELAXED);
+}
+
+int pp_pmu_dfl_cpu(const struct pp_pmu_rt *pmu)
+{
+	kernel_read(pmu);
+	return __atomic_load_n(&pmu->dfl_cpu, __ATOMIC_RELAXED);
 }
 
 /*
@@ -992,10 +996,7 @@ int pp_registry_init(void)
 		return r;
 	if ((r = add_sysfs()) == PFM_ERR_NOMEM)
 		return r;
-	r = resolve_perf_types();
 	pp_kpmus_free(&R.kpmus);
-	if (r != PFM_SUCCESS)
-		return r;
 	/* the search order is by id: before any renumbering */
 	if ((r = list_defaults()) != PFM_SUCCESS)
 		return r;

@@ -40,8 +40,13 @@ struct pp_pmu_rt {
 	int bidx;			/* index in the built-in table (kept by a plugin override), or -1 */
 	int is_present;			/* detected on this host (or forced) */
 	int is_dfl;			/* a default PMU: searched without pmu:: prefix */
-	uint32_t perf_type;		/* attr.type: its sysfs PMU's `type`, else the descriptor's */
-	int dfl_cpu;			/* cpu to program (first of sysfs cpumask) or -1 */
+	/* attr.type (its sysfs PMU's `type`, else the descriptor's) and the cpu
+	 * to program (first of its sysfs PMU's cpumask, uncore only) or -1: read
+	 * through pp_pmu_perf_type and pp_pmu_dfl_cpu, which read a table PMU's
+	 * sysfs PMU at their first call; final once kernel_read is set (atomic) */
+	uint32_t perf_type;
+	int dfl_cpu;
+	unsigned char kernel_read;
 	uint32_t attrs_off;		/* perf_events attributes (PP_PA_BIT) withdrawn on this host */
 	unsigned char picked;		/* a built-in PMU whose table is another: a variant picked
 					 * for this host, or a plugin's override (bidx kept) */
@@ -72,6 +77,10 @@ int pp_pmu_usable(const struct pp_pmu_rt *pmu);
  * modifiers stands for PFM_PLMH (AMD's `h`: libpfm4 4.13 excludes the
  * hypervisor on zen1/zen2 too, where perf's `h` is not offered) */
 int pp_pmu_filters_hv(const struct pp_pmu_rt *pmu);
+/* the PMU's attr.type and default cpu (-1: none), read from its sysfs PMU at
+ * the first call for a table PMU (any thread; they read the same) */
+uint32_t pp_pmu_perf_type(const struct pp_pmu_rt *pmu);
+int pp_pmu_dfl_cpu(const struct pp_pmu_rt *pmu);
 /* pfm_get_pmu_info reports the PMU as not supported (libpfm4 4.13 under
  * LIBPFM_FORCE_PMU; a plugin refused when its events were read) */
 int pp_pmu_hidden(const struct pp_pmu_rt *pmu);

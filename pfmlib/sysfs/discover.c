@@ -68,8 +68,9 @@ static int name_taken(const struct pp_sysfs_query *q, const char *name, const st
 int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 {
 	char root[2048], dir[4096], name[PP_SYSFS_NAME_MAX];
-	char **names;
-	int n, next_id = PP_SYSFS_ID_MAX, err = PFM_SUCCESS;
+	char **listed = NULL;
+	char *const *names = q->names;
+	int n = q->nnames, next_id = PP_SYSFS_ID_MAX, err = PFM_SUCCESS;
 	uint64_t event_files = 0;
 
 	memset(set, 0, sizeof(*set));
@@ -79,12 +80,14 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	}
 	if (!pp_path(root, sizeof(root), DEVICES))
 		return PFM_SUCCESS;
-	n = pp_sysfs_list(root, &names);
-	if (n < 0)
-		return PFM_ERR_NOMEM;
+	if (!names) {
+		if ((n = pp_sysfs_list(root, &listed)) < 0)
+			return PFM_ERR_NOMEM;
+		names = listed;
+	}
 	if (!n) {
 		pp_debug("sysfs PMUs: %s lists none", root);
-		pp_sysfs_names_free(names, n);
+		pp_sysfs_names_free(listed, n);
 		return PFM_SUCCESS;
 	}
 	pp_builder_init(&set->b);
@@ -130,7 +133,7 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 		fd->id = next_id--;
 		set->n++;
 	}
-	pp_sysfs_names_free(names, n);
+	pp_sysfs_names_free(listed, n);
 	if (err != PFM_SUCCESS || !set->n) {
 		pp_sysfs_free(set);
 		return err;

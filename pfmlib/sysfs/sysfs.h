@@ -45,6 +45,10 @@ struct pp_sysfs_query {
 	/* a libpfm4 PMU name or pfm_pmu_t id is in use */
 	int (*name_taken)(void *ctx, const char *name);
 	int (*id_taken)(void *ctx, int id);
+	/* the devices directory's names as pp_sysfs_list gives them, when the
+	 * caller has listed it already (NULL: pp_sysfs_discover lists it) */
+	char *const *names;
+	int nnames;
 };
 
 struct pp_sysfs_info {
