@@ -219,7 +219,8 @@ static int str_ok(const char *part, uint32_t len, uint32_t off, uint32_t n)
  * .yaml (no '/': checked over all the file names at once) */
 static int name_ok(const char *s, size_t n)
 {
-	return n > 5 && s[0] != '.' && !memcmp(s + n - 5, ".yaml", 5);
+	const char *x = s + n - 5;	/* ".yaml", compared in place: one per entry at every start */
+	return n > 5 && s[0] != '.' && x[0] == '.' && x[1] == 'y' && x[2] == 'a' && x[3] == 'm' && x[4] == 'l';
 }
 
 /* the facts of entry e: NULL unless the facts were checked and e's are well formed */
