@@ -22,6 +22,7 @@ BENCH_PLUGIN_DIR=${BENCH_PLUGIN_DIR:-}
 NO_MATCH_ID=QuokkaSemi-7-1A-0	# a fictional x86 identity: no PMU, no plugin matches it
 ONE_MATCH_ID=QuokkaSemi-7-1B-0	# matched by one plugin of BENCH_PLUGIN_DIR_100 only
 BENCH_PLUGIN_DIR_100=${BENCH_PLUGIN_DIR_100:-}
+FIXTURES=$(realpath "$(dirname "$0")/../tests/fixtures/sysfs")
 
 mkdir -p "$OUT"
 rm -rf "$OUT/empty-plugins" && mkdir -p "$OUT/empty-plugins"
@@ -107,6 +108,9 @@ measure_side() {
 			LIBPFM_CPUID=$ONE_MATCH_ID LIBPFM_PLUGIN_CACHE="$cache" "$p100" -- init
 	fi
 	cg "$side" "$lib" process "" -- init
+	# a server as host: a two-socket Sapphire Rapids sysfs tree and identity
+	# (libpfm4 reads neither variable: its column is its own host's)
+	cg "$side" "$lib" process_spr "" LIBPFM_SYSROOT="$FIXTURES/spr2s" LIBPFM_CPUID=GenuineIntel-6-8F-8 -- init
 	cg "$side" "$lib" first bench_phase_first -- first "$OUT/names.txt"
 	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
 	cg "$side" "$lib" encode bench_phase_encode -- encode "$OUT/names.txt"

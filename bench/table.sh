@@ -85,6 +85,7 @@ if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
 			'BEGIN { if (a + 0 == 0 || b == "") print "n/a"; else printf "%.2fx", b / a }')" -
 fi
 both "whole process: load + pfm_initialize + exit" process
+both "  the same, spr2s tree as host (libpfm4: its own host)" process_spr
 
 section "names: $NN pmu::EVENT of every libpfm4 PMU + the host's bare EVENT names [Ir per call]"
 row "first pfm_find_event() after pfm_initialize [Ir]" "$(val "$SYS" first)" "$(val "$OURS" first)"
@@ -133,6 +134,7 @@ target "encode, umask strings, no fstr" \
 target "encode, umask strings, with fstr" \
 	"$(ratio "$(val "$SYS" encode_umasks_fstr)" "$(val "$OURS" encode_umasks_fstr)")" 0.20
 target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.50
+target "  the same, spr2s tree as host" "$(ratio "$(val "$SYS" process_spr)" "$(val "$OURS" process_spr)")" 0.50
 target "libpfm.so.4 bytes per event listed" "$(ratio "$(bpe "$SYS" so_size)" "$(bpe "$OURS" so_size)")" 1.00
 if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
 	target "(d) 100 plugins matching nothing, warm cache [%]" \
