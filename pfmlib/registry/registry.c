@@ -1,12 +1,13 @@
 /*
  * registry/registry.c - builds the PMU set at pfm_initialize: the
- * compiled-in tables, then plugins, ordered for name search (core, uncore,
+ * compiled-in tables, then plugins, in a search order (core, uncore,
  * OS-generic, each by id); presence (registry/detect.c, LIBPFM_FORCE_PMU);
  * then the boxes of tables with a perf_pmu_pattern, one per kernel PMU it
- * stands for; then the kernel PMUs only sysfs describes; last, every usable PMU's
- * attr.type from its sysfs `type` file. Read-only afterwards, but for a
- * plugin PMU offered without its events: the accessors have its file read
- * in full when they first hand it out (realize, under a lock).
+ * stands for; then the kernel PMUs only sysfs describes. Read-only
+ * afterwards, but for a plugin PMU offered without its events (the
+ * accessors have its file read in full when they first hand it out:
+ * realize, under a lock) and a table PMU's attr.type and default cpu, read
+ * from its sysfs PMU at their first use (kernel_read).
  */
 #include <pthread.h>
 #include <stddef.h>

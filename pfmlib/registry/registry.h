@@ -1,13 +1,15 @@
 /*
  * registry/registry.h - the PMUs the library serves: the compiled-in
- * tables, plugin tables and PMUs discovered in sysfs, ordered for name
- * search and indexed by pfm_pmu_t, with presence decided once at
- * pfm_initialize (host identity, LIBPFM_FORCE_PMU) and attr.type read from
- * sysfs then. Nothing changes after pp_registry_init but a plugin PMU
- * offered without its events (lazy): the accessors (pp_pmu_by_id,
- * pp_pmu_by_name, pp_pmu_at, pp_pmu_dfl_at, pp_idx_decode) have its file
- * read in full, once, under a lock, before they return it, so several
- * threads may encode at once.
+ * tables, plugin tables and PMUs discovered in sysfs, in a search order
+ * and indexed by pfm_pmu_t, with presence decided once at pfm_initialize
+ * (host identity, LIBPFM_FORCE_PMU). Nothing changes after
+ * pp_registry_init but a plugin PMU offered without its events (lazy): the
+ * accessors (pp_pmu_by_id, pp_pmu_by_name, pp_pmu_at, pp_pmu_dfl_at,
+ * pp_idx_decode) have its file read in full, once, under a lock, before
+ * they return it; and what is found once per PMU at its first use
+ * (attr.type, the encoder's index, fstr's name check), by atomic stores
+ * of the same values whichever thread comes first. So several threads may
+ * encode at once.
  */
 #ifndef PP_REGISTRY_REGISTRY_H
 #define PP_REGISTRY_REGISTRY_H
