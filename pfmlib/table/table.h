@@ -341,6 +341,12 @@ static inline int pp_pmu_is_box(const struct pp_pmu *p)
 	return p->type == PP_PMU_UNCORE && p->perf_pmu;
 }
 
+/* p is an uncore table whose boxes are named at run time (perf_pmu_pattern) */
+static inline int pp_pmu_is_pattern_table(const struct pp_pmu *p)
+{
+	return p->type == PP_PMU_UNCORE && p->perf_pmu_pattern;
+}
+
 /* 4 bytes of s, little-endian whatever the host (tablegen's hashes hold on
  * the target), with bit 0x20 of each cleared: a name and its other-case
  * spellings read the same */

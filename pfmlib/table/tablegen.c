@@ -258,6 +258,55 @@ static void open_table(const char *type, const char *name, uint32_t n)
 	fprintf(out, "static const %s %s[%u] = {\n", type, name, n ? n : 1);
 }
 
+/* the k-th number of a table of numbers (sixteen to a line), and the table's end */
+static void put_num(uint32_t k, uint32_t v)
+{
+	fprintf(out, "%u,%s", v, (k % 16 == 15) ? "\n" : "");
+}
+
+static void close_nums(void)
+{
+	fputs("\n};\n\n", out);
+}
+
+/* a table of the n numbers of v */
+static void emit_nums(const char *type, const char *name, const uint32_t *v, uint32_t n)
+{
+	open_table(type, name, n);
+	for (uint32_t i = 0; i < n; i++)
+		put_num(i, v[i]);
+	close_nums();
+}
+
+static int is_variant(const struct pp_pmu *p)
+{
+	return !!(p->flags & PP_PMU_F_VARIANT);
+}
+
+static int is_pattern_table(const struct pp_pmu *p)
+{
+	return pp_pmu_is_pattern_table(p) && !is_variant(p);
+}
+
+static int is_identified_box(const struct pp_pmu *p)
+{
+	return pp_pmu_is_box(p) && p->identifier && !is_variant(p);
+}
+
+/* a table of the indexes of the PMUs pick takes, in table order; their number */
+static uint32_t emit_pmu_list(const struct pp_builder *b, const char *name, int (*pick)(const struct pp_pmu *))
+{
+	uint32_t n = 0, i;
+	for (i = 0; i < b->pmus.n; i++)
+		n += pick(&b->pmus.v[i]) != 0;
+	open_table("uint32_t", name, n);
+	for (i = 0, n = 0; i < b->pmus.n; i++)
+		if (pick(&b->pmus.v[i]))
+			put_num(n++, i);
+	close_nums();
+	return n;
+}
+
 static void emit_tables(const struct pp_builder *b)
 {
 	uint32_t i;
@@ -374,25 +423,19 @@ static void emit_tables(const struct pp_builder *b)
 
 	comment("pp_hash", "the name index of every PMU: open-addressing slots over its events and "
 		"aliases (table/table.h)", NULL);
-	open_table("uint32_t", "pp_hash", b->hash.n);
-	for (i = 0; i < b->hash.n; i++)
-		fprintf(out, "%u,%s", b->hash.v[i], (i % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	emit_nums("uint32_t", "pp_hash", b->hash.v, b->hash.n);
 
 	comment("pp_pmu_hash", "the PMU name index: open-addressing slots over pp_pmus (variant "
 		"tables left out), slot = PMU index + 1 (table/table.h)", NULL);
-	open_table("uint32_t", "pp_pmu_hash", npmu_hash);
-	for (i = 0; i < npmu_hash; i++)
-		fprintf(out, "%u,%s", pmu_hash[i], (i % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	emit_nums("uint32_t", "pp_pmu_hash", pmu_hash, npmu_hash);
 
 	comment("pp_umask_tag", "per unit mask, the low byte of the hash of its name (table/table.h)", NULL);
 	open_table("uint8_t", "pp_umask_tag", b->umasks.n);
 	for (i = 0; i < b->umasks.n; i++) {
 		const char *name = b->strs + b->umasks.v[i].name;
-		fprintf(out, "%u,%s", pp_hash_name(name, strlen(name)) & 0xff, (i % 16 == 15) ? "\n" : "");
+		put_num(i, pp_hash_name(name, strlen(name)) & 0xff);
 	}
-	fputs("\n};\n\n", out);
+	close_nums();
 
 	uint32_t *kp = calloc(2 * (size_t)b->pmus.n + 2, sizeof(*kp)), nkp = 0;
 	if (!kp) {
@@ -408,46 +451,23 @@ static void emit_tables(const struct pp_builder *b)
 	gen = b;
 	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
 	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
-	open_table("uint32_t", "pp_kpmu", 2 * nkp);
-	for (i = 0; i < 2 * nkp; i++)
-		fprintf(out, "%u,%s", kp[i], (i % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
 	free(kp);
 
 	comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
 		"none (table/table.h)", NULL);
-	open_table("pp_str_t", "pp_match_prefix", b->pmus.n);
-	for (i = 0; i < b->pmus.n; i++)
-		fprintf(out, "%u,%s", match_prefix[i], (i % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	emit_nums("pp_str_t", "pp_match_prefix", match_prefix, b->pmus.n);
 
-	uint32_t nvar = 0;
-	for (i = 0; i < b->pmus.n; i++)
-		nvar += !!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
 	comment("pp_variants", "the indexes of the variant tables (table/table.h)", NULL);
-	open_table("uint32_t", "pp_variants", nvar);
-	for (i = 0, nvar = 0; i < b->pmus.n; i++)
-		if (b->pmus.v[i].flags & PP_PMU_F_VARIANT)
-			fprintf(out, "%u,%s", i, (nvar++ % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
-
-	uint32_t npat = 0;
-	for (i = 0; i < b->pmus.n; i++)
-		npat += b->pmus.v[i].type == PP_PMU_UNCORE && b->pmus.v[i].perf_pmu_pattern &&
-			!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
+	uint32_t nvar = emit_pmu_list(b, "pp_variants", is_variant);
 	comment("pp_patterns", "the indexes of the tables of boxes named at run time (table/table.h)", NULL);
-	open_table("uint32_t", "pp_patterns", npat);
-	for (i = 0, npat = 0; i < b->pmus.n; i++)
-		if (b->pmus.v[i].type == PP_PMU_UNCORE && b->pmus.v[i].perf_pmu_pattern &&
-		    !(b->pmus.v[i].flags & PP_PMU_F_VARIANT))
-			fprintf(out, "%u,%s", i, (npat++ % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	uint32_t npat = emit_pmu_list(b, "pp_patterns", is_pattern_table);
 
 	/* detection groups: runs of candidates that pp_pmu_same_detection joins
 	 * (other PMUs between them do not end a run) */
 	struct pp_dgroup *dg = calloc((size_t)b->pmus.n + 1, sizeof(*dg));
 	uint16_t *dgof = calloc((size_t)b->pmus.n + 1, sizeof(*dgof));
-	uint32_t ndg = 0, nident = 0;
+	uint32_t ndg = 0;
 	if (!dg || !dgof) {
 		perror("tablegen");
 		exit(1);
@@ -456,7 +476,6 @@ static void emit_tables(const struct pp_builder *b)
 	for (i = 0; i < b->pmus.n; i++) {
 		const struct pp_pmu *p = &b->pmus.v[i];
 		dgof[i] = PP_DG_NONE;
-		nident += pp_pmu_is_box(p) && p->identifier && !(p->flags & PP_PMU_F_VARIANT);
 		if (!pp_pmu_detect_candidate(p))
 			continue;
 		if (!prev || !pp_pmu_same_detection(prev, p) || i - dg[ndg - 1].first >= 0xffffu) {
@@ -478,28 +497,20 @@ static void emit_tables(const struct pp_builder *b)
 	open_table("struct pp_dgroup", "pp_dgroups", ndg);
 	for (i = 0; i < ndg; i++)
 		fprintf(out, "{%u,%u,%u},%s", dg[i].first, dg[i].span, dg[i].flags, (i % 8 == 7) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	close_nums();
 	comment("pp_dgroup_of", "per PMU, its detection group, PP_DG_NONE for none (table/table.h)", NULL);
 	open_table("uint16_t", "pp_dgroup_of", b->pmus.n);
 	for (i = 0; i < b->pmus.n; i++)
-		fprintf(out, "%u,%s", dgof[i], (i % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+		put_num(i, dgof[i]);
+	close_nums();
 	free(dg);
 	free(dgof);
 	comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
-	open_table("uint32_t", "pp_idents", nident);
-	for (i = 0, nident = 0; i < b->pmus.n; i++)
-		if (pp_pmu_is_box(&b->pmus.v[i]) && b->pmus.v[i].identifier &&
-		    !(b->pmus.v[i].flags & PP_PMU_F_VARIANT))
-			fprintf(out, "%u,%s", i, (nident++ % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	uint32_t nident = emit_pmu_list(b, "pp_idents", is_identified_box);
 
 	comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
 		"string offsets (table/table.h, PP_PACK_ESC)", NULL);
-	open_table("pp_str_t", "pp_desc_dict", ndesc_dict);
-	for (i = 0; i < ndesc_dict; i++)
-		fprintf(out, "%u,%s", desc_dict[i], (i % 16 == 15) ? "\n" : "");
-	fputs("\n};\n\n", out);
+	emit_nums("pp_str_t", "pp_desc_dict", desc_dict, ndesc_dict);
 
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
