@@ -111,8 +111,7 @@ static int box_kernel_there(const struct pp_detect_set *s, const struct cands *c
 {
 	if (c->has && rt->t == s->bt && !(rt->p->flags & PP_PMU_F_VARIANT))
 		return c->has[rt->p - s->bt->pmus];
-	const char *kn = pp_str(rt->t, rt->p->perf_pmu);
-	return pp_kpmus_may(kp, kn) && pp_kpmus_find(kp, kn);
+	return pp_kpmus_has(kp, pp_str(rt->t, rt->p->perf_pmu));
 }
 
 /* the built-in PMUs that serve their own descriptor, by tablegen's groups
@@ -328,7 +327,7 @@ static void drop_absent_uncore(struct pp_pmu_rt *list, const struct present *pre
 {
 	for (int j = 0; j < pres->n; j++) {
 		struct pp_pmu_rt *rt = &list[pres->k[j]];
-		if (!rt->is_present || rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu)
+		if (!rt->is_present || !pp_pmu_is_box(rt->p))
 			continue;
 		if (!pp_kpmus_has(k, pp_str(rt->t, rt->p->perf_pmu))) {
 			rt->is_present = 0;
@@ -354,7 +353,7 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
 
 int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
 {
-	if (rt->p->type != PP_PMU_UNCORE || !rt->p->perf_pmu_pattern)
+	if (!pp_pmu_is_pattern_table(rt->p))
 		return 0;
 	if (pp_match_whole(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
 		return 0;

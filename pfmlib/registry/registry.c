@@ -49,7 +49,8 @@ static struct {
 	char **owned;			/* the pattern boxes' names and kernel names (add_pattern_boxes) */
 	int nowned, npattern, pattern_first;	/* pattern boxes: npattern from list position pattern_first */
 	int *irr, nirr, cirr;		/* list positions of the irregular PMUs (irregular()), as added */
-	int *pres, npres;		/* list positions of the table PMUs detection made present */
+	int *pres, npres;		/* list positions of the table PMUs detection made present
+					 * (until list_defaults) */
 	/* name index: built-in PMUs through the table's own (tablegen's) index,
 	 * bpos giving each one's place in list (-1: not in it); every other
 	 * PMU (plugins, sysfs) in xhash, open-addressing slots of list index + 1 */
@@ -801,18 +802,12 @@ static int add_boxes_of(int i, int *next_id)
 	return PFM_SUCCESS;
 }
 
-/* a table PMU of boxes named at run time */
-static int pattern_table(const struct pp_pmu_rt *rt)
-{
-	return rt->p->perf_pmu_pattern && rt->p->type == PP_PMU_UNCORE;
-}
-
 static int add_pattern_boxes(void)
 {
 	int next_id = PP_SYSFS_ID_MAX, r = PFM_SUCCESS, nirr = R.nirr, k;
 	if (!R.builtin.patterns) {
 		for (k = 0; r == PFM_SUCCESS && k < R.ntab; k++)
-			if (pattern_table(&R.list[k]))
+			if (pp_pmu_is_pattern_table(R.list[k].p))
 				r = add_boxes_of(k, &next_id);
 		return r;
 	}
@@ -822,7 +817,7 @@ static int add_pattern_boxes(void)
 		if ((k = R.bpos[R.builtin.patterns[j]]) >= 0 && !irregular(&R.list[k]))
 			r = add_boxes_of(k, &next_id);
 	for (int j = 0; r == PFM_SUCCESS && j < nirr; j++)
-		if (pattern_table(&R.list[R.irr[j]]))
+		if (pp_pmu_is_pattern_table(R.list[R.irr[j]].p))
 			r = add_boxes_of(R.irr[j], &next_id);
 	return r;
 }
@@ -904,17 +899,9 @@ static void dfl_add(struct pp_pmu_rt *rt)
 	R.dfl[R.ndfl++] = (int)(rt - R.list);
 }
 
-/* search order keys of list positions (list_defaults): the position itself, or
- * its place in R.order */
-static const int *dfl_key;
-
-static int cmp_search(const void *a, const void *b)
+static int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
-	if (dfl_key) {
-		x = dfl_key[x];
-		y = dfl_key[y];
-	}
 	return (x > y) - (x < y);
 }
 
@@ -940,16 +927,19 @@ static int list_defaults(void)
 		if (R.list[R.dfl[j]].is_present)
 			R.dfl[n++] = R.dfl[j];
 	R.ndfl = n;
+	/* sorted by place in the search order (ordered() maps it back) */
 	if (R.order) {
 		if (!(inv = malloc((size_t)R.n * sizeof(*inv))))
 			return PFM_ERR_NOMEM;
 		for (int i = 0; i < R.n; i++)
 			inv[R.order[i]] = i;
+		for (int j = 0; j < R.ndfl; j++)
+			R.dfl[j] = inv[R.dfl[j]];
+		free(inv);
 	}
-	dfl_key = inv;
-	qsort(R.dfl, (size_t)R.ndfl, sizeof(*R.dfl), cmp_search);
-	dfl_key = NULL;
-	free(inv);
+	qsort(R.dfl, (size_t)R.ndfl, sizeof(*R.dfl), cmp_int);
+	for (int j = 0; j < R.ndfl; j++)
+		R.dfl[j] = ordered(R.dfl[j]);
 	/* each once (the forced PMU may be an OS-generic one) */
 	n = 0;
 	for (int j = 0; j < R.ndfl; j++)
@@ -959,6 +949,10 @@ static int list_defaults(void)
 	for (int i = R.ntab; i < R.n; i++)
 		if (R.list[i].is_present || R.list[i].is_dfl)
 			R.dfl[R.ndfl++] = i;
+	/* detection's list has served */
+	free(R.pres);
+	R.pres = NULL;
+	R.npres = 0;
 	return PFM_SUCCESS;
 }
 
