@@ -239,9 +239,6 @@ static int mod_of_field(const struct pp_enc *e, uint32_t fi)
 	return m ? __builtin_ctz(m) : -1;
 }
 
-/* the positions of bits set in m, lowest first: for (EACH_BIT(i, m)) */
-#define EACH_BIT(i, m) uint32_t i##_left = (m), i = 0; i##_left && ((i = (uint32_t)__builtin_ctz(i##_left)), 1); \
-	i##_left &= i##_left - 1
 
 /* OR one `set` list into fv[] (values by field, relative to first_field);
  * from_umask: 0 for the event's own, 1 for a unit mask added as a default,
@@ -422,7 +419,8 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	unsigned int plm = 0;
 	int named = 0;
 
-	for (EACH_BIT(i, e->ix->plm_mods & (uint32_t)e->mod_given)) {
+	for (uint32_t m = e->ix->plm_mods & (uint32_t)e->mod_given; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(m);
 		named = 1;
 		if (e->mod_val[i])
 			plm |= t->mods[e->pmu->p->first_mod + i].plm;
@@ -437,8 +435,10 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	}
 	e->plm = named ? plm : (unsigned int)dfl_plm;
 	/* where no layer takes them over, the privilege modifiers carry the levels */
-	for (EACH_BIT(i, e->ix->plm_mods))
+	for (uint32_t m = e->ix->plm_mods; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(m);
 		e->mod_val[i] = (e->plm & t->mods[e->pmu->p->first_mod + i].plm) != 0;
+	}
 }
 
 static int check_os_attrs(struct pp_enc *e)
@@ -530,7 +530,8 @@ static int check_requires(struct pp_enc *e)
 		}
 	}
 
-	for (EACH_BIT(i, e->ix->req_mods)) {
+	for (uint32_t m = e->ix->req_mods; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(m);
 		if (!e->mod_val[i])
 			continue;
 		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
@@ -610,8 +611,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	/* modifiers into their fields; privilege ones only where the layer has no
 	 * say, and then even on events that do not let the string name them
 	 * (libpfm4: nhm UOPS_DECODED_DEC0, no modifiers, still gets usr/os) */
-	for (EACH_BIT(i, e->ix->field_mods & (e->ev->mods | e->ix->plm_mods))) {
-		uint32_t mi = pd->first_mod + i;
+	for (uint32_t fm = e->ix->field_mods & (e->ev->mods | e->ix->plm_mods); fm; fm &= fm - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(fm), mi = pd->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
 		if (pp_view_hides_mod(v, e->pmu, mi))
 			continue;
