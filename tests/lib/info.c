@@ -1,5 +1,6 @@
 /*
- * info.c - the info calls of info.h and the sysfs type of a kernel PMU.
+ * info.c - the info calls of info.h (and pfm_initialize followed by every
+ * PMU's description) and the sysfs type of a kernel PMU.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,15 @@ int tl_pmu_info(int pmu, pfm_pmu_info_t *pi)
 	memset(pi, 0, sizeof(*pi));
 	pi->size = sizeof(*pi);
 	return pfm_get_pmu_info((pfm_pmu_t)pmu, pi);
+}
+
+int tl_init_and_describe(void)
+{
+	int r = pfm_initialize();
+	pfm_pmu_info_t pi;
+	for (int id = 0; r == PFM_SUCCESS && id < PFM_PMU_MAX; id++)
+		tl_pmu_info(id, &pi);
+	return r;
 }
 
 int tl_pmu_named(const char *name, pfm_pmu_info_t *pi)

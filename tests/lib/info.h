@@ -9,6 +9,11 @@
 #include <stddef.h>
 #include <perfmon/pfmlib.h>
 
+/* pfm_initialize, then every PMU id below PFM_PMU_MAX asked for its
+ * description (a plugin's events are read at their first use, so a refusal
+ * of them is said then); pfm_initialize's return */
+int tl_init_and_describe(void);
+
 /* pfm_get_pmu_info(pmu) into *pi */
 int tl_pmu_info(int pmu, pfm_pmu_info_t *pi);
 

@@ -128,18 +128,6 @@ static double now(void)
 }
 
 /* pfm_initialize over the generated directory, logged; 20 s at most (an unbounded loader took minutes) */
-
-/* pfm_initialize, then every PMU asked for its description: a plugin's
- * events are read when first used, so a refusal for them is said then */
-static int init_and_use(void)
-{
-	int r = pfm_initialize();
-	pfm_pmu_info_t pi;
-	for (int id = 0; r == PFM_SUCCESS && id < PFM_PMU_MAX; id++)
-		tl_pmu_info(id, &pi);
-	return r;
-}
-
 static int init_all(void)
 {
 	struct text t = { 0 };
@@ -169,7 +157,7 @@ static int init_all(void)
 	const char *log;
 	tl_watchdog(20, "pfm_initialize on plugins past the limits");
 	double t0 = now();
-	init_ret = tl_capture_call(init_and_use, &log);
+	init_ret = tl_capture_call(tl_init_and_describe, &log);
 	init_secs = now() - t0;
 	tl_watchdog(0, NULL);
 	init_log = strdup(log);

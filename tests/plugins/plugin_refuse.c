@@ -105,23 +105,12 @@ static int exists(const char *file)
 	return !lstat(p, &st);
 }
 
-/* pfm_initialize, then every PMU asked for its description: a plugin's
- * events are read when first used, so a refusal for them is said then */
-static int init_and_use(void)
-{
-	int r = pfm_initialize();
-	pfm_pmu_info_t pi;
-	for (int id = 0; r == PFM_SUCCESS && id < PFM_PMU_MAX; id++)
-		tl_pmu_info(id, &pi);
-	return r;
-}
-
 /* pfm_initialize under the environment set so far, LIBPFM_VERBOSE output kept */
 static void init_logged(void)
 {
 	const char *log;
 	tl_env("LIBPFM_VERBOSE", "1");
-	init_ret = tl_capture_call(init_and_use, &log);
+	init_ret = tl_capture_call(tl_init_and_describe, &log);
 	free(init_log);
 	init_log = strdup(log);
 }
