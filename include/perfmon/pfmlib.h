@@ -55,7 +55,7 @@ extern "C" {
  * reused, so a program compiled against any libpfm4 release keeps working.
  *
  *   0 .. 516    the values of libpfm4 4.13
- *   517 .. 767  values libpfm4 assigned after 4.13 (517 .. 682 so far);
+ *   517 .. 767  values libpfm4 assigned after 4.13 (517 .. 699 so far);
  *               listed here with libpfm4's names and numbers
  *   768 .. 1022 pmuplug's own range, for PMUs that libpfm4 does not know.
  *               These ids are handed out by pmuplug's overlay data and, at
@@ -784,6 +784,23 @@ typedef enum {
 	PFM_PMU_ARM_CORTEX_A55                  = 680,
 	PFM_PMU_ARM_CORTEX_A76                  = 681,
 	PFM_PMU_ARM_N3                          = 682,
+	PFM_PMU_ARM_MONAKA                      = 683,
+	PFM_PMU_INTEL_GNR_UNC_IMC0                 = 684,
+	PFM_PMU_INTEL_GNR_UNC_IMC1                 = 685,
+	PFM_PMU_INTEL_GNR_UNC_IMC2                 = 686,
+	PFM_PMU_INTEL_GNR_UNC_IMC3                 = 687,
+	PFM_PMU_INTEL_GNR_UNC_IMC4                 = 688,
+	PFM_PMU_INTEL_GNR_UNC_IMC5                 = 689,
+	PFM_PMU_INTEL_GNR_UNC_IMC6                 = 690,
+	PFM_PMU_INTEL_GNR_UNC_IMC7                 = 691,
+	PFM_PMU_INTEL_GNR_UNC_IMC8                 = 692,
+	PFM_PMU_INTEL_GNR_UNC_IMC9                 = 693,
+	PFM_PMU_INTEL_GNR_UNC_IMC10                = 694,
+	PFM_PMU_INTEL_GNR_UNC_IMC11                = 695,
+	PFM_PMU_ARM_CORTEX_X4                   = 696,
+	PFM_PMU_ARM_OLYMPUS                     = 697,
+	PFM_PMU_AMD64_FAM1AH_ZEN6               = 698,
+	PFM_PMU_AMD64_FAM1AH_ZEN6_L3            = 699,
 
 	/* ---- pmuplug's own ids: 768 .. 1022 and 1024 .. 2047 (see above) ---- */
 	PFM_PMU_PMUPLUG_FIRST                   = 768,

@@ -10,7 +10,7 @@ import overlay
 
 ARCH = os.path.join(REPO, "arch")
 HEADER = "/usr/include/perfmon/pfmlib.h"
-UPSTREAM = "/work/shared/reference/libpfm4-upstream-pmu-ids.tsv"
+UPSTREAM = os.path.join(ARCH, "libpfm4-upstream-pmu-ids.tsv")
 
 
 def all_pmus():
@@ -29,12 +29,11 @@ def all_pmus():
 
 def upstream_ids():
     ids = {}
-    if os.path.isfile(UPSTREAM):
-        for line in open(UPSTREAM, encoding="utf-8"):
-            if line.startswith("#") or not line.strip():
-                continue
-            cols = line.rstrip("\n").split("\t")
-            ids[cols[0]] = (int(cols[1]), cols[2] if len(cols) > 2 else "", cols[3] if len(cols) > 3 else "")
+    for line in open(UPSTREAM, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        cols = line.rstrip("\n").split("\t")
+        ids[cols[0]] = (int(cols[1]), cols[2] if len(cols) > 2 else "", cols[3] if len(cols) > 3 else "")
     return ids
 
 
@@ -186,7 +185,6 @@ class UncoreUnitsOverlayTest(unittest.TestCase):
         for name, _, kernel in self.boxes:
             self.assertRegex(kernel, r"^(uncore_[a-z0-9_]+|amd_l3|amd_df|amd_umc_[0-9]+)$", name)
 
-    @unittest.skipUnless(os.path.isfile(UPSTREAM), "upstream id list not available")
     def test_boxes_upstream_has_keep_upstreams_id_and_the_others_ours(self):
         by_suffix = {}
         for enum, (pid, name, _) in upstream_ids().items():

@@ -4,19 +4,21 @@
 # side '-' matches a fact only the 4.13 headers have, '+' one only ours
 # have; the regex must match the whole fact.  '@upstream-pmu-ids' in place
 # of a regex matches the pfm_pmu_t enumerators listed, name and value, in
-# upstream-pmu-ids.txt.  Entries without a reason are rejected.
+# arch/libpfm4-upstream-pmu-ids.tsv.  Entries without a reason are rejected.
 import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def load_upstream_ids(path=os.path.join(HERE, 'upstream-pmu-ids.txt')):
+UPSTREAM_IDS = os.path.join(os.path.dirname(os.path.dirname(HERE)), 'arch', 'libpfm4-upstream-pmu-ids.tsv')
+
+
+def load_upstream_ids(path=UPSTREAM_IDS):
     ids = {}
-    for line in open(path):
-        line = line.strip()
-        if line and not line.startswith('#'):
-            name, value = line.split()
+    for line in open(path, encoding='utf-8'):
+        if line.strip() and not line.startswith('#'):
+            name, value = line.rstrip('\n').split('\t')[:2]
             ids[name] = int(value)
     return ids
 
