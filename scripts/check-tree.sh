@@ -5,7 +5,12 @@
 # the repository, does not exist, or is a device, a FIFO or a socket; a path
 # tracked as a file fails when the worktree has a device, a FIFO or a socket
 # there. Trees that need such entries (tests/fixtures/sysfs/broken) get them
-# at run time, in a temporary copy.
+# at run time, in a temporary copy. A tracked text file also fails when it
+# names an absolute path of one particular machine, outside the repository:
+# this checkout's own absolute path, or a path under the roots where homes,
+# work trees and mounts live (top-level work, home, root, mnt, media, srv,
+# ...: MACHINE_ROOTS); system paths (usr, sys, proc, dev, etc, tmp) are the
+# same on every machine and stay allowed.
 # Prints one line per bad path, then "tree: N passed, N failed" (one check per
 # tracked path); exits 1 when a path is bad. Outside a git checkout (or
 # without git) there is no list of committed paths: it says so, prints
@@ -30,6 +35,15 @@ fi
 
 pass=0 fail=0
 bad() { fail=$((fail + 1)); echo "  $1: $2"; }
+
+# tracked text files naming a machine's own absolute path: path -> "line: text"
+MACHINE_ROOTS='work|home|root|mnt|media|srv|scratch|Users|nfs|data|net|afs|builds|workspace'
+declare -A machine_path=()
+while IFS= read -r hit; do
+	f=${hit%%:*}
+	[ -n "${machine_path[$f]:-}" ] || machine_path[$f]=${hit#*:}
+done < <(git -C "$root" grep -n -I -P -e "(^|[^\\w.\$})\\]/-])/($MACHINE_ROOTS)(/|\$|[\\s\"'\`),;])" 2>/dev/null
+	 git -C "$root" grep -n -I -F -e "$root/" 2>/dev/null)
 
 # what is at an existing path that a reader cannot read to its end, or nothing
 special() {
@@ -66,6 +80,9 @@ while IFS= read -r -d '' entry; do
 		what=$(special "$root/$path")
 		if [ -n "$what" ]; then
 			bad "$path" "tracked as a file, $what in the worktree"; continue
+		fi
+		if [ -n "${machine_path[$path]:-}" ]; then
+			bad "$path" "names an absolute path of one machine: line ${machine_path[$path]/:/: }"; continue
 		fi
 		;;
 	esac

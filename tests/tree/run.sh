@@ -48,9 +48,14 @@ if [ -n "$repo" ]; then
 		IFS='|' read -r path target _ <<<"$c"
 		ln -s "$target" "$repo/$path"
 	done
+	# text naming one machine's absolute paths, and text naming system paths only
+	top=work; echo "the facts are in /$top/shared/reference/ids.tsv" >"$repo/d/machine-path"
+	echo "built in $repo/d, see there" >"$repo/d/own-path"
+	echo "reads /sys/bus/event_source/devices and /usr/include/perfmon/pfmlib.h" >"$repo/d/system-paths"
 	ln -s file "$repo/d/good-link"
 	ln -s inner "$repo/d/good-dir-link"
-	git -C "$repo" add d/file d/good-link d/good-dir-link "${cases[@]%%|*}" 2>/dev/null ||
+	git -C "$repo" add d/file d/good-link d/good-dir-link d/machine-path d/own-path d/system-paths \
+		"${cases[@]%%|*}" 2>/dev/null ||
 		bad "git add of the scratch entries"
 	out=$("$checker" -C "$repo"); st=$?
 	for c in "${cases[@]}"; do
@@ -58,8 +63,12 @@ if [ -n "$repo" ]; then
 		if echo "$out" | grep -F "  $path: " | grep -qF "$says"; then ok
 		else bad "check-tree.sh does not name $path ($says): $(echo "$out" | tr '\n' ' ')"; fi
 	done
-	if echo "$out" | grep -q '  d/good'; then bad "check-tree.sh names a good link: $out"; else ok; fi
-	if [ "$st" -eq 1 ] && echo "$out" | grep -qx "tree: 3 passed, ${#cases[@]} failed"; then ok
+	for path in d/machine-path d/own-path; do
+		if echo "$out" | grep -F "  $path: " | grep -qF "names an absolute path of one machine: line 1: "; then ok
+		else bad "check-tree.sh does not name $path (an absolute path of one machine): $(echo "$out" | tr '\n' ' ')"; fi
+	done
+	if echo "$out" | grep -q '  d/good\|  d/system-paths'; then bad "check-tree.sh names a good entry: $out"; else ok; fi
+	if [ "$st" -eq 1 ] && echo "$out" | grep -qx "tree: 4 passed, $((${#cases[@]} + 2)) failed"; then ok
 	else bad "check-tree.sh on the bad entries: exit $st, $(echo "$out" | tail -n 1)"; fi
 fi
 
