@@ -30,13 +30,16 @@ pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
 	info.size = sz;
 	info.pmu = (pfm_pmu_t)pmu->id;
 	info.type = (pfm_pmu_type_t)pmu->p->type;
-	info.nevents = (int)pmu->p->nevents;
-	info.first_event = pmu->p->nevents ? pp_make_idx(pmu->id, 0) : -1;
+	info.nevents = pp_pmu_nevents(pmu);
+	int first = pp_pmu_event_from(pmu, 0);
+	info.first_event = first >= 0 ? pp_make_idx(pmu->id, first) : -1;
 	info.max_encoding = pmu->p->max_encoding;
 	info.num_cntrs = pmu->p->num_cntrs;
 	info.num_fixed_cntrs = pmu->p->num_fixed;
 	info.is_present = pmu->is_present ? 1 : 0;
-	info.is_dfl = 0;
+	/* libpfm4 flags its architectural PMU (ix86arch) as the architecture's
+	 * default: the PMU present beside the model PMU */
+	info.is_dfl = (pmu->p->flags & PP_PMU_F_BESIDE) ? 1 : 0;
 	memcpy(uinfo, &info, sz);
 	return PFM_SUCCESS;
 }
@@ -93,6 +96,6 @@ int pfm_get_event_next(int idx)
 	struct pp_pmu_rt *pmu = pp_idx_decode(idx, NULL);
 	if (!pmu)
 		return -1;
-	uint32_t next = ((uint32_t)idx & PP_IDX_MASK) + 1;
-	return next < pmu->p->nevents ? pp_make_idx(pmu->id, (int)next) : -1;
+	int next = pp_pmu_event_from(pmu, ((uint32_t)idx & PP_IDX_MASK) + 1);
+	return next >= 0 ? pp_make_idx(pmu->id, next) : -1;
 }

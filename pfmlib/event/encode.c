@@ -647,15 +647,24 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		if (fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS)
 			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, fv[f]);
 	}
-	/* event fallbacks: only into a register nothing else has put a bit in */
-	uint64_t busy[PP_NREGS];
-	for (int r = 0; r < PP_NREGS; r++)
+	/* event fallbacks: only into a register nothing else has put a bit in (a
+	 * field PFM_OS_NONE codes hold elsewhere: that code, as libpfm4 sees it) */
+	uint64_t busy[PP_NREGS], busy_none[PP_NREGS];
+	for (int r = 0; r < PP_NREGS; r++) {
 		busy[r] = e->reg[r] | e->raw[r];
+		busy_none[r] = (e->reg[r] & ~e->perf_only[r]) | e->raw[r];
+	}
 	for (uint32_t s = 0; s < e->ev->nset; s++) {
 		const struct pp_set *st = &t->sets[e->ev->first_set + s];
 		const struct pp_field *fd = &t->fields[st->field];
-		if (st->flags & PP_SET_FALLBACK && fd->reg < PP_NREGS && !busy[fd->reg])
-			e->reg[fd->reg] |= deposit(fd->mask, st->value);
+		if (!(st->flags & PP_SET_FALLBACK) || fd->reg >= PP_NREGS)
+			continue;
+		int moved = fd->flags & PP_FIELD_MOVED && fd->raw_reg < PP_NREGS;
+		if (moved ? busy_none[fd->raw_reg] : busy[fd->reg])
+			continue;
+		e->reg[fd->reg] |= deposit(fd->mask, st->value);
+		if (moved)
+			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, st->value);
 	}
 	for (uint32_t s = 0; s < pd->nraw_set; s++) {
 		const struct pp_set *st = &t->sets[pd->first_raw_set + s];

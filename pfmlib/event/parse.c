@@ -170,7 +170,7 @@ static int take(struct pp_pmu_rt *pmu, const char *name, size_t cut, struct pp_p
 	const struct pp_alias *al;
 	int n = pp_lookup_name(pmu, name, cut, &al);
 
-	if (n < 0 && !al)
+	if ((n < 0 && !al) || (n >= 0 && pp_event_absent(pmu, (uint32_t)n)))
 		return -1;
 	if (al) {
 		const char *x = pp_str(pmu->t, al->expansion);

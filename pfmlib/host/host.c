@@ -60,11 +60,20 @@ int pp_host_identify(struct pp_host *h)
 {
 	memset(h, 0, sizeof(*h));
 	const char *o = pp_cfg.cpuid;
+	const char *root = pp_cfg.sysroot;
+	/* leaf 0xA: a sysroot's cpuid device, else the host's own cpuid unless
+	 * the identity is forced (another CPU's: nothing to read) */
+	if (*root)
+		pp_host_archperf_file(h);
+	else if (!o)
+		pp_host_archperf_x86(h);
+	if (h->archperf_known)
+		pp_debug("host architectural perfmon: version %u, events missing 0x%x", h->archperf_version,
+			 (unsigned)h->archperf_absent);
 	if (o) {
 		identify_forced(h, o);
 		return h->n;
 	}
-	const char *root = pp_cfg.sysroot;
 	if (*root) {
 		/* another machine's tree: its architecture is whichever reader finds it */
 		for (size_t i = 0; i < sizeof(file_detectors) / sizeof(file_detectors[0]); i++)

@@ -17,6 +17,8 @@
 #ifndef PP_HOST_HOST_H
 #define PP_HOST_HOST_H
 
+#include <stdint.h>
+
 #define PP_MAX_IDENTITIES 16
 #define PP_IDENTITY_LEN 128
 
@@ -24,6 +26,18 @@ struct pp_host {
 	int n;					/* identities found */
 	char id[PP_MAX_IDENTITIES][PP_IDENTITY_LEN];	/* e.g. "AuthenticAMD-26-2-0" */
 	int forced;				/* identities came from LIBPFM_CPUID */
+	/*
+	 * x86 architectural performance monitoring (cpuid leaf 0xA), where it
+	 * can be read: the cpuid instruction on the host itself (neither
+	 * LIBPFM_CPUID nor LIBPFM_SYSROOT set), or a LIBPFM_SYSROOT tree's
+	 * dev/cpu/0/cpuid (Linux's cpuid device: 16 bytes eax ebx ecx edx at
+	 * the offset of the leaf). Unknown otherwise: a PMU that follows it
+	 * (`arch_perfmon`) is then taken whole, as libpfm4's forced mode does.
+	 */
+	int archperf_known;
+	unsigned archperf_version;		/* EAX[7:0]; 0: no architectural PMU (a VM hiding it) */
+	uint32_t archperf_absent;		/* bit n: architectural event n is missing
+						 * (EBX bit n set, or n >= the vector length EAX[31:24]) */
 };
 
 /*
@@ -34,6 +48,9 @@ struct pp_host {
  * the host, whatever its architecture. Returns h->n.
  */
 int pp_host_identify(struct pp_host *h);
+
+/* the architectural-perfmon facts of cpuid leaf 0xA's eax and ebx into h */
+void pp_host_archperf_set(struct pp_host *h, uint32_t eax, uint32_t ebx);
 
 /* the architecture an identity's shape belongs to ("x86", "arm64", ...), or NULL */
 const char *pp_host_id_arch(const char *identity);

@@ -21,6 +21,10 @@ int pp_host_add(struct pp_host *h, const char *identity);
  * are built on every host and run on any fixture tree.
  */
 int pp_host_identify_x86(struct pp_host *h);		/* cpuid instruction */
+/* cpuid leaf 0xA into h: from the cpuid instruction (native) or from
+ * LIBPFM_SYSROOT's dev/cpu/0/cpuid (file); nothing when it cannot be read */
+void pp_host_archperf_x86(struct pp_host *h);
+void pp_host_archperf_file(struct pp_host *h);
 int pp_host_identify_arm64(struct pp_host *h);		/* sysfs midr_el1, else /proc/cpuinfo */
 int pp_host_identify_riscv(struct pp_host *h);		/* /proc/cpuinfo */
 int pp_host_identify_powerpc(struct pp_host *h);	/* /proc/cpuinfo */

@@ -27,6 +27,10 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	 * PMU-wide property: perf's software events exclude it too); libpfm4's
 	 * rapl, like the sysfs msr and power PMUs, filters none, and the kernel
 	 * refuses any exclude_* bit on those (PERF_PMU_CAP_NO_EXCLUDE) */
+	if (e->pmu->p->flags & PP_PMU_F_NO_EXCLUDE)
+		/* the kernel PMU refuses any exclusion (amd64_rapl on `power`):
+		 * libpfm4 accepts u, k, mg and mh there and ignores them */
+		pa &= ~(PP_PA_BIT(PP_PA_U) | PP_PA_BIT(PP_PA_K) | PP_PA_BIT(PP_PA_MG) | PP_PA_BIT(PP_PA_MH));
 	a->exclude_user = (pa >> PP_PA_U & 1) ? !(e->plm & PFM_PLM3) : 0;
 	a->exclude_kernel = (pa >> PP_PA_K & 1) ? !(e->plm & PFM_PLM0) : 0;
 	a->exclude_hv = pp_pmu_filters_hv(e->pmu) ? !(e->plm & PFM_PLMH) : 0;

@@ -245,6 +245,18 @@ int pp_pmu_hidden(const struct pp_pmu_rt *pmu)
 	return pmu->refused || (R.forced && !pmu->is_present && pmu->p->type == PP_PMU_OS_GENERIC);
 }
 
+int pp_pmu_nevents(const struct pp_pmu_rt *pmu)
+{
+	return (int)pmu->p->nevents - __builtin_popcount(pmu->ev_absent);
+}
+
+int pp_pmu_event_from(const struct pp_pmu_rt *pmu, uint32_t num)
+{
+	while (num < pmu->p->nevents && pp_event_absent(pmu, num))
+		num++;
+	return num < pmu->p->nevents ? (int)num : -1;
+}
+
 struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)
 {
 	if (idx < 0)
@@ -253,7 +265,7 @@ struct pp_pmu_rt *pp_idx_decode(int idx, const struct pp_event **ev)
 	if (!pmu)
 		return NULL;
 	uint32_t num = (uint32_t)idx & PP_IDX_MASK;
-	if (num >= pmu->p->nevents)
+	if (num >= pmu->p->nevents || pp_event_absent(pmu, num))
 		return NULL;
 	if (ev)
 		*ev = pp_event_at(pmu, (int)num);
@@ -489,6 +501,32 @@ static void plm_from_core(void)
 	each_os_generic(withdraw_h);
 }
 
+/*
+ * The PMUs that follow the host's architectural perfmon leaf (ix86arch), when
+ * it is known: not present where it reports version 0 (a hypervisor hiding
+ * the PMU), and without the events its EBX vector says the CPU lacks.
+ */
+static void arch_perfmon(void)
+{
+	if (!R.host.archperf_known)
+		return;
+	/* among the PMUs detection made present */
+	for (int j = 0; j < R.npres; j++) {
+		struct pp_pmu_rt *rt = &R.list[R.pres[j]];
+		if (!(rt->p->flags & PP_PMU_F_ARCH_PERFMON) || !rt->is_present)
+			continue;
+		if (!R.host.archperf_version) {
+			rt->is_present = 0;
+			pp_verbose("PMU %s: cpuid leaf 0xA reports no architectural PMU", rt->name);
+			continue;
+		}
+		rt->ev_absent = R.host.archperf_absent &
+				(rt->p->nevents >= 32 ? UINT32_MAX : (1u << rt->p->nevents) - 1);
+		if (rt->ev_absent)
+			pp_verbose("PMU %s: cpuid leaf 0xA leaves out events 0x%x", rt->name, (unsigned)rt->ev_absent);
+	}
+}
+
 static void detect(void)
 {
 	const char *force = pp_cfg.force_pmu;
@@ -512,6 +550,7 @@ static void detect(void)
 	if ((R.pres = malloc(((size_t)R.n + 1) * sizeof(*R.pres))))
 		pp_detect(&s, &R.host, &R.kpmus, R.pres, &R.npres);
 	each_os_generic(make_present);
+	arch_perfmon();
 	for (int i = 0; pp_cfg.verbose && i < R.n; i++)
 		if (R.list[ordered(i)].is_present)
 			pp_verbose("PMU %s detected", pp_str(R.list[ordered(i)].t, R.list[ordered(i)].p->name));

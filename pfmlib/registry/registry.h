@@ -50,12 +50,25 @@ struct pp_pmu_rt {
 	int dfl_cpu;
 	unsigned char kernel_read;
 	uint32_t attrs_off;		/* perf_events attributes (PP_PA_BIT) withdrawn on this host */
+	uint32_t ev_absent;		/* bit n: event n is not on this host (arch_perfmon) */
 	unsigned char picked;		/* a built-in PMU whose table is another: a variant picked
 					 * for this host, or a plugin's override (bidx kept) */
 	unsigned char fstr_named;	/* os/fstr.c, found once and kept (atomic): 0 not known yet,
 					 * 1 `name::` finds this PMU, 2 it does not */
 	struct pp_pmu_index *enc_index;	/* event/pmu_index.c, made at the first encoding (atomic) */
 };
+
+/* is event num of pmu left out on this host (an architectural event the CPU lacks)? */
+static inline int pp_event_absent(const struct pp_pmu_rt *pmu, uint32_t num)
+{
+	return num < 32 && (pmu->ev_absent >> num & 1);
+}
+
+/* the events pmu serves on this host (its table's, less the absent ones) */
+int pp_pmu_nevents(const struct pp_pmu_rt *pmu);
+
+/* the number of its first event at or after num that is not absent, or -1 */
+int pp_pmu_event_from(const struct pp_pmu_rt *pmu, uint32_t num);
 
 /* build the registry (pfm_initialize; the configuration is loaded); PFM_SUCCESS or PFM_ERR_* */
 int pp_registry_init(void);

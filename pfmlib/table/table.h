@@ -186,6 +186,8 @@ struct pp_alias {
 #define PP_PMU_F_VARIANT 0x4	/* another table of the PMU of its name and id, for the hosts it matches */
 #define PP_PMU_F_BESIDE 0x8	/* present wherever it matches, beside the best match; searched after other core PMUs */
 #define PP_PMU_F_PLM_FROM_CORE 0x10	/* offers perf's h only where the host's core PMU filters the hypervisor */
+#define PP_PMU_F_ARCH_PERFMON 0x20	/* presence and events follow the host's cpuid leaf 0xA */
+#define PP_PMU_F_NO_EXCLUDE 0x40	/* the kernel PMU takes no exclude_* bit: u, k, mg, mh change nothing */
 
 /*
  * A detection group of the built-in table (registry/detect.c, from

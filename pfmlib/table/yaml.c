@@ -580,6 +580,11 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_FALLBACK: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; break;
 		case PP_K_PMU_VARIANT: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_VARIANT; break;
 		case PP_K_PMU_BESIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_BESIDE; break;
+		case PP_K_PMU_ARCH_PERFMON: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_ARCH_PERFMON; break;
+		case PP_K_PMU_PERF_NO_EXCLUDE:
+			if (get_bool(l, v, k, &o)) return -1;
+			if (o) p->flags |= PP_PMU_F_NO_EXCLUDE;
+			break;
 		case PP_K_PMU_PLM_FROM_CORE:
 			if (get_bool(l, v, k, &o)) return -1;
 			if (o) p->flags |= PP_PMU_F_PLM_FROM_CORE;

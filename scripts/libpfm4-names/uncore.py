@@ -46,6 +46,13 @@ KERNEL_UNIT = {"cbo": "cbox", "ha": "ha", "imc": "imc", "pcu": "pcu", "qpi": "qp
                "r2pcie": "r2pcie", "r3qpi": "r3qpi", "irp": "irp", "sbo": "sbox", "cha": "cha",
                "iio": "iio", "m2m": "m2m", "m3upi": "m3upi", "upi": "upi", "m2pcie": "m2pcie",
                "edc_eclk": "edc_eclk", "edc_uclk": "edc_uclk", "imc_uclk": "imc_uclk"}
+# libpfm4 4.13 PMUs whose third code (filter1) the kernel takes in config1's
+# upper half (Linux's skx CHA format: filter_rem config1:32 ... filter_isoc
+# config1:63), not in config2: PFM_OS_NONE keeps the codes apart, perf_events
+# packs them into one config1, as libpfm4 4.13 does
+CONFIG1_HIGH_FILTER1 = {"skx_unc_cha"}
+# kernel PMUs that refuse every exclude_* bit (registered with PERF_PMU_CAP_NO_EXCLUDE)
+NO_EXCLUDE_KERNEL_PMUS = {"power"}
 SPECIAL_PERF_PMU = {"rapl": "power", "skx_unc_irp": "uncore_irp_0", "amd64_rapl": "power", "amd64_fam19h_zen3_l3": "amd_l3",
                     "amd64_fam15h_nb": "amd_nb", "nhm_unc": "uncore", "wsm_unc": "uncore"}
 
@@ -712,6 +719,8 @@ def describe(pd, rep, base, members, ids, pre, core):
     pmu["arch"] = "x86"
     many = len(members) > 1 or members[0] != base
     pmu["perf_pmu"] = perf_pmu_of(pre, members[0], base, many)
+    if pmu["perf_pmu"] in NO_EXCLUDE_KERNEL_PMUS:
+        pmu["perf_no_exclude"] = True
     if pre == "rapl":
         # libpfm4 4.13 encodes Intel's rapl under perf_events without sysfs
         # (attr.type PERF_TYPE_RAW), and refuses amd64_rapl there
@@ -725,6 +734,12 @@ def describe(pd, rep, base, members, ids, pre, core):
     if perf_attrs:
         pmu["perf_attrs"] = perf_attrs
     pmu["format"] = fields.format()
+    if base in CONFIG1_HIGH_FILTER1:
+        raw = {n: f for n, f in pmu["format"].items() if f.startswith("config2:")}
+        for n, f in raw.items():
+            pmu["format"][n] = "config1:" + ",".join(
+                "-".join(str(int(x) + 32) for x in part.split("-")) for part in f[len("config2:"):].split(","))
+        pmu["raw_format"] = raw
     # a unit mask written as a number (UNC_M_CAS_COUNT:0x3): where libpfm4
     # takes one on the PMU's first event, ORed into the umask the event's code carries
     if "umask" in pmu["format"] and events:

@@ -9,8 +9,11 @@
  * A case that does not set LIBPFM_SYSROOT runs on ROOT (-r; e.g. a tree
  * without /proc and /sys), so the sysfs of the machine running the test
  * (hybrid core types' cpu_core/cpu_atom) never decides the outcome.
+ * A second suite pins ix86arch against a simulated cpuid leaf 0xA (a scratch
+ * sysroot's dev/cpu/0/cpuid, as Linux's cpuid device presents it).
  * usage: present [-r ROOT] CASEFILE...
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 #include "env.h"
 #include "info.h"
 #include "suite.h"
+#include "tmpdir.h"
 
 #define MAX_NAMES 64
 
@@ -107,6 +111,88 @@ static void test_case_file_can_be_read(const void *data)
 	TL_ASSERT(0, "cannot read %s", (const char *)data);
 }
 
+/* pfm_initialize on an Emerald Rapids identity whose sysroot holds cpuid
+ * leaf 0xA = eax, ebx (no leaf file when leaf is 0); the ix86arch info */
+static int init_with_leaf(int leaf, uint32_t eax, uint32_t ebx, pfm_pmu_info_t *info)
+{
+	const char *root = tl_tmp_dir("leaf0xa");
+	unsigned char rec[0xa + 16] = { 0 };
+	for (int i = 0; i < 4; i++) {
+		rec[0xa + i] = (unsigned char)(eax >> 8 * i);
+		rec[0xa + 4 + i] = (unsigned char)(ebx >> 8 * i);
+	}
+	TL_ASSERT(root && !tl_tmp_mkdir(root, "dev/cpu/0") &&
+		  (!leaf || !tl_tmp_put(root, "dev/cpu/0/cpuid", rec, sizeof(rec))), "scratch sysroot");
+	tl_env_reset();
+	tl_env("LIBPFM_SYSROOT", root);
+	tl_env("LIBPFM_CPUID", "GenuineIntel-6-CF-2");
+	pfm_terminate();
+	int r = pfm_initialize();
+	TL_ASSERT(r == PFM_SUCCESS, "pfm_initialize: %s", pfm_strerror(r));
+	r = tl_pmu_info(PFM_PMU_INTEL_X86_ARCH, info);
+	TL_ASSERT(r == PFM_SUCCESS, "pfm_get_pmu_info(ix86arch): %s", pfm_strerror(r));
+	return r;
+}
+
+static int finds(const char *ev)
+{
+	pfm_pmu_encode_arg_t arg;
+	memset(&arg, 0, sizeof(arg));
+	return pfm_get_os_event_encoding(ev, PFM_PLM3, PFM_OS_NONE, &arg) == PFM_SUCCESS ? (free(arg.codes), 1) : 0;
+}
+
+static void test_ix86arch_is_absent_where_leaf_0xa_reports_version_0(void)
+{
+	pfm_pmu_info_t info;
+	if (init_with_leaf(1, 0, 0, &info) == PFM_SUCCESS)
+		TL_ASSERT(!info.is_present, "ix86arch present on a VM whose leaf 0xA says version 0");
+}
+
+static void test_an_event_the_leaf_masks_is_left_out(void)
+{
+	pfm_pmu_info_t info;
+	/* version 4, 7-bit vector, EBX bit 2: no reference cycles */
+	if (init_with_leaf(1, 0x07300404, 0x4, &info) != PFM_SUCCESS)
+		return;
+	TL_ASSERT(info.is_present, "ix86arch absent with version 4");
+	TL_ASSERT(info.nevents == 6, "ix86arch has %d events, want 6", info.nevents);
+	TL_ASSERT(!finds("ix86arch::UNHALTED_REFERENCE_CYCLES"), "the masked event still encodes");
+	TL_ASSERT(finds("ix86arch::UNHALTED_CORE_CYCLES") && finds("ix86arch::MISPREDICTED_BRANCH_RETIRED"),
+		  "an event the leaf has does not encode");
+	int n = 0;
+	for (int i = info.first_event; i != -1; i = pfm_get_event_next(i)) {
+		pfm_event_info_t ei;
+		TL_ASSERT(tl_event_info(i, PFM_OS_NONE, &ei) == PFM_SUCCESS, "event index %#x", i);
+		n++;
+	}
+	TL_ASSERT(n == 6, "the event walk gives %d events, want 6", n);
+}
+
+static void test_a_short_vector_leaves_out_the_events_past_its_length(void)
+{
+	pfm_pmu_info_t info;
+	/* a 5-bit vector: no branch events, whatever EBX says */
+	if (init_with_leaf(1, 0x05300402, 0, &info) == PFM_SUCCESS)
+		TL_ASSERT(info.is_present && info.nevents == 5, "present %d, %d events (want 5)", info.is_present,
+			  info.nevents);
+}
+
+static void test_without_a_leaf_to_read_ix86arch_has_all_seven_events(void)
+{
+	pfm_pmu_info_t info;
+	/* LIBPFM_CPUID and no cpuid file: nothing to read, libpfm4's forced mode */
+	if (init_with_leaf(0, 0, 0, &info) == PFM_SUCCESS)
+		TL_ASSERT(info.is_present && info.nevents == 7, "present %d, %d events (want 7)", info.is_present,
+			  info.nevents);
+}
+
+static const struct tl_test leaf_tests[] = {
+	TL_TEST(test_ix86arch_is_absent_where_leaf_0xa_reports_version_0),
+	TL_TEST(test_an_event_the_leaf_masks_is_left_out),
+	TL_TEST(test_a_short_vector_leaves_out_the_events_past_its_length),
+	TL_TEST(test_without_a_leaf_to_read_ix86arch_has_all_seven_events),
+};
+
 static struct present_case *cases;
 static size_t ncases;
 
@@ -148,6 +234,7 @@ int main(int argc, char **argv)
 		first = 3;
 	}
 	add_cases(tl_suite_add("present core PMUs", NULL, NULL, NULL, 0), argc - first, argv + first);
+	tl_suite("ix86arch and cpuid leaf 0xA", NULL, NULL, leaf_tests);
 	int status = tl_run("detect_present");
 	pfm_terminate();
 	for (size_t i = 0; i < ncases; i++)
