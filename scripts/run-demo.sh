@@ -6,16 +6,31 @@ bin=build/bin
 echo "== PMUs detected on this host (check_events, no argument)"
 $bin/check_events 2>&1 | sed -n '/Detected PMU models/,$p'
 echo
-dfl=$($bin/check_events 2>/dev/null | awk '/Detected PMU models/ {d=1; next} d && /\[/ { gsub(/[\[\],]/, ""); if ($2 != "perf" && $2 != "perf_raw") { print $2; exit } }')
-if [ -n "$dfl" ]; then
-	echo "== Events of the default core PMU $dfl (showevtinfo -L, first 40)"
-	$bin/showevtinfo -L "$dfl::" 2>/dev/null | grep -v '^\s' | head -n 40
-	echo "   ... $($bin/showevtinfo -L "$dfl::" 2>/dev/null | grep -c "^$dfl::") event strings in all"
+# the host's core PMUs by role (scripts/host-pmus.py: the library's own answer)
+pmus=$(${PYTHON:-python3} scripts/host-pmus.py build/lib/libpfm.so.4 2>/dev/null)
+models=$(echo "$pmus" | awk -F'\t' '$3 == "model" { print $1 }')
+arch=$(echo "$pmus" | awk -F'\t' '$3 == "architectural" { print $1 }')
+if [ -z "$models" ]; then
+	echo "== No core PMU of this CPU model is known here (perf's generic events still work)"
 	echo
 fi
+for m in $models; do
+	echo "== Events of the default core PMU $m (showevtinfo -L, first 40)"
+	echo "$pmus" | awk -F'\t' -v m="$m" '$1 == m { printf "   %s: %s, %s events\n", $1, $5, $4 }'
+	$bin/showevtinfo -L "$m::" 2>/dev/null | grep -v '^\s' | head -n 40
+	echo "   ... $($bin/showevtinfo -L "$m::" 2>/dev/null | grep -c "^$m::") event strings in all"
+	echo
+done
+for a in $arch; do
+	echo "== Beside it: $a, the architectural PMU (the events every Intel CPU counts alike, searched after the model PMU)"
+	$bin/showevtinfo -L "$a::" 2>/dev/null | grep "^$a::"
+	echo
+done
 echo "== Encoding a few events of this host"
 evs="perf::TASK-CLOCK perf::cycles"
-[ -n "$dfl" ] && evs="$evs $($bin/showevtinfo -L "$dfl::" 2>/dev/null | grep "^$dfl::" | head -n 3 | tr '\n' ' ')"
+for m in $models; do
+	evs="$evs $($bin/showevtinfo -L "$m::" 2>/dev/null | grep "^$m::" | head -n 3 | tr '\n' ' ')"
+done
 for ev in $evs; do
 	$bin/check_events -P "$ev" 2>&1 | sed -n '/Requested Event/,/config1/p'
 	echo

@@ -12,8 +12,19 @@
 #   check-upstream-uncore upstream libpfm4's uncore event names of the boxes
 #                       converted from perf's JSON resolve on the same PMU with
 #                       upstream's code (upstream_uncore.py)
+#
+# libpfm4 4.13 reads the real /sys and knows no sysroot: every suite here runs
+# on the simulated host ORACLE_HOST of tests/hosts/hosts.tsv, in a private
+# mount namespace where that host's tree is /sys for both libraries
+# (tests/hosts/sandbox.sh); without root they say skipped. `make check-hosts`
+# runs the host-sensitive checks on every simulated host.
 ifndef TESTS_DIFF_MK
 TESTS_DIFF_MK := 1
+
+ORACLE_HOST ?= emr-vm
+# $(call ON_ORACLE_HOST,suite): the command prefix that runs a suite there
+ON_ORACLE_HOST = TMPDIR=$(abspath $(B))/check tests/hosts/sandbox.sh --ns --suite $(1) \
+		 --results $(B)/check/results $(ORACLE_HOST) --
 
 PFMDUMP    := $(B)/bin/pfmdump
 DIFF_PY    := tests/diff/rundiff.py tests/diff/genstrings.py tests/diff/accepted.py \
@@ -27,42 +38,42 @@ $(PFMDUMP): scripts/libpfm4-names/pfmdump.c
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -o $@ $< -lpfm
 
-check-diff: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY)
+check-diff: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/diff/rundiff.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+	@$(call ON_ORACLE_HOST,diff) $(PYTHON) tests/diff/rundiff.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--out $(B)/check/diff --results $(B)/check/results
 
 # every uncore PMU of libpfm4 4.13 (same name and id): its events, event:umask
 # strings and modifier variants; per-PMU figures, and a floor on the agreement
 # over all of them together
-check-diff-uncore: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY)
+check-diff-uncore: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/diff/rundiff.py --uncore --ours $(B)/lib --pfmdump $(PFMDUMP) \
+	@$(call ON_ORACLE_HOST,diff-uncore) $(PYTHON) tests/diff/rundiff.py --uncore --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--out $(B)/check/diff-uncore --agree 0 --cover 90 --total-agree 99 --show 2 \
 		--results $(B)/check/results > $(B)/check/diff-uncore.log 2>&1; st=$$?; \
 		grep -v ' ok$$' $(B)/check/diff-uncore.log | tail -n 12; grep '^all ' $(B)/check/diff-uncore.log; \
 		echo "  per-PMU figures: $(B)/check/diff-uncore.log"; exit $$st
 
-check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY)
+check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/diff/papi_presets.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+	@$(call ON_ORACLE_HOST,papi-presets) $(PYTHON) tests/diff/papi_presets.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--results $(B)/check/results
 
-check-compat-names: $(PFMDUMP) $(YAML_STAMP) tests/diff/check_names.py tests/diff/yamlmodel.py
+check-compat-names: $(PFMDUMP) $(YAML_STAMP) tests/diff/check_names.py tests/diff/yamlmodel.py $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/diff/check_names.py --yaml $(B)/yaml/x86 --pfmdump $(PFMDUMP) \
+	@$(call ON_ORACLE_HOST,compat-names) $(PYTHON) tests/diff/check_names.py --yaml $(B)/yaml/x86 --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
 
 # the x86 PMUs perf has no JSON for (arch/x86/legacy/): libpfm4's names, ids
 # and encodings, >= 99.9% per PMU (tests/diff/legacy.py)
 # (the oracle is libpfm4 itself: without it installed the suite is skipped)
-check-legacy-diff: $(LIBPFM_SO) tests/diff/legacy.py arch/x86/legacy.yaml $(DIFF_PY)
+check-legacy-diff: $(LIBPFM_SO) tests/diff/legacy.py arch/x86/legacy.yaml $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@if ! $(MAKE) -s $(PFMDUMP) >/dev/null 2>&1; then \
 		echo "  skipped: legacy-diff: libpfm4 4.13 is not installed (no oracle)"; \
 		echo "legacy-diff: 0 passed, 0 failed" | tee -a $(B)/check/results; \
 	else \
-		$(PYTHON) tests/diff/legacy.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		$(call ON_ORACLE_HOST,legacy-diff) $(PYTHON) tests/diff/legacy.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 			--out $(B)/check/legacy-diff --results $(B)/check/results; \
 	fi
 
@@ -72,9 +83,9 @@ libpfm4-legacy: $(PFMDUMP)
 
 # upstream libpfm4's names of the x86 PMUs 4.13 lacks (tests/diff/upstream_names.py)
 check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py \
-		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY)
+		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+	@$(call ON_ORACLE_HOST,upstream-names) $(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
 
 # upstream libpfm4's uncore names (icx, spr, Zen 5 L3, hip08) on our library (tests/diff/upstream_uncore.py)

@@ -7,6 +7,8 @@ include tests/lib.mk
 # the plugin caches the library writes while tests run go under the build
 # directory, never into the home directory (man3/pmuplug_plugins.3)
 export XDG_CACHE_HOME := $(abspath $(B))/check/xdg-cache
+# what a suite run on a simulated host (tests/hosts/) depends on
+HOSTS_DEPS := tests/hosts/sandbox.sh tests/hosts/hosts.tsv
 include $(filter-out tests/module.mk tests/lib.mk,$(wildcard tests/*.mk))
 
 TEST_CFLAGS := $(TOOL_CFLAGS) -g

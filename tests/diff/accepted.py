@@ -43,8 +43,12 @@ class Accepted:
                 self.rows.append(tuple(parts) + (by_hand,))
 
     def reason(self, pmu, string):
-        """The reason a difference on pmu::string is accepted, or None."""
+        """The reason a difference on pmu::string is accepted, or None. A row
+        whose string starts with @ names a kind of difference (@cpu: only the
+        cpu of the encoding) and matches that kind only."""
         for i, (p, s, why, _) in enumerate(self.rows):
+            if (s[0] == "@") != (string[0] == "@"):
+                continue
             if fnmatch.fnmatchcase(pmu, p) and fnmatch.fnmatchcase(string.upper(), s.upper()):
                 self.used.add(i)
                 return why

@@ -51,6 +51,20 @@ class Result:
     def key(self):
         return self.none, self.ext
 
+    def ext_refused_only(self, ours):
+        """Does libpfm4 refuse under perf_events what ours encodes, with the
+        same PFM_OS_NONE result?"""
+        return self.none == ours.none and self.ext[0] != "0" and ours.ext[0] == "0"
+
+    def cpu_only(self, ours):
+        """Does ours differ from this (libpfm4's) result only in the cpu of a
+        PMU with a cpumask (libpfm4 -1, ours the first CPU of the mask)?"""
+        if len(self.ext) < 2 or len(ours.ext) < 2:
+            return False
+        a, b = self.ext[1].split(), ours.ext[1].split()
+        return (self.none == ours.none and self.ext[0] == ours.ext[0] == "0" and len(a) == len(b) == 8
+                and a[:7] == b[:7] and a[7] == "-1" and int(b[7]) >= 0)
+
     def show(self):
         return "NONE %s  EXT %s" % (" ".join(self.none), " ".join(self.ext))
 
@@ -116,6 +130,10 @@ def run_pmu(pmu, args):
             r["agree"] += 1
             continue
         why = args.accepted.reason(pmu, s.split("::", 1)[1])
+        if not why and a.cpu_only(b):
+            why = args.accepted.reason(pmu, "@cpu")
+        if not why and a.ext_refused_only(b):
+            why = args.accepted.reason(pmu, "@ext-refused")
         if why:
             r["listed"] += 1
             r["corrected"] += args.accepted.corrected(pmu, s.split("::", 1)[1])
