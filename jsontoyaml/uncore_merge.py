@@ -149,6 +149,45 @@ def _extend(fmt, have, pev):
     return clash
 
 
+def _bits(spec):
+    """[(register, bit), ...] of a format spec, lowest range first."""
+    reg, ranges = fmtbits.parse(spec)
+    return [(reg, b) for lo, hi in ranges for b in range(lo, hi + 1)]
+
+
+def _raw_positions(pmu):
+    """A kernel field added beside libpfm4's that lies on bits libpfm4's
+    PFM_OS_NONE codes hold elsewhere (libpfm4's fields' raw_format) is held
+    there too, bit for bit: a perf event's filter reaches the code libpfm4's
+    own spelling of it does (skx CHA: config1's upper half is the third code)."""
+    raw = pmu.get("raw_format")
+    if not raw:
+        return
+    fmt = pmu["format"]
+    where = {}
+    for f, rspec in list(raw.items()):
+        if f in fmt and fmtbits.parse(fmt[f]) and fmtbits.parse(rspec):
+            where.update(zip(_bits(fmt[f]), _bits(rspec)))
+    for f, spec in fmt.items():
+        if f in raw or not fmtbits.parse(spec):
+            continue
+        bits = _bits(spec)
+        mapped = [where.get(b) for b in bits]
+        if not bits or None in mapped or len({r for r, _ in mapped}) != 1:
+            continue
+        reg, rb = mapped[0][0], [b for _, b in mapped]
+        if rb != sorted(rb) or len(set(rb)) != len(rb):
+            continue
+        runs = []
+        for b in rb:
+            if runs and runs[-1][1] == b - 1:
+                runs[-1][1] = b
+            else:
+                runs.append([b, b])
+        raw[f] = "config%s:%s" % ("" if reg == 0 else reg,
+                                  ",".join("%d" % lo if lo == hi else "%d-%d" % (lo, hi) for lo, hi in runs))
+
+
 def merge(desc, pdesc, note, counts, model=None):
     """Merge perf's descriptor pdesc (one Unit, the kernel's format) into
     libpfm4's descriptor desc in place; note(text) records a report note.
@@ -163,6 +202,7 @@ def merge(desc, pdesc, note, counts, model=None):
         used |= _fields_used(ev)
     ren = _layout(fmt, kfmt, used)
     pmu["format"] = fmt
+    _raw_positions(pmu)
     regs = max(fmtbits.parse(fmt[f])[0] for f in ren.values()) + 1 if ren else 1
     pmu["max_encoding"] = max(pmu.get("max_encoding", 1), regs)
     # modifiers: libpfm4's whose field (and enable field) the kernel lays out alike

@@ -37,13 +37,17 @@ static void test_perf_cha_event_with_a_filter_encodes_config1_as_the_kernel_lays
 	CU_ASSERT_EQUAL(e.attr.config1, 0x4003300000000ULL);
 }
 
-static void test_perf_cha_event_has_config_and_config1_as_its_raw_codes(void)
+static void test_perf_cha_event_has_libpfm4s_raw_codes_its_filter_in_the_third(void)
 {
 	struct tl_none n;
 	CU_ASSERT_EQUAL_FATAL(tl_start_on("skx2s", SKX, 0), PFM_SUCCESS);
+	/* perf's config1 0x4003300000000 is libpfm4's second filter register,
+	 * which libpfm4's PFM_OS_NONE codes hold as the third code */
 	CU_ASSERT_EQUAL_FATAL(tl_none("skx_unc_cha0::UNC_CHA_TOR_INSERTS.IA_HIT_RFO", TL_PLM_UK, &n), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(n.count, 3);
 	CU_ASSERT_EQUAL(n.codes[0], 0x1135ULL);
-	CU_ASSERT_EQUAL(n.codes[1], 0x4003300000000ULL);
+	CU_ASSERT_EQUAL(n.codes[1], 0);
+	CU_ASSERT_EQUAL(n.codes[2], 0x40033ULL);
 }
 
 static void test_perf_imc_name_encodes_as_libpfm4s_spelling(void)
@@ -112,7 +116,7 @@ static void test_zen3_l3_takes_perfs_names_beside_libpfm4s(void)
 
 static const struct tl_test tests[] = {
 	TL_TEST(test_perf_cha_event_with_a_filter_encodes_config1_as_the_kernel_lays_it_out),
-	TL_TEST(test_perf_cha_event_has_config_and_config1_as_its_raw_codes),
+	TL_TEST(test_perf_cha_event_has_libpfm4s_raw_codes_its_filter_in_the_third),
 	TL_TEST(test_perf_imc_name_encodes_as_libpfm4s_spelling),
 	TL_TEST(test_libpfm4_cha_string_keeps_its_4_13_codes),
 	TL_TEST(test_perf_event_libpfm4_encodes_otherwise_is_name_perf),
