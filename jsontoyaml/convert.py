@@ -187,7 +187,8 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
     if uncore_evs or kept:
         m = uncore.models[src.model_dir]
         core = next((d for _, d in out if d["pmu"]["name"] == m.core), None)
-        out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats))
+        out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats,
+                                     warnings=warnings))
     return out
 
 
@@ -439,7 +440,8 @@ def sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore):
         by_unit, counters = read_model(src, std, [], stats, warnings, ov.perf_typos, uncore, sys_of=d)
         if by_unit:
             out.extend((plan, desc, src) for plan, desc in
-                       uncore_perf.build(uncore, ov, src, d, by_unit, counters, None, stats, is_sys=True))
+                       uncore_perf.build(uncore, ov, src, d, by_unit, counters, None, stats, is_sys=True,
+                                         warnings=warnings))
     for d in sorted(set(uncore.sys) - set(sys_dirs(arch_dir))):
         raise ConvertError("system table %s: perf has no directory %s/%s/%s" % (d, arch, d, uncore_perf.SYS_DIR),
                            uncore.path)
