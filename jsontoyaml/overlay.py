@@ -81,7 +81,7 @@ FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "raw
                 "code_fields": "strs?", "perf_fields": "map?",
                 "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
-                "perf_attrs": "strs?", "raw_format": "map?"}
+                "perf_attrs": "strs?", "raw_format": "map?", "wide_fields": "map?"}
 FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?",
                  "raw_umask": "bool?"}
 MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?"}
@@ -116,7 +116,7 @@ def _only_keys(d, allowed, path, what):
 
 FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "raw_umask", "code_fields", "perf_fields", "msr_fields", "config_fields",
                "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs",
-               "raw_format"}
+               "raw_format", "wide_fields"}
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "variant", "note"}
@@ -187,7 +187,12 @@ class Family:
         self.perf_pmu = d.get("perf_pmu")
         self.perf_type = d.get("perf_type")
         self.type = d.get("type", "core")
-        for fname, spec in list(self.format.items()) + [
+        # a field's layout where a perf value is wider than its format's
+        self.wide_fields = dict(d.get("wide_fields") or {})
+        for f in self.wide_fields:
+            if f not in self.format:
+                raise ConvertError("%s: wide_fields: no format field %r" % (what, f), path, d.line)
+        for fname, spec in list(self.format.items()) + list(self.wide_fields.items()) + [
                 (k, v) for f in self.features.values() for k, v in f.items()] + [
                 (k, v) for _, f, _ in self.msr_fields.values() for k, v in f.items()]:
             if fmtbits.parse(spec) is None:
