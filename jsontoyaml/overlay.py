@@ -2,6 +2,7 @@
 directory -> PMU identities) and `family/<name>.yaml` (format, raw bits,
 modifiers, how perf's fields map to format fields). Loaded with line numbers
 so that mistakes are reported as file:line."""
+import fnmatch
 import os
 
 import yaml
@@ -70,7 +71,7 @@ def _need(d, key, types, path, what):
 # strings), list, map; a trailing ? allows null (the key's default)
 _TEXT = {"str": "a string", "int": "an integer", "bool": "true or false", "strs": "a list of strings",
          "list": "a list", "map": "a mapping"}
-TOP_TYPES = {"arch": "str", "core_units": "strs?", "models": "map?"}
+TOP_TYPES = {"arch": "str", "core_units": "strs?", "models": "map?", "rule": "map?"}
 MODEL_TYPES = {"family": "str?", "features": "strs", "compat_modifiers": "strs", "pmus": "list",
                "perf_pmu": "str?", "format": "map?", "note": "str?"}
 PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": "str?", "match": "strs",
@@ -213,6 +214,13 @@ class Family:
         return out
 
 
+def is_core_unit(unit, core_units):
+    """unit (a perf Unit) is one of core_units, whose entries may be shell
+    patterns (`cpu_*`: every hybrid core type, Arrow Lake's cpu_lowpower)."""
+    return any(unit == c or (any(ch in c for ch in "*?[") and fnmatch.fnmatchcase(unit, c))
+               for c in core_units)
+
+
 class PmuPlan:
     """One PMU to produce from a perf model directory."""
 
@@ -232,6 +240,7 @@ class ArchOverlay:
         self.perf_typos = self._perf_typos(os.path.join(root, arch, PERF_TYPOS_FILE))
         if doc is None and not os.path.lexists(self.path):
             self.models, self.core_units = {}, []
+            self.rule_doc = None
             self.missing = True
             return
         self.missing = False
@@ -239,12 +248,14 @@ class ArchOverlay:
         what = os.path.basename(self.path)
         if not isinstance(d, dict):
             raise ConvertError("expected a mapping", self.path, 1)
-        _only_keys(d, {"arch", "core_units", "models"}, self.path, what)
+        _only_keys(d, {"arch", "core_units", "models", "rule"}, self.path, what)
         check_types(d, TOP_TYPES, self.path, what)
         if d.get("arch") != arch:
             raise ConvertError("`arch` must be %r" % arch, self.path, d.line)
         self.core_units = list(d.get("core_units") or [])
         self.models = d.get("models") or {}
+        # how a model no entry names is called (identity.Rule reads it)
+        self.rule_doc = d.get("rule")
         for mname, m in self.models.items():
             if not isinstance(m, dict):
                 raise ConvertError("model %s: expected a mapping" % mname, self.path, d.line)
@@ -279,11 +290,20 @@ class ArchOverlay:
             self.families[name] = Family(name, path, load_yaml(path))
         return self.families[name]
 
+    def is_core_unit(self, unit):
+        """unit is one of core_units (an entry may be a shell pattern, `cpu_*`)."""
+        return is_core_unit(unit, self.core_units)
+
     def plans(self, model_dir, match):
         """PmuPlans for a perf model directory, or None when the overlay has none."""
         m = self.models.get(model_dir)
         if m is None:
             return None
+        return self.plans_of(model_dir, m, match)
+
+    def plans_of(self, model_dir, m, match, path=None):
+        """PmuPlans of the model entry m (a models.yaml entry, or one made by
+        rule: jsontoyaml/identity.py, read from path)."""
         out = []
         for p in m["pmus"]:
             line = getattr(p, "line", None)
@@ -316,5 +336,5 @@ class ArchOverlay:
                 perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
                 extra_format=extra_fmt, override=bool(p.get("override", False)),
                 variant=bool(p.get("variant", False)),
-                line=line, overlay=self.path))
+                line=line, overlay=path or self.path, by_rule=None, rule_key=None))
         return out
