@@ -6,6 +6,7 @@ import os
 
 import describe
 import emit
+import identity
 import mapfile as mapfile_mod
 import overlay
 import perfjson
@@ -34,6 +35,7 @@ class Stats:
 
     def __init__(self):
         self.arch = collections.defaultdict(lambda: collections.Counter())
+        self.by_rule = collections.defaultdict(list)    # arch -> [model dir] named by rule
         self.skipped = collections.defaultdict(lambda: collections.Counter())
         self.pmus = []      # (arch, model_dir, pmu, events, umasks, perf events)
         self.notes = Warnings(kind="note")  # known, accepted findings (arch/ files list them)
@@ -48,6 +50,9 @@ class Stats:
             a = self.arch[arch]
             lines.append("%s: %d models, %d PMUs, %d events, %d unit masks (from %d perf events)" % (
                 arch, a["models"], a["pmus"], a["events"], a["umasks"], a["perf_events"]))
+            if self.by_rule[arch]:
+                lines.append("  by rule %6d  models without a models.yaml entry: %s"
+                             % (len(self.by_rule[arch]), " ".join(sorted(self.by_rule[arch]))))
             for reason, n in sorted(self.skipped[arch].items()):
                 lines.append("  skipped %6d  %s" % (n, reason))
         t = collections.Counter()
@@ -117,7 +122,7 @@ def read_model(src, std, core_units, stats, warnings, perf_typos=None, uncore=No
                 raise ConvertError("field Unit must be a string", path, line)
             if "EventName" not in entry and "ArchStdEvent" not in entry:
                 if "CountersNumGeneric" in entry or "CountersNumFixed" in entry:
-                    if unit is None or unit in core_units or unit in kept:
+                    if unit is None or overlay.is_core_unit(unit, core_units) or unit in kept:
                         c = normalise(entry, path, line, warnings, "counter entry", known)
                         if "CountersNumGeneric" in c:
                             counters[unit]["generic"] = c["CountersNumGeneric"]
@@ -131,7 +136,7 @@ def read_model(src, std, core_units, stats, warnings, perf_typos=None, uncore=No
                 raise ConvertError("field Unit must be a string", path, line)
             if is_sys and unit is None:
                 raise ConvertError("a system table entry needs a Unit", path, line)
-            if unit is not None and unit not in core_units and unit not in kept:
+            if unit is not None and not overlay.is_core_unit(unit, core_units) and unit not in kept:
                 stats.skip(arch, uncore.skip_reason(key, unit, is_sys) if uncore
                            else uncore_perf.not_yet(unit))
                 continue
@@ -147,10 +152,14 @@ def read_model(src, std, core_units, stats, warnings, perf_typos=None, uncore=No
 def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warnings, perf_typos=None,
                   uncore=None, ov=None):
     """[(plan, descriptor)] for one model directory: its core PMUs, then the
-    uncore PMUs of its Units that uncore (uncore_perf.UncoreUnits) lists."""
+    uncore PMUs of its Units that uncore (uncore_perf.UncoreUnits) lists.
+    plans: the PmuPlans, or a function of the set of core Units the model's
+    events carry (None for no Unit) that gives them (identity by rule)."""
     by_unit, counters = read_model(src, std, core_units, stats, warnings, perf_typos, uncore)
     kept = uncore.kept_units(src.model_dir) if uncore else set()
     uncore_evs = {u: by_unit.pop(u) for u in list(by_unit) if u in kept}
+    if callable(plans):
+        plans = plans(set(by_unit))
     hybrid = any(p.unit for p in plans)
     out = []
     if hybrid:
@@ -187,7 +196,8 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
     if uncore_evs or kept:
         m = uncore.models[src.model_dir]
         core = next((d for _, d in out if d["pmu"]["name"] == m.core), None)
-        out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats))
+        out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats,
+                                     warnings=warnings))
     return out
 
 
@@ -439,11 +449,54 @@ def sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore):
         by_unit, counters = read_model(src, std, [], stats, warnings, ov.perf_typos, uncore, sys_of=d)
         if by_unit:
             out.extend((plan, desc, src) for plan, desc in
-                       uncore_perf.build(uncore, ov, src, d, by_unit, counters, None, stats, is_sys=True))
+                       uncore_perf.build(uncore, ov, src, d, by_unit, counters, None, stats, is_sys=True,
+                                         warnings=warnings))
     for d in sorted(set(uncore.sys) - set(sys_dirs(arch_dir))):
         raise ConvertError("system table %s: perf has no directory %s/%s/%s" % (d, arch, d, uncore_perf.SYS_DIR),
                            uncore.path)
     return out
+
+
+def _rule_plans(by_rule, model_dir, match, where, stats, arch):
+    """The plans function (convert_model) of a model no models.yaml entry
+    names: its PMUs by rule (identity.py), once its core Units are known."""
+    def plans(units):
+        out = by_rule.plans(model_dir, match, units, where)
+        stats.by_rule[arch].append(model_dir)
+        for p in out:
+            how = ("upstream libpfm4's PMU (%s)" % os.path.relpath(by_rule.facts_path)
+                   if p.by_rule == "libpfm4" else "a new PMU")
+            stats.notes.add(("by-rule", arch, model_dir, p.name),
+                            "%s:%d: %s/%s has no entry in %s: %s by rule, %s" % (
+                                where[0], where[1], arch, model_dir, by_rule.ov.path, p.name, how))
+        return out
+    return plans
+
+
+def assign_rule_identities(results, stats):
+    """The final ids (and names) of the new PMUs named by rule, once every
+    other PMU's are known (identity.assign); the descriptors and the notes
+    are updated."""
+    rule = [(p, d) for p, d in results if getattr(p, "rule_key", None)]
+    if not rule:
+        return
+    ids, names = set(), set()
+    for p, d in results:
+        if getattr(p, "rule_key", None):
+            continue
+        for q in [d["pmu"]] + list(d["pmu"].get("instances") or ()):
+            ids.add(q["id"])
+            names.add(q["name"])
+    final = identity.assign([p for p, _ in rule], ids, names)
+    for p, d in rule:
+        i, name = final[p.rule_key]
+        if name != p.name:
+            stats.notes.add(("by-rule-name", p.rule_key), "%s: the rule's name %s is taken: %s"
+                            % (p.rule_key, p.name, name))
+        p.id, p.name = i, name
+        d["pmu"]["id"], d["pmu"]["name"] = i, name
+        stats.notes.add(("by-rule-id", p.rule_key), "%s: PMU %s, id %d (by rule: docs/jsontoyaml.md)"
+                        % (p.rule_key, name, i))
 
 
 def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods, verify=False,
@@ -476,19 +529,26 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
             if r.regex not in m["seen"]:
                 m["seen"].add(r.regex)
                 m["match"].append(r.regex)
+        core_rows = [r for r in rows if r.type == "core"]
+        # the PMUs the models.yaml entries of this mapfile's models produce:
+        # never taken again by rule
+        entry_pmus = [p["name"] for d in models if d in ov.models for p in ov.models[d]["pmus"]]
+        by_rule = identity.ArchRule(ov, arch, overlay_root, core_rows, entry_pmus)
         for model_dir, m in models.items():
             if only and model_dir not in only and os.path.basename(model_dir) not in only:
                 continue
             plans = ov.plans(model_dir, m["match"])
             if plans is None:
-                msg = "%s:%d: no overlay entry for %s/%s in %s: model not converted" % (
-                    mapfile, m["line"], arch, model_dir, ov.path)
                 if strict:
                     raise ConvertError("no overlay entry for %s/%s (add it to %s)" % (arch, model_dir, ov.path),
                                        mapfile, m["line"])
-                warnings.add(("no-overlay", arch, model_dir), msg)
-                stats.skip(arch, "models without an overlay entry")
-                continue
+                if ov.missing:
+                    warnings.add(("no-overlay", arch, model_dir),
+                                 "%s:%d: no overlay entry for %s/%s in %s: model not converted" % (
+                                     mapfile, m["line"], arch, model_dir, ov.path))
+                    stats.skip(arch, "models without an overlay entry")
+                    continue
+                plans = _rule_plans(by_rule, model_dir, m["match"], (mapfile, m["line"]), stats, arch)
             stats.arch[arch]["models"] += 1
             src = ModelSource(arch, arch_dir, model_dir, m["match"], m["version"], m["line"])
             for plan, desc in convert_model(src, plans, std, ov.core_units, overlay_root, tmods,
@@ -510,6 +570,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         for plan, desc in uncore_facts(overlay_root, arch, results, stats, merges):
             results.append((plan, desc, arch, None))
     hand = hand_written(overlay_root, stats, libpfm4_descs)
+    assign_rule_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand], stats)
     check_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand])
     written = []
     produced = collections.defaultdict(set)

@@ -108,6 +108,13 @@ class Encoder:
         # here, with its file and line, not later against the overlay
         for field, key in keys.items():
             bits = fmtbits.width(self.format[field])
+            wide = fam.wide_fields.get(field)
+            if out[field] >> bits and wide and field not in self.plan.extra_format and \
+                    not out[field] >> fmtbits.width(wide):
+                # the family's wider layout of the field (Intel UMASK2): the
+                # PMU's format takes it from its first event that needs it
+                self.format[field] = wide
+                bits = fmtbits.width(wide)
             if out[field] >> bits:
                 self._fail(ev, "%s=0x%x does not fit field %s (%d bits)" % (key, out[field], field, bits))
         return out, code

@@ -97,16 +97,22 @@ def check_shape(pattern):
     return None
 
 
+def to_python(pattern):
+    """pattern with the POSIX bracket classes perf uses written out, for
+    Python's re (an unknown class is left as it is)."""
+    def sub(m):
+        cls = _POSIX.get(m.group(1))
+        return cls if cls is not None else m.group(0)
+    return re.sub(r"\[:([a-z]+):\]", sub, pattern)
+
+
 def check_regex(pattern):
     """None when pattern is a valid extended regex within the limits of
     check_shape, else (offset, reason)."""
     bad = check_shape(pattern)
     if bad:
         return bad
-    def sub(m):
-        cls = _POSIX.get(m.group(1))
-        return cls if cls is not None else m.group(0)
-    py = re.sub(r"\[:([a-z]+):\]", sub, pattern)
+    py = to_python(pattern)
     if "[:" in py:
         return (pattern.index("[:"), "unknown POSIX character class")
     try:

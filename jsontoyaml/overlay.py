@@ -2,6 +2,7 @@
 directory -> PMU identities) and `family/<name>.yaml` (format, raw bits,
 modifiers, how perf's fields map to format fields). Loaded with line numbers
 so that mistakes are reported as file:line."""
+import fnmatch
 import os
 
 import yaml
@@ -70,7 +71,7 @@ def _need(d, key, types, path, what):
 # strings), list, map; a trailing ? allows null (the key's default)
 _TEXT = {"str": "a string", "int": "an integer", "bool": "true or false", "strs": "a list of strings",
          "list": "a list", "map": "a mapping"}
-TOP_TYPES = {"arch": "str", "core_units": "strs?", "models": "map?"}
+TOP_TYPES = {"arch": "str", "core_units": "strs?", "models": "map?", "rule": "map?"}
 MODEL_TYPES = {"family": "str?", "features": "strs", "compat_modifiers": "strs", "pmus": "list",
                "perf_pmu": "str?", "format": "map?", "note": "str?"}
 PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": "str?", "match": "strs",
@@ -81,7 +82,7 @@ FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "raw
                 "code_fields": "strs?", "perf_fields": "map?",
                 "msr_fields": "map?", "config_fields": "strs?", "features": "map?", "modifiers": "list?",
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
-                "perf_attrs": "strs?", "raw_format": "map?"}
+                "perf_attrs": "strs?", "raw_format": "map?", "wide_fields": "map?"}
 FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?",
                  "raw_umask": "bool?"}
 MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?"}
@@ -116,7 +117,7 @@ def _only_keys(d, allowed, path, what):
 
 FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "raw_umask", "code_fields", "perf_fields", "msr_fields", "config_fields",
                "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs",
-               "raw_format"}
+               "raw_format", "wide_fields"}
 MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "variant", "note"}
@@ -187,7 +188,12 @@ class Family:
         self.perf_pmu = d.get("perf_pmu")
         self.perf_type = d.get("perf_type")
         self.type = d.get("type", "core")
-        for fname, spec in list(self.format.items()) + [
+        # a field's layout where a perf value is wider than its format's
+        self.wide_fields = dict(d.get("wide_fields") or {})
+        for f in self.wide_fields:
+            if f not in self.format:
+                raise ConvertError("%s: wide_fields: no format field %r" % (what, f), path, d.line)
+        for fname, spec in list(self.format.items()) + list(self.wide_fields.items()) + [
                 (k, v) for f in self.features.values() for k, v in f.items()] + [
                 (k, v) for _, f, _ in self.msr_fields.values() for k, v in f.items()]:
             if fmtbits.parse(spec) is None:
@@ -206,6 +212,13 @@ class Family:
                     raise ConvertError("family %s: field %s is %s in one place and %s in another"
                                        % (self.name, k, out[k], v), self.path)
         return out
+
+
+def is_core_unit(unit, core_units):
+    """unit (a perf Unit) is one of core_units, whose entries may be shell
+    patterns (`cpu_*`: every hybrid core type, Arrow Lake's cpu_lowpower)."""
+    return any(unit == c or (any(ch in c for ch in "*?[") and fnmatch.fnmatchcase(unit, c))
+               for c in core_units)
 
 
 class PmuPlan:
@@ -227,6 +240,7 @@ class ArchOverlay:
         self.perf_typos = self._perf_typos(os.path.join(root, arch, PERF_TYPOS_FILE))
         if doc is None and not os.path.lexists(self.path):
             self.models, self.core_units = {}, []
+            self.rule_doc = None
             self.missing = True
             return
         self.missing = False
@@ -234,12 +248,14 @@ class ArchOverlay:
         what = os.path.basename(self.path)
         if not isinstance(d, dict):
             raise ConvertError("expected a mapping", self.path, 1)
-        _only_keys(d, {"arch", "core_units", "models"}, self.path, what)
+        _only_keys(d, {"arch", "core_units", "models", "rule"}, self.path, what)
         check_types(d, TOP_TYPES, self.path, what)
         if d.get("arch") != arch:
             raise ConvertError("`arch` must be %r" % arch, self.path, d.line)
         self.core_units = list(d.get("core_units") or [])
         self.models = d.get("models") or {}
+        # how a model no entry names is called (identity.Rule reads it)
+        self.rule_doc = d.get("rule")
         for mname, m in self.models.items():
             if not isinstance(m, dict):
                 raise ConvertError("model %s: expected a mapping" % mname, self.path, d.line)
@@ -274,11 +290,20 @@ class ArchOverlay:
             self.families[name] = Family(name, path, load_yaml(path))
         return self.families[name]
 
+    def is_core_unit(self, unit):
+        """unit is one of core_units (an entry may be a shell pattern, `cpu_*`)."""
+        return is_core_unit(unit, self.core_units)
+
     def plans(self, model_dir, match):
         """PmuPlans for a perf model directory, or None when the overlay has none."""
         m = self.models.get(model_dir)
         if m is None:
             return None
+        return self.plans_of(model_dir, m, match)
+
+    def plans_of(self, model_dir, m, match, path=None):
+        """PmuPlans of the model entry m (a models.yaml entry, or one made by
+        rule: jsontoyaml/identity.py, read from path)."""
         out = []
         for p in m["pmus"]:
             line = getattr(p, "line", None)
@@ -311,5 +336,5 @@ class ArchOverlay:
                 perf_pmu=p.get("perf_pmu", m.get("perf_pmu", p.get("unit") or fam.perf_pmu)),
                 extra_format=extra_fmt, override=bool(p.get("override", False)),
                 variant=bool(p.get("variant", False)),
-                line=line, overlay=self.path))
+                line=line, overlay=path or self.path, by_rule=None, rule_key=None))
         return out

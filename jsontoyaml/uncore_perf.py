@@ -541,9 +541,11 @@ def identifier_of(evs, what, path, line):
     return compat
 
 
-def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False):
+def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False, warnings=None):
     """[(plan, desc)]: the uncore descriptors of one model directory (or,
-    with is_sys, of the system table of directory model_dir)."""
+    with is_sys, of the system table of directory model_dir). A Unit the
+    file lists that perf's tables no longer have (a newer tree) is reported
+    as a warning (warnings: errors.Warnings) and not converted."""
     m = (units.sys if is_sys else units.models).get(model_dir)
     out = []
     if m is None:
@@ -561,8 +563,13 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
             continue
         evs = by_unit.get(uname, [])
         if not evs:
-            raise ConvertError("%s %s unit %s: perf's tables have no event of that Unit"
-                               % ("system table" if is_sys else "model", model_dir, uname), units.path, u.line)
+            msg = "%s %s unit %s: perf's tables have no event of that Unit" % (
+                "system table" if is_sys else "model", model_dir, uname)
+            if warnings is None:
+                raise ConvertError(msg, units.path, u.line)
+            warnings.add(("uncore-gone", units.path, model_dir, uname),
+                         "%s:%s: %s: not converted" % (units.path, u.line, msg))
+            continue
         fam = _family(ov, m.family, dict(u.format, **raw_terms(evs, u)), u.line, units.path, units.field_aliases)
         if u.libpfm4:
             kept = []
@@ -612,8 +619,11 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
         extra = []
         for b in u.box0_units:
             if not by_unit.get(b):
-                raise ConvertError("model %s unit %s: box0_units: perf's tables have no event of Unit %s"
-                                   % (model_dir, uname, b), units.path, u.line)
+                msg = "model %s unit %s: box0_units: perf's tables have no event of Unit %s" % (model_dir, uname, b)
+                if warnings is None:
+                    raise ConvertError(msg, units.path, u.line)
+                warnings.add(("uncore-gone", units.path, model_dir, b), "%s:%s: %s" % (units.path, u.line, msg))
+                continue
             extra.extend(split_umask(apply_filter(by_unit[b], u, fam), u, fam))
         evs0 = join_box0(evs, extra, note, "%s/%s" % (model_dir, uname))
         ident = identifier_of(evs, "system table %s unit %s" % (model_dir, uname), units.path, u.line) \

@@ -62,7 +62,10 @@ extern "C" {
  *               run time, to PMUs found in sysfs or loaded from plugins, so
  *               they are not enumerated one by one here.
  *   1024 .. 4095 pmuplug's range for uncore box instances libpfm4 does not
- *               know (one PMU per box), and for plugins.
+ *               know (one PMU per box), and for plugins; 3200 .. 3999 of it
+ *               go to core PMUs of perf tables pmuplug's overlays do not
+ *               name yet (an id from a hash of perf's model directory,
+ *               the same on every build of the same tree).
  *
  * Iterate with pfm_for_all_pmus() and pfm_get_pmu_info(), which answers
  * PFM_ERR_NOTSUPP for an id that is free.

@@ -127,9 +127,12 @@ class UncoreUnitErrorTest(TestCase):
         e = error_of(convert_tree, *tree(UNITS.replace('"600,881-882"', '"600,881"')))
         self.assertIn("model tiny unit CBOX: 2 ids for 3 boxes", e)
 
-    def test_a_unit_without_perf_events_is_an_error(self):
-        e = error_of(convert_tree, *tree(UNITS.replace("CBOX: {name", "NOPE: {name")))
-        self.assertIn("perf's tables have no event of that Unit", e)
+    def test_a_unit_perf_no_longer_has_is_a_warning_and_not_converted(self):
+        r = convert_tree(*tree(UNITS.replace("CBOX: {name", "NOPE: {name")))
+        self.assertIn("model tiny unit NOPE: perf's tables have no event of that Unit: not converted", r.warnings)
+        self.assertIn("perf-units.yaml:", r.warnings)
+        self.assertIn("tiny", r.desc)
+        self.assertFalse([n for n in r.desc if n.startswith("tiny_unc")])
 
     def test_a_filter_that_names_no_field_of_the_format_stops_the_conversion(self):
         extra = EXTRA.replace('"Unit": "CBOX", "CounterMask"',

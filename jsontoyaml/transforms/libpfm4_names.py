@@ -22,6 +22,7 @@ import fmtbits
 import overlay as overlay_mod
 import schema
 from errors import ConvertError
+from readfile import read_text
 
 COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
 COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
@@ -83,6 +84,46 @@ def U(s):
     return s.upper()
 
 
+DIFFERENCES_FILE = os.path.join("libpfm4-names", "upstream-differences.tsv")
+CORRECTIONS_FILE = "libpfm4-corrections.yaml"
+_perf_won = {}
+
+
+def perf_won(overlay_root, arch):
+    """{pmu: {STRING: where}}: the libpfm4 strings whose libpfm4-names
+    encoding derive.py took from perf's JSON instead of libpfm4's code
+    (arch/<arch>/libpfm4-names/upstream-differences.tsv: upstream libpfm4's
+    code gives no perf encoding; arch/<arch>/libpfm4-corrections.yaml:
+    libpfm4 4.13's encoding perf corrects). Every other linked string's
+    encoding is libpfm4's own."""
+    key = (overlay_root, arch)
+    if key in _perf_won:
+        return _perf_won[key]
+    out = {}
+    path = os.path.join(overlay_root, arch, DIFFERENCES_FILE)
+    if os.path.isfile(path):
+        for n, line in enumerate(read_text(path).splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            if len(cols) < 2:
+                raise ConvertError("expected pmu<TAB>string<TAB>reason", path, n)
+            out.setdefault(cols[0], {})[U(cols[1])] = "%s:%d" % (path, n)
+    path = os.path.join(overlay_root, arch, CORRECTIONS_FILE)
+    if os.path.isfile(path):
+        doc = overlay_mod.load_yaml(path)
+        if not isinstance(doc, dict):
+            raise ConvertError("expected a mapping: pmu -> [{string, perf, why}]", path, 1)
+        for pmu, items in doc.items():
+            for it in items if isinstance(items, list) else [None]:
+                if not isinstance(it, dict) or not isinstance(it.get("string"), str):
+                    raise ConvertError("%s: each entry is {string, perf, why}" % pmu, path,
+                                       getattr(it, "line", getattr(doc, "line", None)))
+                out.setdefault(pmu, {})[U(it["string"])] = "%s:%s" % (path, getattr(it, "line", "?"))
+    _perf_won[key] = out
+    return out
+
+
 def _nz(s):
     """A set without zero values (zero and absent encode the same)."""
     return {k: v for k, v in s.items() if v}
@@ -111,6 +152,10 @@ class Renamer:
         clashes, self.clashes_path = known_clashes(ctx.overlay_root, ctx.arch)
         self.known_clashes = clashes.get(self.pmu["name"], {})
         self.clashed = set()     # perf events renamed NAME_PERF (upper case)
+        # libpfm4 strings whose overlay encoding is perf's (older) one, not
+        # libpfm4's own: {STRING: where that is said}
+        self.perf_won = perf_won(ctx.overlay_root, ctx.arch).get(self.pmu["name"], {})
+        self.detached = set()    # perf names an overlay linked that now encode otherwise
         for ev in desc["events"]:
             self.spelling[U(ev["name"])] = ev["name"]
             for u in ev.get("umasks") or [None]:
@@ -237,16 +282,62 @@ class Renamer:
 
     def linked(self, node, ev_name, um_name):
         """The perf entry behind an overlay entry (None for compat); claims
-        every perf name it stands for."""
+        every perf name it stands for. A name perf's tables no longer have
+        (the overlay was derived from an older table) is reported and left
+        out; without its perf event the libpfm4 string is a compatibility
+        entry of the overlay's encoding."""
         if node.get("compat"):
             return None
         names = [node["perf"]] + list(node.get("also") or [])
+        label = "%s:%s" % (ev_name, um_name) if um_name else ev_name
         for n in names:
             if U(n) not in self.byperf:
-                self.fail(node, "%s: perf event %s is not in perf's %s/%s tables"
-                          % (node.get("name", "?"), n, self.ctx.arch, self.ctx.model_dir))
+                self.stale(node, "%s: perf event %s is not in perf's %s/%s tables any more%s"
+                           % (label, n, self.ctx.arch, self.ctx.model_dir,
+                              ": kept as a compatibility entry" if n == names[0] else ""))
+                continue
             self.claims.setdefault(U(n), []).append((ev_name, um_name))
-        return self.byperf[U(names[0])]
+        return self.byperf.get(U(names[0]))
+
+    def stale(self, node, msg):
+        """An overlay fact newer perf data contradicts: a warning naming the
+        overlay line, never a stop (docs/compat.md, "Overlays older than
+        perf's data")."""
+        self.ctx.warn("%s (re-run scripts/libpfm4-names/derive.py)" % msg, self.path, getattr(node, "line", None))
+
+    def unclaim(self, node, ev_name, um_name):
+        """Withdraw the claims an overlay entry made (linked)."""
+        for n in [node["perf"]] + list(node.get("also") or []):
+            c = self.claims.get(U(n))
+            if c and (ev_name, um_name) in c:
+                c.remove((ev_name, um_name))
+                if not c:
+                    del self.claims[U(n)]
+
+    def contradicted(self, node, label, hit, mine, ev_set):
+        """perf's linked entry no longer encodes as the overlay says. Newer
+        vendor data wins for perf's name; libpfm4's name keeps the overlay's
+        encoding only where that is libpfm4's own (docs/compat.md), i.e. not
+        where derive.py took it from perf's older table (the strings of
+        perf_won). Returns the set libpfm4's name gets, or None when it
+        keeps its own encoding as a compatibility entry (perf's entry then
+        stays perf's, under its full name)."""
+        theirs = self.full_set(*hit)
+        what = "%s: perf's %s encodes %s, the overlay %s" % (label, node["perf"], theirs, _nz(mine))
+        if U(label) in self.perf_won and self.expressible(theirs, ev_set, node):
+            self.stale(node, "%s, which came from an older perf table (libpfm4's own code differs, %s):"
+                             " libpfm4's name follows perf's" % (what, self.perf_won[U(label)]))
+            return {k: v for k, v in theirs.items() if ev_set.get(k) != v}
+        self.stale(node, "%s: libpfm4's name keeps libpfm4's encoding, perf's name perf's" % what)
+        perf = self.spelling.get(U(node["perf"]), node["perf"])
+        pev, pu = hit
+        self.aliases[perf] = "%s:%s" % (pev["name"], pu["name"]) if pu else pev["name"]
+        self.detached.add(U(perf))
+        return None
+
+    def expressible(self, theirs, ev_set, node):
+        """Can a unit mask of an event of set ev_set encode theirs (values OR)?"""
+        return all(theirs.get(k, 0) & v == v for k, v in ev_set.items() if v)
 
     def raw(self, fields):
         """(config, config1, config2) of field values under the PMU's format."""
@@ -261,11 +352,9 @@ class Renamer:
         return tuple(regs)
 
     def check(self, node, label, hit, mine):
-        """perf's entry must still encode as libpfm4's string (compared as
+        """perf's entry still encodes as libpfm4's string (compared as
         register values: the format may split a value over several fields)."""
-        if self.raw(self.full_set(*hit)) != self.raw(mine):
-            self.fail(node, "%s: perf's %s encodes %s, libpfm4's name %s"
-                      % (label, node["perf"], self.full_set(*hit), _nz(mine)))
+        return self.raw(self.full_set(*hit)) == self.raw(mine)
 
     def event(self, oe):
         name = oe["name"]
@@ -297,8 +386,14 @@ class Renamer:
                 ev["flags"] = ["compat"]
                 if oe.get("groups"):          # refused without a unit mask, as in libpfm4
                     ev["groups"] = [dict(g) for g in oe["groups"]]
+            elif not self.check(oe, name, hit, ev["set"]) and \
+                    self.contradicted(oe, name, hit, ev["set"], {}) is None:
+                self.unclaim(oe, name, None)
+                ev["desc"] = COMPAT_EVENT_DESC
+                ev["flags"] = ["compat"]
             else:
-                self.check(oe, name, hit, ev["set"])
+                if not self.check(oe, name, hit, ev["set"]):
+                    ev["set"] = self.full_set(*hit)
                 src = hit[1] or hit[0]
                 for k, v in self.perf_keys(hit[0], EVENT_OWN).items():
                     ev.setdefault(k, v)
@@ -332,15 +427,29 @@ class Renamer:
                     self.fail(ou, "%s: defaults: %s is not a field of PMU %s"
                               % (ou["name"], f, self.pmu["name"]))
             u["defaults"] = dict(ou["defaults"])
+        if hit is not None and single_group:   # with several groups, other groups' defaults add bits
+            mine = self.full_set(ev, u)
+            for f, v in (u.get("defaults") or {}).items():
+                mine[f] = mine.get(f, 0) | v
+            label = "%s:%s" % (oe["name"], ou["name"])
+            if not self.check(ou, label, hit, mine):
+                new = self.contradicted(ou, label, hit, mine, _nz(ev.get("set") or {}))
+                if new is None:
+                    self.unclaim(ou, oe["name"], ou["name"])
+                    hit = None
+                else:
+                    # modifier defaults stay defaults where perf's value is theirs
+                    dfl = u.pop("defaults", {})
+                    keep = {f: v for f, v in dfl.items() if new.get(f) == v}
+                    u["set"] = {f: v for f, v in new.items() if f not in keep}
+                    if "umask" in self.format:
+                        u["set"].setdefault("umask", 0)
+                    if keep:
+                        u["defaults"] = keep
         if hit is None:
             u["desc"] = COMPAT_UMASK_DESC
         else:
             u["desc"] = (hit[1] or hit[0]).get("desc") or ou["name"]
-            if single_group:   # with several groups, other groups' defaults add bits
-                mine = self.full_set(ev, u)
-                for f, v in (u.get("defaults") or {}).items():
-                    mine[f] = mine.get(f, 0) | v
-                self.check(ou, "%s:%s" % (oe["name"], ou["name"]), hit, mine)
         for k in ("code", "group", "exclusive", "default", "precise", "equiv"):
             if k in ou:
                 u[k] = ou[k]
