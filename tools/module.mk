@@ -7,7 +7,7 @@
 #   differential test of tests/tools.mk to prove the tools themselves.
 
 TOOLS_NAMES      := showevtinfo check_events
-TOOLS_SRC_showevtinfo  := showevtinfo.c sei_filters.c sei_detail.c sei_compact.c sei_combos.c pmu_walk.c
+TOOLS_SRC_showevtinfo  := showevtinfo.c sei_filters.c sei_detail.c sei_compact.c sei_combos.c sei_json.c pmu_walk.c
 TOOLS_SRC_check_events := check_events.c perf_attr_dump.c pmu_walk.c
 
 TOOLS_OBJ_DIR     := $(B)/obj/tools

@@ -15,6 +15,7 @@ struct sei_options {
 	int names_only;		/* -N: event names only */
 	int sorted;		/* -s: per PMU, ordered by code & mask */
 	int with_desc;		/* -D: add descriptions in list mode */
+	int json;		/* -j: one JSON document (sei_json.c) */
 	unsigned int combo_limit; /* -l: most umasks for -M (0..255) */
 	const char *sep;	/* -x: field separator of list mode */
 	uint64_t code_mask;	/* -m: code bits compared by -s */
@@ -38,6 +39,11 @@ void sei_print_detail(const pfm_event_info_t *e);
 /* sei_compact.c: -L, -E, -D, -N lines */
 void sei_print_compact(const pfm_event_info_t *e);
 int sei_print_codes(const char *evstr, int ncols);
+
+/* sei_json.c: -j */
+void sei_json_begin(void);
+void sei_print_json(const pfm_event_info_t *e);
+void sei_json_end(void);
 
 /* sei_combos.c: -M */
 void sei_print_combos(const pfm_event_info_t *e);

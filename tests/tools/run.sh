@@ -1,6 +1,7 @@
 #!/bin/bash
 # tests/tools/run.sh: the tools suite. Runs the differential cases (difftest.sh)
-# and the checks of our own check_events -P option (perf_option.sh), then
+# and the checks of our own check_events -P option (perf_option.sh) and
+# showevtinfo -j option (json_option.sh), then
 # appends "tools: N passed, N failed" to the results file.
 # usage: run.sh ORACLE_BIN_DIR OUR_BIN_DIR WORK_DIR RESULTS_FILE
 set -u
@@ -27,10 +28,12 @@ run_tool() {
 
 . "$here/difftest.sh"
 . "$here/perf_option.sh"
+. "$here/json_option.sh"
 
 rm -rf "$WORK" && mkdir -p "$WORK" "$(dirname "$RESULTS")"
 difftest_all "$here/cases.txt"
 perf_option_all
+json_option_all
 
 echo "tools: $passed passed, $failed failed" | tee -a "$RESULTS"
 [ "$failed" -eq 0 ]
