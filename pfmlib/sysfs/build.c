@@ -483,17 +483,39 @@ static int add_event(struct bctx *c, const char *ev, char *text, char *const *na
 	return 0;
 }
 
-static int load_events(struct bctx *c)
+/*
+ * The names under the PMU's events/ (n of them, into *names: free with
+ * pp_sysfs_names_free), listed before anything else is read: n is 0 when
+ * none of them is an event file (no events/, or only .scale/.unit
+ * companions), -2 when memory is short.
+ */
+static int list_events(struct bctx *c, char ***names)
 {
-	char **names, buf[PP_SYSFS_MAX_FILE], dir[4096];
-	int n, r = 0;
+	char dir[4096];
+	int n, any = 0;
 
-	P(c)->first_event = c->b->events.n;
+	*names = NULL;
 	if (pp_sysfs_join(dir, sizeof(dir), c->dir, "events", NULL))
 		return 0;
-	n = pp_sysfs_list(dir, &names);
-	if (n < 0)
+	if ((n = pp_sysfs_list(dir, names)) < 0)
 		return -2;
+	for (int i = 0; i < n && !any; i++)
+		any = !is_companion((*names)[i]);
+	if (!any) {
+		pp_sysfs_names_free(*names, n);
+		*names = NULL;
+		return 0;
+	}
+	return n;
+}
+
+/* the events of names (list_events', which the caller frees) */
+static int load_events(struct bctx *c, char **names, int n)
+{
+	char buf[PP_SYSFS_MAX_FILE];
+	int r = 0;
+
+	P(c)->first_event = c->b->events.n;
 	/* at least twice as many slots as names (a power of two); without it, a linear search */
 	uint32_t slots = 16;
 	while (slots < 2u * (uint32_t)n)
@@ -516,7 +538,6 @@ static int load_events(struct bctx *c)
 	}
 	free(c->seen);
 	c->seen = NULL;
-	pp_sysfs_names_free(names, n);
 	return r;
 }
 
@@ -583,7 +604,28 @@ static int read_cpumask(struct bctx *c, char *mask, size_t sz)
 	return cpu;
 }
 
+static int build_listed(struct bctx *c, const char *sysname, int id, struct pp_sysfs_info *info, char **evnames,
+			int nev);
+
 static int build(struct bctx *c, const char *sysname, int id, struct pp_sysfs_info *info)
+{
+	char **evnames;
+	int r, nev;
+
+	/* a PMU without event files becomes no table: known before anything is
+	 * read or built (most uncore boxes no table serves, intel_pt) */
+	if ((nev = list_events(c, &evnames)) <= 0) {
+		if (!nev)
+			pp_verbose("sysfs PMU %s (%s): no event file; PMU skipped", c->name, c->dir);
+		return nev ? -2 : -1;
+	}
+	r = build_listed(c, sysname, id, info, evnames, nev);
+	pp_sysfs_names_free(evnames, nev);
+	return r;
+}
+
+static int build_listed(struct bctx *c, const char *sysname, int id, struct pp_sysfs_info *info, char **evnames,
+			int nev)
 {
 	char caps[512], mask[256], desc[1024];
 	uint32_t type;
@@ -623,7 +665,7 @@ static int build(struct bctx *c, const char *sysname, int id, struct pp_sysfs_in
 	p->first_raw_set = c->b->sets.n;
 	p->first_alias = c->b->aliases.n;
 
-	if ((r = load_format(c)) || (r = load_events(c)))
+	if ((r = load_format(c)) || (r = load_events(c, evnames, nev)))
 		return r;
 	if (!P(c)->nevents) {
 		pp_verbose("sysfs PMU %s (%s): no usable event; PMU skipped", c->name, c->dir);

@@ -398,7 +398,7 @@ static void test_unusable_pmus_are_skipped_and_leave_the_builder_untouched(void)
 {
 	static const struct { const char *pmu, *says; } cases[] = {
 		{ "notype", "no type file" }, { "badtype", "not a number" }, { "typedir", "not a regular file" },
-		{ "noevents", "no usable event" }, { "allbad", "no usable event" }, { "ghost", "no type file" },
+		{ "noevents", "no event file" }, { "allbad", "no usable event" }, { "ghost", "no event file" },
 	};
 	CU_ASSERT_PTR_NOT_NULL_FATAL(broken);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
