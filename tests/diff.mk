@@ -91,11 +91,12 @@ libpfm4-legacy: $(PFMDUMP)
 	$(PYTHON) scripts/libpfm4-names/legacy.py --pfmdump $(PFMDUMP)
 
 # upstream libpfm4's names of the x86 PMUs 4.13 lacks (tests/diff/upstream_names.py)
-check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py \
+check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py tests/diff/upstream_2026.py \
 		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@$(call ON_ORACLE_HOST,upstream-names) $(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
+	@$(PYTHON) tests/diff/upstream_2026.py --ours $(B)/lib --pfmdump $(PFMDUMP) --results $(B)/check/results
 
 # upstream libpfm4's uncore names (icx, spr, Zen 5 L3, hip08) on our library (tests/diff/upstream_uncore.py)
 check-upstream-uncore: $(LIBPFM_SO) tests/diff/upstream_uncore.py arch/x86/libpfm4-upstream-events.tsv \
