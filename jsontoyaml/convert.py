@@ -357,6 +357,51 @@ def hand_written(overlay_root, stats, libpfm4_descs=None):
     return out
 
 
+def upstream_facts(overlay_root, taken, stats, warnings):
+    """[(plan, desc, text)]: the complete descriptors of
+    OVERLAY_ROOT/<arch>/upstream/<vendor>/*.yaml (PMUs of the newest upstream
+    libpfm4 that libpfm4 4.13 lacks, scripts/libpfm4-names/upstream_pmus.py)
+    whose name and id no PMU of `taken` (the perf tree's and the other
+    arch/ descriptors) has: perf's data wins where its tree describes the
+    model (a newer tree's amdzen6 is amd64_fam1ah_zen6 by rule), and the
+    report says which were left out."""
+    names = {d["pmu"]["name"] for _, d in taken}
+    ids = {d["pmu"]["id"] for _, d in taken}
+    out = []
+    for arch in sorted(os.listdir(overlay_root)) if os.path.isdir(overlay_root) else ():
+        ud = os.path.join(overlay_root, arch, "upstream")
+        for sub in sorted(os.listdir(ud)) if os.path.isdir(ud) else ():
+            sd = os.path.join(ud, sub)
+            for name in sorted(os.listdir(sd)) if os.path.isdir(sd) else ():
+                path = os.path.join(sd, name)
+                if not name.endswith(".yaml"):
+                    continue
+                desc = overlay.load_yaml(path)
+                probs = validate.validate(desc)
+                if probs:
+                    raise ConvertError("upstream descriptor is not valid schema v1:\n  %s"
+                                       % "\n  ".join(probs[:20]), path)
+                if name != desc["pmu"]["name"] + ".yaml":
+                    raise ConvertError("file name must be the PMU name (%s.yaml)" % desc["pmu"]["name"], path)
+                if desc["pmu"]["name"] in names or desc["pmu"]["id"] in ids:
+                    warnings.add(("upstream-outlived", arch, name),
+                                 "%s: the perf tree describes %s (name or id %d): its PMU is kept, "
+                                 "upstream libpfm4's facts are not used" % (
+                                     os.path.relpath(path, os.path.dirname(overlay_root)),
+                                     desc["pmu"]["name"], desc["pmu"]["id"]))
+                    stats.skip(arch, "upstream libpfm4 PMUs the perf tree describes")
+                    continue
+                plan = overlay.PmuPlan(name=desc["pmu"]["name"], overlay=path,
+                                       line=getattr(desc["pmu"], "line", None), out_arch=arch)
+                a = stats.arch[arch]
+                a["pmus"] += 1
+                a["events"] += len(desc["events"])
+                stats.pmus.append((arch, "-", plan.name, len(desc["events"]),
+                                   sum(len(e.get("umasks", ())) for e in desc["events"]), 0))
+                out.append((plan, desc, read_text(path)))
+    return out
+
+
 def uncore_facts(overlay_root, arch, results, stats, merges=None):
     """[(plan, desc)]: the uncore descriptors of OVERLAY_ROOT/ARCH/uncore/*/*.yaml
     (libpfm4's uncore PMUs, scripts/libpfm4-names/uncore.py), each a
@@ -571,6 +616,9 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
             results.append((plan, desc, arch, None))
     hand = hand_written(overlay_root, stats, libpfm4_descs)
     assign_rule_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand], stats)
+    # upstream libpfm4's newest PMUs: only where the tree has none of their names or ids
+    hand += upstream_facts(overlay_root, [(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand],
+                           stats, warnings)
     check_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand])
     written = []
     produced = collections.defaultdict(set)

@@ -189,6 +189,13 @@ def validate(doc):
             for mn in ev.get(key) or []:
                 if mn not in modnames:
                     probs.append("%s: %s: %r is not a PMU modifier" % (w, key, mn))
+        for mn, f in (ev.get("modifier_fields") or {}).items():
+            if mn not in modnames or mn not in modfields:
+                probs.append("%s: modifier_fields: %r is not a PMU modifier with a field" % (w, mn))
+            elif ev.get("modifiers") is not None and mn not in ev["modifiers"]:
+                probs.append("%s: modifier_fields: %r is not among its modifiers" % (w, mn))
+            if f not in fields:
+                probs.append("%s: modifier_fields: %r is not a field of the PMU's format" % (w, f))
         for f in ev.get("flags") or []:
             if f not in EVENT_FLAGS:
                 probs.append("%s: unknown flag %r" % (w, f))

@@ -54,6 +54,15 @@ check-diff-uncore: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 		grep -v ' ok$$' $(B)/check/diff-uncore.log | tail -n 12; grep '^all ' $(B)/check/diff-uncore.log; \
 		echo "  per-PMU figures: $(B)/check/diff-uncore.log"; exit $$st
 
+# the accepted differences themselves: none may admit a pmuplug bug (python unittest)
+check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/accepted-differences.tsv
+	@mkdir -p $(B)/check
+	@$(PYTHON) -m unittest tests/diff/test_accepted.py 2>$(B)/check/accepted.log; st=$$?; \
+		n=$$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' $(B)/check/accepted.log); \
+		if [ $$st = 0 ]; then line="accepted: $${n:-0} passed, 0 failed"; \
+		else cat $(B)/check/accepted.log; line="accepted: 0 passed, $${n:-1} failed"; fi; \
+		echo "$$line"; echo "$$line" >> $(B)/check/results; exit $$st
+
 check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@$(call ON_ORACLE_HOST,papi-presets) $(PYTHON) tests/diff/papi_presets.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
@@ -82,11 +91,12 @@ libpfm4-legacy: $(PFMDUMP)
 	$(PYTHON) scripts/libpfm4-names/legacy.py --pfmdump $(PFMDUMP)
 
 # upstream libpfm4's names of the x86 PMUs 4.13 lacks (tests/diff/upstream_names.py)
-check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py \
+check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py tests/diff/upstream_2026.py \
 		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@$(call ON_ORACLE_HOST,upstream-names) $(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
+	@$(PYTHON) tests/diff/upstream_2026.py --ours $(B)/lib --pfmdump $(PFMDUMP) --results $(B)/check/results
 
 # upstream libpfm4's uncore names (icx, spr, Zen 5 L3, hip08) on our library (tests/diff/upstream_uncore.py)
 check-upstream-uncore: $(LIBPFM_SO) tests/diff/upstream_uncore.py arch/x86/libpfm4-upstream-events.tsv \
@@ -102,9 +112,9 @@ libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
 libpfm4-uncore: $(PFMDUMP)
 	$(PYTHON) scripts/libpfm4-names/uncore.py --pfmdump $(PFMDUMP)
 
-CHECKS += check-compat-names check-diff check-diff-uncore check-papi-presets check-legacy-diff \
+CHECKS += check-accepted check-compat-names check-diff check-diff-uncore check-papi-presets check-legacy-diff \
 	check-upstream-names check-upstream-uncore
-.PHONY: check-diff check-diff-uncore check-papi-presets check-compat-names libpfm4-names libpfm4-uncore \
+.PHONY: check-accepted check-diff check-diff-uncore check-papi-presets check-compat-names libpfm4-names libpfm4-uncore \
 	check-legacy-diff libpfm4-legacy check-upstream-names check-upstream-uncore
 
 endif

@@ -418,8 +418,10 @@ static int resolve(struct pp_parsed *p, const struct pp_view *view, const struct
 		const struct pp_modifier *m = &t->mods[mi];
 		if (!pp_name_eq(pp_str(t, m->name), k->name, k->nlen))
 			continue;
+		/* not this event's: perhaps a copy of the name is (event
+		 * modifier_fields), else an OS attribute of the same name */
 		if (!pp_mod_ok(pmu, ev, mi) || pp_view_hides_mod(view, pmu, mi))
-			break;	/* perhaps an OS attribute of the same name */
+			continue;
 		if ((err = parse_value(k, m->type == PP_MOD_BOOL, &v)))
 			return err;
 		return add_attr(p, PP_ATTR_PMU_MOD, mi, v, k->val != NULL);

@@ -327,8 +327,11 @@ static int mod_given_back(const struct pp_enc *e, const struct mod_firsts *f, ui
 
 	if (!whole_token(name))
 		return 0;
+	/* (a modifier of the name the event does not take is no rival: the
+	 * copies of event modifier_fields) */
 	for (uint32_t j = 0; j < i; j++)
-		if (may_be(f, j, c) && pp_name_eq(pp_str(t, t->mods[p->first_mod + j].name), name, strlen(name)))
+		if (may_be(f, j, c) && pp_name_eq(pp_str(t, t->mods[p->first_mod + j].name), name, strlen(name)) &&
+		    pp_mod_ok(e->pmu, e->ev, p->first_mod + j) && !pp_view_hides_mod(e->view, e->pmu, p->first_mod + j))
 			return 0;
 	if (m->type == PP_MOD_BOOL)
 		return v <= 1;
@@ -352,8 +355,9 @@ static int os_attr_given_back(const struct pp_enc *e, const struct mod_firsts *f
 		return 1;	/* no modifier name starts like it */
 	for (uint32_t i = 0; i < pmu->p->nmods; i++) {
 		uint32_t mi = pmu->p->first_mod + i;
-		if (may_be(f, i, c) && pp_name_eq(pp_str(t, t->mods[mi].name), an, strlen(an)))
-			return !pp_mod_ok(pmu, e->ev, mi) || pp_view_hides_mod(e->view, pmu, mi);
+		if (may_be(f, i, c) && pp_name_eq(pp_str(t, t->mods[mi].name), an, strlen(an)) &&
+		    pp_mod_ok(pmu, e->ev, mi) && !pp_view_hides_mod(e->view, pmu, mi))
+			return 0;
 	}
 	return 1;
 }

@@ -38,6 +38,7 @@ struct ld {
 	size_t errsz;
 	uint32_t pmu;		/* index of the PMU being built */
 	yaml_node_t *instances;	/* its pmu `instances`, parsed once its events are in */
+	uint32_t clones;	/* the PMU's modifiers that are copies made for event `modifier_fields` */
 	int failed;
 	size_t max_alias_nodes, max_events;
 	unsigned max_depth;
@@ -1035,6 +1036,70 @@ static int modifier_mask(struct ld *l, yaml_node_t *n, const char *key, const ch
 	return 0;
 }
 
+/*
+ * event `modifier_fields`: for this event, modifier m's value goes to
+ * another field of the format. The event takes a copy of m on that field
+ * (one copy per modifier and field, appended to the PMU's modifiers and
+ * accepted by no event unless named so), in place of m: the same name,
+ * code and checks, so the event's attributes list one m as before.
+ */
+static int modifier_fields(struct ld *l, yaml_node_t *n, uint32_t ei, const char *event)
+{
+	struct pp_builder *b = l->b;
+	if (want(l, n, YAML_MAPPING_NODE, "'modifier_fields'"))
+		return -1;
+	FOR_PAIRS(l, n, k, v, kn) {
+		struct pp_pmu *p = &b->pmus.v[l->pmu];
+		const char *fname;
+		uint32_t i, c;
+		if (get_str(l, v, k, &fname))
+			return -1;
+		for (i = 0; i < p->nmods; i++)
+			if (!((l->clones >> i) & 1) && pp_str_eq(b->strs + b->mods.v[p->first_mod + i].name, k))
+				break;
+		if (i == p->nmods || b->mods.v[p->first_mod + i].field == PP_NONE)
+			return fail(l, kn, "event '%s': modifier_fields: '%s' is not a modifier of the PMU with a field",
+				    event, k);
+		if (!((b->events.v[ei].mods >> i) & 1))
+			return fail(l, kn, "event '%s': modifier_fields: '%s' is not among its modifiers", event, k);
+		uint32_t fi = find_field(l, fname);
+		if (fi == PP_NONE)
+			return fail(l, v, "event '%s': modifier_fields: '%s' is not a field of the PMU's format", event, fname);
+		if (fi == b->mods.v[p->first_mod + i].field)
+			continue;
+		for (c = 0; c < p->nmods; c++)
+			if (((l->clones >> c) & 1) && b->mods.v[p->first_mod + c].name == b->mods.v[p->first_mod + i].name &&
+			    b->mods.v[p->first_mod + c].field == fi)
+				break;
+		if (c == p->nmods) {
+			if (p->nmods >= MAX_MODS)
+				return fail(l, kn, "too many modifiers (at most %d)", MAX_MODS);
+			/* the PMU's modifiers are the last appended: its copies follow them */
+			if (p->first_mod + p->nmods != b->mods.n)
+				return fail(l, kn, "modifier_fields: the PMU's modifiers are not the last");
+			uint32_t mi = pp_builder_add_mod(b);
+			if (mi == PP_NONE)
+				return fail(l, kn, "out of memory");
+			p = &b->pmus.v[l->pmu];
+			struct pp_modifier m = b->mods.v[p->first_mod + i];
+			uint8_t w = b->fields.v[fi].width;
+			uint64_t fmax = w >= 64 ? ~0ULL : (1ULL << w) - 1;
+			if (m.max > fmax)
+				m.max = fmax;
+			if (m.min > m.max)
+				return fail(l, v, "event '%s': modifier_fields: '%s' cannot hold %s's values", event, fname, k);
+			m.field = fi;
+			b->mods.v[mi] = m;
+			l->clones |= 1u << p->nmods;
+			p->nmods++;
+		}
+		b->events.v[ei].mods = (b->events.v[ei].mods & ~(1u << i)) | 1u << c;
+		if ((b->events.v[ei].required_mods >> i) & 1)
+			b->events.v[ei].required_mods = (b->events.v[ei].required_mods & ~(1u << i)) | 1u << c;
+	}
+	return l->failed ? -1 : 0;
+}
+
 static int parse_event(struct ld *l, yaml_node_t *n)
 {
 	struct pp_builder *b = l->b;
@@ -1046,9 +1111,9 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 	struct evctx c = { .ev = ei };
 	const struct pp_pmu *p = &b->pmus.v[l->pmu];
 	const char *name = NULL, *desc = NULL;
-	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL, *fallback = NULL;
+	yaml_node_t *set = NULL, *code = NULL, *mods = NULL, *required = NULL, *fallback = NULL, *mfields = NULL;
 	b->events.v[ei].perf_type = PP_NONE;
-	b->events.v[ei].mods = p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1);
+	b->events.v[ei].mods = (p->nmods >= 32 ? 0xffffffffu : ((1u << p->nmods) - 1)) & ~l->clones;
 	uint64_t seen = 0;
 	FOR_PAIRS(l, n, k, v, kn) {
 		struct pp_event *e = &b->events.v[ei];
@@ -1066,6 +1131,7 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 		case PP_K_EVENT_EQUIV: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].equiv = o; } break;
 		case PP_K_EVENT_MODIFIERS: mods = v; break;
 		case PP_K_EVENT_REQUIRED_MODIFIERS: required = v; break;
+		case PP_K_EVENT_MODIFIER_FIELDS: mfields = v; break;
 		case PP_K_EVENT_PERF_TYPE: if (get_u32(l, v, k, UINT32_MAX - 1, &u)) return -1; e->perf_type = u; break;
 		case PP_K_EVENT_COUNTERS: if (!is_null(v)) { if (get_str(l, v, k, &s)) return -1; o = str(l, s); b->events.v[ei].counters = o; } break;
 		case PP_K_EVENT_SAMPLE_AFTER: if (get_u32(l, v, k, UINT32_MAX, &u)) return -1; e->sample_after = u; break;
@@ -1120,6 +1186,8 @@ static int parse_event(struct ld *l, yaml_node_t *n)
 			return fail(l, required, "event '%s': a required modifier is not among its modifiers", name);
 		b->events.v[ei].required_mods = mask;
 	}
+	if (mfields && !is_null(mfields) && modifier_fields(l, mfields, ei, name))
+		return -1;
 	if (parse_groups(l, &c))
 		return -1;
 	b->events.v[ei].first_umask = b->umasks.n;

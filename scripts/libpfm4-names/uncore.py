@@ -103,6 +103,27 @@ def runs(mask):
     return ",".join(out)
 
 
+def low_bit(mask):
+    return (mask & -mask).bit_length() - 1
+
+
+def value_field(one, full, reg, mask):
+    """The register and bits an integer modifier's value takes, from the codes
+    with the value 1 and with every bit of the modifier's width set (reg and
+    mask, the modifier's usual field, when they do not tell)."""
+    one, full = (list(one) + [0, 0, 0])[:3], (list(full) + [0, 0, 0])[:3]
+    diff = [a ^ b for a, b in zip(one, full)]
+    regs = [r for r in range(3) if diff[r]]
+    width = bin(mask).count("1")
+    if width == 1 or len(regs) != 1:
+        return reg, mask
+    r = regs[0]
+    got = diff[r] | (1 << low_bit(diff[r])) >> 1
+    if bin(got).count("1") != width or not one[r] >> low_bit(got) & 1:
+        return reg, mask
+    return r, got
+
+
 def pext(v, mask):
     out, k = 0, 0
     for b in range(64):
@@ -313,6 +334,9 @@ def describe(pd, rep, base, members, ids, pre, core):
         if enc[s0].rc == -8:
             names = {a.name for a in e.attrs}
             retry += ["%s:%s=1" % (s0, m) for m in intmods if m in names]
+            # and with every bit of it: where this event puts the value
+            retry += ["%s:%s=%d" % (s0, m, intmods[m][1] >> low_bit(intmods[m][1]))
+                      for m in intmods if m in names]
     renc = oracle.encode(pd, retry) if retry else {}
     pair_strings = []
     for e in events:
@@ -361,11 +385,18 @@ def describe(pd, rep, base, members, ids, pre, core):
         if enc[s0].rc == 0:
             obs.append((enc[s0].codes, applied_umasks(enc[s0].fstr, e)))
         ev_req = None
+        ev_field = None     # (modifier, reg, mask) where this event puts its value instead
         if enc[s0].rc == -8:
             for m in intmods:
                 y = renc.get("%s:%s=1" % (s0, m))
                 if y is not None and y.rc == 0:
                     reg, mask = intmods[m]
+                    yf = renc.get("%s:%s=%d" % (s0, m, mask >> low_bit(mask)))
+                    if yf is not None and yf.rc == 0:
+                        reg, mask = value_field(y.codes, yf.codes, reg, mask)
+                        if (reg, mask) != intmods[m]:
+                            ev_field = (m, reg, mask)
+                            modmask[reg] |= mask
                     c = list(y.codes)
                     c[reg] &= ~mask
                     obs.append((c, applied_umasks(y.fstr, e)))
@@ -590,7 +621,8 @@ def describe(pd, rep, base, members, ids, pre, core):
                             pc = [a & ~b for a, b in zip(pc, own[d])]
                     c = [a & ~b for a, b in zip(c, pc)]
             own[u.name] = c
-        per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy, ev_req))
+        per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy, ev_req,
+                          ev_field))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
     fields.add("ext", 0, used[0] & ~0xffff & ~modmask[0])
@@ -602,6 +634,17 @@ def describe(pd, rep, base, members, ids, pre, core):
         if reg is not None:
             fields.add(fname, reg, ((1 << width) - 1) << lo)
             nregs = max(nregs, reg + 1)
+    # the fields of a modifier some events put elsewhere (libpfm4's PCU band
+    # events: ff in the band's byte of the filter), named after it, numbered
+    ev_fields = {}
+    for pe in per_event:
+        if pe[-1]:
+            m, reg, mask = pe[-1]
+            if (m, reg, mask) not in ev_fields:
+                fname = "%s%d" % (FIELD_OF_MOD.get(m, m), 1 + sum(1 for k in ev_fields if k[0] == m))
+                fields.add(fname, reg, mask)
+                nregs = max(nregs, reg + 1)
+                ev_fields[(m, reg, mask)] = fname
     for m, t, code, reg, lo, width, enable in mods:
         if enable and enable_name(enable) not in fields.names():
             fields.add(enable_name(enable), enable[0], 1 << enable[1])
@@ -624,7 +667,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     out_events = []
     all_mods = [m[0] for m in mods]
     seen = set()
-    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req in per_event:
+    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req, ev_field in per_event:
         ev = collections.OrderedDict()
         ev["name"] = e.name
         if e.name in seen:
@@ -642,6 +685,8 @@ def describe(pd, rep, base, members, ids, pre, core):
             ev["modifiers"] = emods
         if ev_req:
             ev["required_modifiers"] = [ev_req]
+        if ev_field:
+            ev["modifier_fields"] = {ev_field[0]: ev_fields[ev_field]}
         ev["flags"] = ["compat"]
         us = e.umasks()
         if us:

@@ -12,7 +12,9 @@ number; one line may be split between PMUs, as Knights Landing and Knights
 Mill are); where none covers it, the PMUs perf has no JSON for
 (arch/x86/legacy/: descriptors whose source is libpfm4) whose `match` covers
 it, those of the lowest match_priority; else the fallbacks; and every
-`beside` PMU (ix86arch on Intel) that covers it.
+`beside` PMU (ix86arch on Intel) that covers it. A descriptor of
+arch/x86/upstream/ (upstream libpfm4's newest models) that covers the
+identity comes before the mapfile's lines.
 
 Also checks that every x86 core descriptor with `match` has `match_priority`
 (the library needs it to prefer the earlier line, e.g. Zen 1's narrow
@@ -81,12 +83,17 @@ def core_descriptors(yaml_dir):
         if pmu.get("type") == "core" and pmu.get("match") and not pmu.get("fallback"):
             source = pmu.get("source", "").split(" ")[0]
             pmus.append((pmu["name"], [re.compile(to_python_regex(m)) for m in pmu["match"]],
-                         pmu.get("match_priority"), LEGACY if source == "libpfm4" else source[len("x86/"):]))
+                         pmu.get("match_priority"), LEGACY if source == "libpfm4" else
+                         UPSTREAM if source == "upstream" else source[len("x86/"):]))
     return pmus
 
 
 # the source of the descriptors of arch/x86/legacy/ (no mapfile line serves them)
 LEGACY = "(libpfm4)"
+# the source of the descriptors of arch/x86/upstream/ (upstream libpfm4's newest
+# models, which perf's tree lacks): where one covers the identity it wins over
+# a wider pattern of the mapfile (Zen 6's models over Zen 5's AuthenticAMD-26-*)
+UPSTREAM = "(upstream)"
 
 
 def identities():
@@ -110,7 +117,7 @@ def covers(rx, identity):
 def serves(pmu, line):
     """the PMU was converted from this line's directory (its priority is what is tested)"""
     _, _, prio, source = pmu
-    if source == LEGACY:
+    if source in (LEGACY, UPSTREAM):
         return False
     return source == line[3] if source else prio == line[0]
 
@@ -122,7 +129,11 @@ def expected(identity, lines, pmus, fallbacks, besides):
     without any, the fallbacks; and every `beside` PMU that covers it."""
     cands = [p for p in pmus if any(covers(rx, identity) for rx in p[1])]
     out = set()
-    for line in lines:
+    upstream = [(p[2], p[0]) for p in cands if p[3] == UPSTREAM]
+    if upstream:
+        best = min(prio for prio, _ in upstream)
+        out = {n for prio, n in upstream if prio == best}
+    for line in lines if not out else ():
         group = [p[0] for p in cands if serves(p, line)]
         if group:
             out = set(group)

@@ -7,11 +7,22 @@
 # case-insensitive, as event strings are), reason.
 import fnmatch
 import os
+import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LISTED = os.path.join(HERE, "accepted-differences.tsv")
 DERIVED = os.path.join(os.path.dirname(os.path.dirname(HERE)), "arch/x86/libpfm4-names/unresolved.tsv")
 CORRECTIONS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "arch/x86/libpfm4-corrections.yaml")
+
+
+# a reason saying pmuplug itself is wrong (or encodes wrongly) accepts a bug
+PMUPLUG_WRONG = re.compile(r"\bpmuplug\b[^;:.]*\b(is|are|gets? it|encodes? it|was)\s+(wrong|incorrect|buggy)\b"
+                           r"|\bpmuplug'?s?\b[^;:.]*\bbug\b", re.I)
+
+
+def pmuplug_wrong(reason):
+    """The reason of an accepted difference admits pmuplug is wrong."""
+    return PMUPLUG_WRONG.search(reason) is not None
 
 
 class Accepted:
@@ -40,6 +51,9 @@ class Accepted:
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) != 3 or not all(parts):
                     raise SystemExit("%s:%d: want pmu<TAB>string<TAB>reason" % (path, n))
+                if pmuplug_wrong(parts[2]):
+                    raise SystemExit("%s:%d: the reason says pmuplug is wrong: fix pmuplug, do not accept it"
+                                     % (path, n))
                 self.rows.append(tuple(parts) + (by_hand,))
 
     def reason(self, pmu, string):

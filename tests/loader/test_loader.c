@@ -131,6 +131,53 @@ static void test_with_umask_sets_modifier_flags_and_needs_a_field(void)
 	pp_builder_free(&b);
 }
 
+static void test_modifier_fields_give_an_event_a_copy_of_the_modifier_on_another_field(void)
+{
+	static const char doc[] =
+		"schema: 1\n"
+		"pmu: {name: pcuish, id: 1013, desc: d, type: uncore, arch: x86,\n"
+		"      format: {event: \"config:0-7\", ff: \"config1:0-7\", ff1: \"config1:8-15\", ff2: \"config1:16-23\"},\n"
+		"      modifiers: [{name: e, type: bool}, {name: ff, type: int, field: ff, code: 7}]}\n"
+		"events:\n"
+		"  - {name: B0, set: {event: 0xb}, required_modifiers: [ff]}\n"
+		"  - {name: B1, set: {event: 0xc}, required_modifiers: [ff], modifier_fields: {ff: ff1}}\n"
+		"  - {name: B2, set: {event: 0xd}, modifiers: [ff], modifier_fields: {ff: ff2}}\n"
+		"  - {name: B1B, set: {event: 0xe}, modifier_fields: {ff: ff1}}\n"
+		"  - {name: PLAIN, set: {event: 0xf}}\n";
+	static const char nofield[] =
+		"schema: 1\n"
+		"pmu: {name: pcuish, id: 1013, desc: d, type: uncore, arch: x86,\n"
+		"      format: {event: \"config:0-7\", ff: \"config1:0-7\"},\n"
+		"      modifiers: [{name: ff, type: int, field: ff}]}\n"
+		"events:\n"
+		"  - {name: B1, set: {event: 0xc}, modifier_fields: {ff: ff9}}\n";
+	struct pp_builder b;
+	char err[512];
+	pp_builder_init(&b);
+	CU_ASSERT_EQUAL_FATAL(pp_yaml_load_buffer(&b, "inline", doc, sizeof(doc) - 1, err, sizeof(err)), 0);
+	const struct pp_pmu *p = &b.pmus.v[0];
+	/* e, ff, and one copy of ff per other field (B1B shares B1's) */
+	CU_ASSERT_EQUAL_FATAL(p->nmods, 4);
+	CU_ASSERT_STRING_EQUAL(S(&b, b.mods.v[2].name), "ff");
+	CU_ASSERT_STRING_EQUAL(S(&b, b.mods.v[3].name), "ff");
+	CU_ASSERT_EQUAL(b.mods.v[2].code, 7);
+	CU_ASSERT_STRING_EQUAL(S(&b, b.fields.v[b.mods.v[2].field].name), "ff1");
+	CU_ASSERT_STRING_EQUAL(S(&b, b.fields.v[b.mods.v[3].field].name), "ff2");
+	CU_ASSERT_EQUAL(b.events.v[0].mods, 0x3);
+	CU_ASSERT_EQUAL(b.events.v[0].required_mods, 0x2);
+	CU_ASSERT_EQUAL(b.events.v[1].mods, 0x5);
+	CU_ASSERT_EQUAL(b.events.v[1].required_mods, 0x4);
+	CU_ASSERT_EQUAL(b.events.v[2].mods, 0x8);
+	CU_ASSERT_EQUAL(b.events.v[3].mods, 0x5);
+	/* an event without modifier_fields takes the PMU's own modifiers only */
+	CU_ASSERT_EQUAL(b.events.v[4].mods, 0x3);
+	pp_builder_free(&b);
+	pp_builder_init(&b);
+	CU_ASSERT_NOT_EQUAL(pp_yaml_load_buffer(&b, "inline", nofield, sizeof(nofield) - 1, err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "ff9"));
+	pp_builder_free(&b);
+}
+
 static void test_umask_defaults_code_group_and_flags_are_loaded(void)
 {
 	struct pp_builder b;
@@ -282,6 +329,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_format_ranges_become_register_masks),
 	TL_TEST(test_raw_fields_flag_their_format_fields_and_unknown_ones_are_refused),
 	TL_TEST(test_with_umask_sets_modifier_flags_and_needs_a_field),
+	TL_TEST(test_modifier_fields_give_an_event_a_copy_of_the_modifier_on_another_field),
 	TL_TEST(test_umask_defaults_code_group_and_flags_are_loaded),
 	TL_TEST(test_modifier_defaults_code_and_max_from_field),
 	TL_TEST(test_truncated_file_is_a_yaml_error_with_line_and_column),

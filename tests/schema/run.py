@@ -64,7 +64,7 @@ PATHS = {"document": (), "pmu": ("pmu",), "modifier": ("pmu", "modifiers", 0),
 
 # a valid value of each open kind (the entries of a map key)
 OPEN_SAMPLES = {"format": {"zz": "config2:0-3"}, "field_values": {"cmask": 1},
-                "aliases": {"E.ZZ": "E:A"}}
+                "aliases": {"E.ZZ": "E:A"}, "modifier_fields": {"c": "umask"}}
 
 # values that must refer to something of BASE (by kind and key)
 SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("modifier", "requires"): "c",

@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""upstream_2026.py - the PMUs upstream libpfm4 git 6870a9f (2026-06) added
+(arch/<arch>/upstream/libpfm4-events.tsv) are in pmuplug under upstream's
+names and ids, and every EVENT and EVENT:UMASK string of upstream's encodes
+(PFM_OS_NONE, pmu:: prefix, LIBPFM_ENCODE_INACTIVE=1) with upstream's codes:
+the event select is the event's code, the unit mask the unit mask's code (an
+event alone: its default unit masks' codes ORed). Appends
+`upstream-2026: N passed, N failed`.
+
+    upstream_2026.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--results FILE]
+"""
+import argparse
+import collections
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+import oracle  # noqa: E402
+import results  # noqa: E402
+
+TSVS = [os.path.join(TOP, "arch", a, "upstream", "libpfm4-events.tsv") for a in ("x86", "arm64")]
+
+
+def event_select(pmu, code):
+    """(event select, unit mask) of a PFM_OS_NONE code of pmu's layout"""
+    if pmu.startswith("arm_"):
+        return code & 0xffff, 0
+    return (code & 0xff) | ((code >> 32) & 0xf) << 8, (code >> 8) & 0xff
+
+
+def read(path):
+    """{pmu: (id, [(event, code, [(umask, code, dfl)])])}"""
+    out = collections.OrderedDict()
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        pmu, pid, _, ev, um, ecode, ucode, fl = (line.rstrip("\n").split("\t") + [""] * 8)[:8]
+        p = out.setdefault(pmu, (int(pid), []))
+        if not um:
+            p[1].append((ev, int(ecode, 16), []))
+        else:
+            p[1][-1][2].append((um, int(ucode, 16), "dfl" in fl.split(",")))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--ours", default=os.path.join(TOP, "build/lib"))
+    ap.add_argument("--pfmdump", default=os.path.join(TOP, "build/bin/pfmdump"))
+    ap.add_argument("--results")
+    args = ap.parse_args()
+    pmus = oracle.list_pmus(args.pfmdump, libdir=args.ours)
+    passed = failed = 0
+    for path in TSVS:
+        for pmu, (pid, events) in read(path).items():
+            bad = []
+            if pmu not in pmus or pmus[pmu][0] != pid:
+                print("FAIL %s: not listed with id %d" % (pmu, pid))
+                failed += 1
+                continue
+            want = {}
+            for ev, code, ums in events:
+                dfl = [c for _, c, d in ums if d]
+                if not ums or dfl:
+                    u = 0
+                    for c in dfl:
+                        u |= c
+                    want["%s::%s" % (pmu, ev)] = (code, u)
+                for um, c, _ in ums:
+                    want["%s::%s:%s" % (pmu, ev, um)] = (code, c)
+            got = oracle.encode(args.pfmdump, list(want), libdir=args.ours)
+            for s, w in want.items():
+                x = got[s]
+                if x.rc != 0:
+                    bad.append("%s: error %d" % (s, x.rc))
+                elif event_select(pmu, x.codes[0]) != w:
+                    bad.append("%s: upstream (0x%x, 0x%x), pmuplug (0x%x, 0x%x)"
+                               % ((s,) + w + event_select(pmu, x.codes[0])))
+            ok = not bad
+            passed += ok
+            failed += not ok
+            print("%-22s id %d  strings %4d  differ %d  %s" % (pmu, pid, len(want), len(bad), "ok" if ok else "FAIL"))
+            for b in bad[:20]:
+                print("    " + b)
+    results.report("upstream-2026", passed, failed, args.results)
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
