@@ -96,6 +96,16 @@ def patterns(rows, pmu):
     return out
 
 
+def upstream_desc(pmu):
+    """upstream's pfm_pmu_info.desc of pmu (arch/libpfm4-upstream-pmu-ids.tsv), or None"""
+    with open(os.path.join(TOP, "arch", "libpfm4-upstream-pmu-ids.tsv"), encoding="utf-8") as f:
+        for line in f:
+            c = line.rstrip("\n").split("\t")
+            if not line.startswith("#") and len(c) > 3 and c[2] == pmu and c[3]:
+                return c[3]
+    return None
+
+
 def build(pmu, rows, cpus, template, arch):
     ev_rows = [r for r in rows if r[0] == pmu]
     pid, ptype = int(ev_rows[0][1]), ev_rows[0][2]
@@ -103,7 +113,7 @@ def build(pmu, rows, cpus, template, arch):
     p = collections.OrderedDict()
     p["name"] = pmu
     p["id"] = pid
-    p["desc"] = "upstream libpfm4 PMU %s" % pmu
+    p["desc"] = upstream_desc(pmu) or "upstream libpfm4 PMU %s" % pmu
     p["type"] = ptype
     p["arch"] = arch
     p["source"] = "upstream libpfm4 git 6870a9f (perf's tree has no JSON for it)"
