@@ -128,6 +128,60 @@ def papi_cpu_names(text):
     return names
 
 
+# PAPI's loader ends a preset's native events at one of these field names
+PAPI_NOTE_FIELDS = ("NOTE", "LDESC", "SDESC")
+
+
+def papi_blocks(text):
+    """{cpu name (lower case): [(preset, kind, formula, [terms])]} as PAPI's
+    loader reads a papi_events.csv text: consecutive CPU lines name one block,
+    a CPU line after PRESET lines starts the next, the blocks naming one CPU
+    (compared without case) add up, and each row is a PRESET line in table
+    order (a preset defined again is a later row: PAPI keeps the last one).
+    A line of another kind (a newer PAPI's `cuda,<device>`) heads a block
+    of another component, which is no CPU's.
+    Fields are split at commas, empty ones skipped, blanks trimmed; the terms
+    end at an empty field or NOTE/LDESC/SDESC; formula is the postfix
+    (or infix) formula, "" for the other kinds."""
+    blocks, cur, in_presets = {}, [], False
+    for line in text.splitlines():
+        f = [x.strip(" \t") for x in line.split(",") if x != ""]
+        if not f or not f[0] or f[0].startswith("#"):
+            continue
+        key = f[0].upper()
+        if key == "CPU":
+            if in_presets:
+                cur, in_presets = [], False
+            if len(f) > 1 and f[1] and f[1].lower() not in cur:
+                cur.append(f[1].lower())
+        elif key in ("PRESET", "EVENT") and len(f) > 2:
+            in_presets = True
+            name, kind, rest = f[1], f[2], f[3:]
+            formula = ""
+            if kind in ("DERIVED_POSTFIX", "DERIVED_INFIX") and rest:
+                formula, rest = rest[0], rest[1:]
+            terms = []
+            for t in rest:
+                if not t or t.upper() in PAPI_NOTE_FIELDS:
+                    break
+                terms.append(t)
+            for c in cur:
+                blocks.setdefault(c, []).append((name, kind, formula, terms))
+        else:
+            cur, in_presets = [], False
+    return blocks
+
+
+def effective(rows):
+    """{preset: (kind, formula, terms)} of a block's rows, in the order the
+    presets first appear, each with its last definition (PAPI's loader
+    overwrites a preset defined again)"""
+    out = {}
+    for name, kind, formula, terms in rows:
+        out[name] = (kind, formula, list(terms))
+    return {n: out[n] for n in dict.fromkeys(r[0] for r in rows)}
+
+
 def merge(papi_text, ours_text):
     """PAPI's table unchanged, then our blocks for CPU names it lacks (with a count)"""
     have = papi_cpu_names(papi_text)
