@@ -30,7 +30,7 @@ HEADER = """\
 # terms: the native events in PAPI's order, comma separated; the rows are the
 #   block's PRESET lines in table order (blocks naming the PMU add up), so a
 #   preset given twice is two rows and PAPI keeps the later
-# read by papi/presets.py (make: the blocks "lacks" rows give enter our table)
+# read by papi/presets.py (make: the "lacks" blocks enter our table)
 # and tests/papi/check_upstream.py (make check-papi-upstream)
 #pmu\tpapi70\tpreset\tkind\tformula\tterms
 """
