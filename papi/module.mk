@@ -26,7 +26,7 @@ papi-tables: $(PAPI_OURS) $(PAPI_MERGED)
 all: papi-tables
 
 # the generator's own tests (forms, refusals, merge)
-check-papi-data: papi/presets.py papi/test_presets.py
+check-papi-data: papi/presets.py papi/test_presets.py tests/papi/upstream_facts.py
 	@mkdir -p $(B)/check
 	@$(PYTHON) papi/test_presets.py $(B)/check/results
 
