@@ -11,9 +11,13 @@ PAPI_OURS        := $(B)/papi/papi_events.pmuplug.csv
 PAPI_MERGED      := $(B)/papi/papi_events.csv
 PAPI_SHARE        = $(PREFIX)/share/pmuplug
 
-$(PAPI_OURS): papi/presets.py $(PAPI_PRESET_DATA)
+# a newer PAPI's blocks (facts) and its terms that do not encode as <pmu>::<term>
+PAPI_UPSTREAM_DATA := tests/papi/papi-upstream-presets.tsv tests/papi/papi-upstream-accepted.tsv
+
+$(PAPI_OURS): papi/presets.py $(PAPI_PRESET_DATA) $(PAPI_UPSTREAM_DATA)
 	@mkdir -p $(@D)
-	@$(PYTHON) papi/presets.py table --arch arch -o $@
+	@$(PYTHON) papi/presets.py table --arch arch --upstream tests/papi/papi-upstream-presets.tsv \
+		--accepted tests/papi/papi-upstream-accepted.tsv -o $@
 
 $(PAPI_MERGED): papi/presets.py $(PAPI_OURS) $(PAPI_EVENTS_CSV)
 	@$(PYTHON) papi/presets.py merge --papi "$(PAPI_EVENTS_CSV)" --ours $(PAPI_OURS) -o $@
@@ -22,7 +26,7 @@ papi-tables: $(PAPI_OURS) $(PAPI_MERGED)
 all: papi-tables
 
 # the generator's own tests (forms, refusals, merge)
-check-papi-data: papi/presets.py papi/test_presets.py
+check-papi-data: papi/presets.py papi/test_presets.py tests/papi/upstream_facts.py
 	@mkdir -p $(B)/check
 	@$(PYTHON) papi/test_presets.py $(B)/check/results
 
@@ -37,13 +41,12 @@ check-papi-avail: $(LIBPFM_SO) $(PAPI_MERGED)
 	@papi/papi-avail.sh $(B)/lib $(PAPI_MERGED) $(B)
 
 # a newer PAPI's blocks for our PMUs (tests/papi/papi-upstream-presets.tsv): every
-# term encodes with our library, our blocks cover >= 90% of the presets where
-# PAPI 7.0 has no block
-PAPI_UPSTREAM_DATA := tests/papi/papi-upstream-presets.tsv tests/papi/papi-upstream-accepted.tsv
+# term encodes with our library, and where PAPI 7.0 has no block our table
+# carries the newer block's presets
 check-papi-upstream: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS) tests/papi/check_upstream.py papi/check_terms.py \
 		$(PAPI_UPSTREAM_DATA)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/papi/check_upstream.py --lib $(B)/lib --pfmdump $(PFMDUMP) --ours $(PAPI_OURS) \
+	@$(PYTHON) tests/papi/check_upstream.py --lib $(B)/lib --pfmdump $(PFMDUMP) --ours $(PAPI_OURS) --arch arch \
 		--results $(B)/check/results
 
 install-papi: $(PAPI_OURS) $(PAPI_MERGED) papi/pmuplug-papi.in man1/pmuplug-papi.1

@@ -4,7 +4,8 @@
 A user who installs a PAPI newer than Debian's 7.0 over pmuplug gets that
 PAPI's own blocks for the CPUs it describes, written in upstream libpfm4's
 event names; PAPI drops a preset without a word when one of its native events
-does not resolve. For each PMU of FACTS (tests/papi/papi-upstream-presets.tsv,
+does not resolve. Our table takes those blocks for the PMUs PAPI 7.0 lacks
+(papi/presets.py). For each PMU of FACTS (tests/papi/papi-upstream-presets.tsv,
 the newer table's blocks for PMUs pmuplug has):
 
   - every native term encodes with our library as `<pmu>::<term>` under
@@ -13,20 +14,23 @@ the newer table's blocks for PMUs pmuplug has):
     lists (PAPI refuses others), unless ACCEPTED lists the term: either as
     resolving through another PMU that is active on the same CPU (PAPI looks
     a name without a PMU up in every active PMU; `via` names that PMU and
-    `<via>::<term>` must encode, as the architectural ix86arch does beside
-    every Intel core PMU), or, via `-`, with the reason perf's JSON proves
-    upstream's event wrong; a listed term that encodes as `<pmu>::<term>`
-    is a stale entry, and fails;
-  - where PAPI 7.0 has no block for the PMU (papi70 "lacks"), pmuplug's own
-    block (OURS, build/papi/papi_events.pmuplug.csv) defines at least 90% of
-    the preset names the newer block defines.
+    `<via>::<term>` must encode), or, via `-`, with the reason perf's JSON
+    proves upstream's event wrong; a listed term that encodes as
+    `<pmu>::<term>` is a stale entry, and fails;
+  - where PAPI 7.0 has no block for the PMU (papi70 "lacks"), our table
+    (OURS, build/papi/papi_events.pmuplug.csv, read as PAPI reads it) has
+    the newer block's last definition of each of its presets, ours
+    (arch/*/papi/*.yaml) for a preset one of whose terms is listed as wrong
+    upstream, and ours for the names the newer block does not define, and
+    nothing else.
 
-Prints per PMU the upstream presets, the terms resolving and our coverage;
-appends "papi-upstream: N passed, N failed" (per PMU one check for the
-terms, one for the coverage where it applies) to RESULTS.
+Prints per PMU the newer block's presets, the terms resolving, where our
+table's presets come from and how many of the newer block's names our data
+alone defines; appends "papi-upstream: N passed, N failed" (per PMU one check
+for the terms, one for our table's block where PAPI 7.0 has none) to RESULTS.
 
     check_upstream.py --lib build/lib --pfmdump build/bin/pfmdump --ours OURS.csv
-                      [--facts FILE] [--accepted FILE] [--results FILE]
+                      [--arch arch] [--facts FILE] [--accepted FILE] [--results FILE]
 """
 import argparse
 import collections
@@ -40,63 +44,32 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "papi"))
 import check_terms  # noqa: E402
 import presets  # noqa: E402
 
-COVERAGE_MIN = 0.90
-FIELDS = ("pmu", "papi70", "preset", "kind", "formula", "terms")
-KINDS = ("NOT_DERIVED", "DERIVED_ADD", "DERIVED_SUB", "DERIVED_POSTFIX")
 
 
-class FactsError(Exception):
-    pass
-
-
-def tsv_rows(path):
-    """(line number, tab-separated fields) of each line of path that is
-    neither empty nor a # comment"""
+def table_blocks(path):
+    """{pmu: {preset: (kind, formula, terms)}} of a table as PAPI reads it"""
     with open(path) as f:
-        for n, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if line and not line.startswith("#"):
-                yield n, line.split("\t")
+        return {pmu: presets.effective(rows) for pmu, rows in presets.papi_blocks(f.read()).items()}
 
 
-def read_facts(path):
-    """[(pmu, papi70, preset, kind, formula, [terms])] in file order"""
-    rows = []
-    for n, f_ in tsv_rows(path):
-        if len(f_) != len(FIELDS):
-            raise FactsError("%s:%d: %d fields, want %d" % (path, n, len(f_), len(FIELDS)))
-        pmu, papi70, preset, kind, formula, terms = f_
-        if papi70 not in ("has", "lacks") or kind not in KINDS or not presets.PRESET_RE.match(preset) \
-                or not presets.PMU_RE.match(pmu) or not terms or (kind == "DERIVED_POSTFIX") != bool(formula):
-            raise FactsError("%s:%d: malformed row" % (path, n))
-        rows.append((pmu, papi70, preset, kind, formula, terms.split(",")))
-    return rows
-
-
-def read_accepted(path):
-    """{(pmu, term): (via, reason)}: upstream terms that do not encode as
-    <pmu>::<term>; via is the PMU PAPI finds them in, or - (upstream wrong)"""
-    acc = {}
-    if not path or not os.path.exists(path):
-        return acc
-    for n, f_ in tsv_rows(path):
-        if len(f_) != 4 or not f_[3].strip() or not (f_[2] == "-" or presets.PMU_RE.match(f_[2])):
-            raise FactsError("%s:%d: want pmu, term, via (a PMU or -), reason" % (path, n))
-        acc[(f_[0], f_[1])] = (f_[2], f_[3])
-    return acc
-
-
-def our_blocks(path):
-    """{pmu: set of preset names} of our table"""
-    blocks, cur = {}, None
-    with open(path) as f:
-        for line in f:
-            x = [s.strip() for s in line.split(",")]
-            if x[0] == "CPU" and len(x) > 1:
-                cur = blocks.setdefault(x[1], set())
-            elif x[0] == "PRESET" and cur is not None and len(x) > 1:
-                cur.add(x[1])
-    return blocks
+def expected_block(prow, ours, accepted):
+    """{preset: ((kind, formula, terms), source)} our table must carry for a
+    PMU PAPI 7.0 lacks: the newer block's last definition of each preset,
+    but where a term is listed as wrong upstream (via -) ours, if it has
+    one; ours for the names the newer block does not define"""
+    up = {}
+    for _, _, name, kind, formula, terms in prow:
+        up[name] = (kind, formula, list(terms))
+    want = {}
+    for name, d in up.items():
+        if any(accepted.get((prow[0][0], t), ("",))[0] == "-" for t in d[2]):
+            if name in ours:
+                want[name] = (ours[name], "ours, upstream wrong")
+        else:
+            want[name] = (d, "upstream")
+    for name, d in ours.items():
+        want.setdefault(name, (d, "ours"))
+    return want
 
 
 def encode_all(pfmdump, lib, strings):
@@ -116,14 +89,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lib", required=True)
     ap.add_argument("--pfmdump", required=True)
-    ap.add_argument("--ours", required=True, help="build/papi/papi_events.pmuplug.csv")
+    ap.add_argument("--ours", required=True, help="our generated table, build/papi/papi_events.pmuplug.csv")
+    ap.add_argument("--arch", default="arch", help="the preset data, arch/*/papi/*.yaml")
     ap.add_argument("--facts", default=os.path.join(HERE, "papi-upstream-presets.tsv"))
     ap.add_argument("--accepted", default=os.path.join(HERE, "papi-upstream-accepted.tsv"))
     ap.add_argument("--results")
     a = ap.parse_args(argv)
     try:
         passed, failed = check(a)
-    except (subprocess.CalledProcessError, OSError, FactsError) as e:
+    except (subprocess.CalledProcessError, OSError, presets.DataError) as e:
         print("  FAILED: %s" % (e.stderr.strip() if isinstance(e, subprocess.CalledProcessError) else e))
         passed, failed = 0, 1
     line = "papi-upstream: %d passed, %d failed" % (passed, failed)
@@ -135,9 +109,12 @@ def main(argv=None):
 
 
 def check(a):
-    rows = read_facts(a.facts)
-    accepted = read_accepted(a.accepted)
-    ours = our_blocks(a.ours)
+    rows = presets.read_facts(a.facts)
+    accepted = presets.read_accepted(a.accepted)
+    table = table_blocks(a.ours)
+    data, _ = presets.load(a.arch)
+    ours = {pmu: {n: (kind, fields[0] if kind == "DERIVED_POSTFIX" else "", list(terms))
+                  for n, (kind, fields, terms) in b.items()} for pmu, b in data.items()}
     known = {line.split("\t")[1] for line in check_terms.run_pfmdump(a.pfmdump, a.lib, ["pmus"]).splitlines()
              if line.startswith("P\t")}
     by_pmu = collections.OrderedDict()
@@ -153,7 +130,7 @@ def check(a):
     passed = failed = 0
     for pmu, prow in by_pmu.items():
         papi70 = prow[0][1]
-        names = sorted({r[2] for r in prow})
+        names = list(dict.fromkeys(r[2] for r in prow))
         terms = sorted({t for r in prow for t in r[5]})
         bad, acc, viaok = [], [], []
         for t in terms:
@@ -181,7 +158,8 @@ def check(a):
             elif why:
                 bad.append("%s: %s" % (t, why))
         resolving = len(terms) - len(bad) - len(acc)
-        summary = "%s: %d upstream presets, terms resolving %d/%d" % (pmu, len(names), resolving, len(terms))
+        summary = "%s: the newer PAPI's %d presets, terms resolving %d/%d" % (pmu, len(names), resolving,
+                                                                           len(terms))
         if viaok:
             summary += " (%d through another active PMU)" % len(viaok)
         if acc:
@@ -197,20 +175,32 @@ def check(a):
         for x in viaok + acc:
             print("      listed: " + x)
         if papi70 != "lacks":
-            print("      (PAPI 7.0 has a block for %s: only its terms are checked)" % pmu)
+            print("      (PAPI 7.0 has a block for %s: its own stays, only the newer block's terms are checked)" % pmu)
             continue
-        mine = ours.get(pmu, set())
-        have = [n for n in names if n in mine]
-        cov = len(have) / len(names)
-        missing = [n for n in names if n not in mine]
-        msg = "%s: our coverage %.1f%% (%d of %d)%s" % (pmu, 100 * cov, len(have), len(names),
-                                                         ", missing " + " ".join(missing) if missing else "")
-        if cov >= COVERAGE_MIN:
+        # the newer block enters our table: its presets, then ours for the names it lacks
+        mine = ours.get(pmu, {})
+        want = expected_block(prow, mine, accepted)
+        got = table.get(pmu, {})
+        wrong = ["%s: want %s's %s, table has %s" % (n, src, d, got.get(n)) for n, (d, src) in want.items()
+                 if got.get(n) != d]
+        extra = sorted(set(got) - set(want))
+        n_up = sum(1 for d, src in want.values() if src == "upstream")
+        n_rep = sum(1 for d, src in want.values() if src == "ours, upstream wrong")
+        covered = sum(1 for n in names if n in mine)
+        msg = ("%s: our table's block takes the newer PAPI's %d presets%s and %d of ours it does not define "
+               "(%d presets; our data alone defines %d of its %d names, %.1f%%)"
+               % (pmu, n_up, " (%d replaced by ours)" % n_rep if n_rep else "",
+                  len(want) - n_up - n_rep, len(want), covered, len(names), 100.0 * covered / len(names)))
+        if wrong or extra:
+            failed += 1
+            print("  FAILED: " + msg)
+            for w in wrong:
+                print("      " + w)
+            if extra:
+                print("      presets of neither source: " + " ".join(extra))
+        else:
             passed += 1
             print("  ok: " + msg)
-        else:
-            failed += 1
-            print("  FAILED: %s, want >= %d%%" % (msg, 100 * COVERAGE_MIN))
     stale = sorted(set(accepted) - used_accepted)
     if stale:
         failed += 1
