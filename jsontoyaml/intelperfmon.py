@@ -374,7 +374,7 @@ def to_perf(entry, path, line, kind, unit, experimental, facts, report, model_di
             term = "%s=0x%x" % (uf["field"], n >> uf["shift"])
             out["Filter"] = out["Filter"] + "," + term if "Filter" in out else term
     fx = facts.uncore_fixed
-    if kind == "uncore" and fx and out.get("Counter", "").strip() == fx["counter"]:
+    if kind == "uncore" and fx and out.get("Counter", "").strip().lower() == fx["counter"].lower():
         out["EventCode"] = fx["event"]
         out.pop("UMask", None)
     if experimental:
