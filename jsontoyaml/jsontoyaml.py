@@ -36,6 +36,9 @@ def parse_args(argv):
     ap.add_argument("--out", metavar="DIR", required=True,
                     help="output directory (<arch>/<pmu>.yaml for a tree, <pmu>.yaml for one model;"
                          " a path ending in .yaml names the file of a one-PMU model)")
+    ap.add_argument("--intel-perfmon", metavar="DIR",
+                    help="Intel's perfmon repository (mapfile.csv, <PLATFORM>/events/*.json): its models join"
+                         " --arch-root's, the higher version winning per model (x86)")
     ap.add_argument("--only", metavar="MODEL", nargs="+",
                     help="convert only these model directories (e.g. skylake arm/cortex-a53)")
     ap.add_argument("--strict", action="store_true",
@@ -71,8 +74,8 @@ def parse_args(argv):
     g.add_argument("--std-dir", metavar="DIR",
                    help="directory whose JSON files hold the standard events ArchStdEvent refers to")
     a = ap.parse_args(argv)
-    if bool(a.arch_root) == bool(a.model_dir):
-        ap.error("give either --arch-root (whole tree) or --model-dir (one model)")
+    if bool(a.arch_root or a.intel_perfmon) == bool(a.model_dir):
+        ap.error("give either --arch-root and/or --intel-perfmon (whole tree) or --model-dir (one model)")
     if a.model_dir and not a.overlay and not all((a.arch, a.family, a.name, a.id is not None, a.desc)):
         ap.error("--model-dir needs --overlay FILE, or --arch, --family, --name, --id and --desc")
     return a
@@ -151,12 +154,15 @@ def main(argv=None):
         if a.model_dir:
             written = one_model(a, stats, warnings)
         else:
-            need_dir(a.arch_root, "--arch-root")
+            if a.arch_root:
+                need_dir(a.arch_root, "--arch-root")
+            if a.intel_perfmon:
+                need_dir(a.intel_perfmon, "--intel-perfmon")
             os.makedirs(a.out, exist_ok=True)
             tmods = [] if a.no_transforms else transforms.load()
             written = convert.convert_tree(a.arch_root, a.overlay_root, a.out, set(a.only or ()),
                                            a.strict, stats, warnings, tmods, a.verify,
-                                           a.libpfm4_descs)
+                                           a.libpfm4_descs, a.intel_perfmon)
     except ConvertError as e:
         warnings.flush()
         print("jsontoyaml: error: %s" % e, file=sys.stderr)

@@ -13,13 +13,18 @@ YAML_DIR         := $(B)/yaml
 YAML_STAMP       := $(YAML_DIR)/.stamp
 # every model of the tree we extract must have an overlay entry; a tree the
 # user points PMU_EVENTS_ARCH at only warns about models it cannot name yet
-ifeq ($(PMU_EVENTS_ARCH),$(B)/perf-arch)
+# INTEL_PERFMON: Intel's perfmon repository (mapfile.csv, <PLATFORM>/events/),
+# read beside the perf tree; per model the higher version wins (the report's
+# `source` lines say which)
+INTEL_PERFMON ?=
+ifeq ($(PMU_EVENTS_ARCH)$(INTEL_PERFMON),$(B)/perf-arch)
 JSONTOYAML_FLAGS ?= --strict
 PERF_ARCH_FILES  :=
 else
 JSONTOYAML_FLAGS ?=
-PERF_ARCH_FILES  := $(shell find $(PMU_EVENTS_ARCH) -name '*.json' -o -name mapfile.csv 2>/dev/null)
+PERF_ARCH_FILES  := $(shell find $(PMU_EVENTS_ARCH) $(INTEL_PERFMON) -name '*.json' -o -name mapfile.csv 2>/dev/null)
 endif
+JSONTOYAML_INTEL := $(if $(INTEL_PERFMON),--intel-perfmon $(INTEL_PERFMON))
 
 # descriptions of the PMUs perf has no JSON for (arch/*/legacy/): read at build
 # time from the installed libpfm4 4.13 (never committed). Without libpfm4 the
@@ -44,7 +49,7 @@ $(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_A
 	@mkdir -p $(YAML_DIR)
 	@$(PYTHON) $(JSONTOYAML) --arch-root $(PMU_EVENTS_ARCH) --overlay-root arch --out $(YAML_DIR) \
 		--verify --quiet --report $(YAML_DIR)/report.txt --table $(YAML_DIR)/pmus.tsv \
-		--libpfm4-descs $(LEGACY_DESCS) $(JSONTOYAML_FLAGS)
+		--libpfm4-descs $(LEGACY_DESCS) $(JSONTOYAML_INTEL) $(JSONTOYAML_FLAGS)
 	@touch $@
 
 yaml: $(YAML_STAMP)

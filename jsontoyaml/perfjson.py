@@ -52,14 +52,25 @@ def _depth(obj):
 def load_entries(path):
     """[(entry dict, line)] of a JSON file holding an array of objects."""
     text = read_text(path)
-    dec = json.JSONDecoder()
     i = _skip_ws(text, 0)
     if i >= len(text) or text[i] != "[":
         line, col = _linecol(text, i)
         raise ConvertError("expected a JSON array of entries", path, line, col)
+    out, i = parse_array(text, i, path)
+    i = _skip_ws(text, i)
+    if i != len(text):
+        l2, c2 = _linecol(text, i)
+        raise ConvertError("invalid JSON: extra data after the array", path, l2, c2)
+    return out
+
+
+def parse_array(text, i, path):
+    """([(entry dict, line)], offset just past the array) of the array of
+    objects starting at text[i] == '['."""
+    dec = json.JSONDecoder()
     out = []
+    line, last = text.count("\n", 0, i) + 1, i
     i = _skip_ws(text, i + 1)
-    line, last = 1, 0
     if i < len(text) and text[i] == "]":
         i += 1
     else:
@@ -97,11 +108,7 @@ def load_entries(path):
                 break
             l2, c2 = _linecol(text, i)
             raise ConvertError("invalid JSON: expected ',' or ']' after an entry", path, l2, c2)
-    i = _skip_ws(text, i)
-    if i != len(text):
-        l2, c2 = _linecol(text, i)
-        raise ConvertError("invalid JSON: extra data after the array", path, l2, c2)
-    return out
+    return out, i
 
 
 def is_metric_file(name):

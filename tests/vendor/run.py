@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""check-vendor (tests/vendor.mk): converts perf's arch tree and Intel's
+perfmon repository of the vendor snapshots, each alone, and checks what the
+two must give: no model skipped, Lunar Lake's P-core with Intel's 331 core
+events, Arrow Lake and Panther Lake one PMU per core type, the same PMU names
+and ids from both routes and every shared event encoded alike but for the
+differences listed with their reason. Skipped, with the reason, when the
+snapshots are absent."""
+import argparse
+import os
+import subprocess
+import sys
+import tarfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+J2Y = os.path.join(TOP, "jsontoyaml", "jsontoyaml.py")
+COMPARE = os.path.join(TOP, "jsontoyaml", "tools", "compare_sources.py")
+ACCEPTED = os.path.join(TOP, "arch", "x86", "intel-perfmon-differences.tsv")
+PERF_TAR = "perf-pmu-events-2026-02.tar.xz"
+INTEL_TAR = "intel-perfmon-2026-08.tar.xz"
+
+passed, failed = [], []
+
+
+def check(name, ok, why=""):
+    (passed if ok else failed).append(name)
+    print("  %-4s %s%s" % ("ok" if ok else "FAIL", name, "" if ok else ": " + why))
+
+
+def extract(tar, dest):
+    stamp = os.path.join(dest, ".extracted-" + os.path.basename(tar))
+    if os.path.isfile(stamp) and os.path.getmtime(stamp) >= os.path.getmtime(tar):
+        return
+    os.makedirs(dest, exist_ok=True)
+    with tarfile.open(tar) as t:
+        t.extractall(dest, filter="data") if hasattr(tarfile, "data_filter") else t.extractall(dest)
+    open(stamp, "w").close()
+
+
+def convert(args, out):
+    report = out + ".report"
+    p = subprocess.run([sys.executable, J2Y] + args + ["--out", out, "--quiet", "--report", report,
+                                                        "--table", out + ".tsv"],
+                       capture_output=True, text=True)
+    if p.returncode:
+        return None, p.stderr
+    with open(report, encoding="utf-8") as f:
+        return f.read(), p.stderr
+
+
+def pmu_table(out):
+    rows = {}
+    with open(out + ".tsv", encoding="utf-8") as f:
+        for line in f:
+            arch, model, pmu, ev, um, perf = line.rstrip("\n").split("\t")
+            rows[pmu] = (model, int(perf))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vendor", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--results")
+    a = ap.parse_args()
+    tars = [os.path.join(a.vendor, t) for t in (PERF_TAR, INTEL_TAR)]
+    missing = [t for t in tars if not os.path.isfile(t)]
+    if missing:
+        print("vendor: skipped: no vendor snapshots (%s)" % ", ".join(os.path.basename(t) for t in missing))
+        if a.results:
+            with open(a.results, "a") as f:
+                f.write("vendor: skipped (no ../shared/vendor snapshots)\n")
+        return 0
+    src = os.path.join(a.work, "src")
+    extract(tars[0], src)
+    extract(tars[1], src)
+    perf_out, intel_out = os.path.join(a.work, "perf"), os.path.join(a.work, "intel")
+    rp, errp = convert(["--arch-root", os.path.join(src, "arch")], perf_out)
+    check("perf's tree converts", rp is not None, errp)
+    ri, erri = convert(["--intel-perfmon", os.path.join(src, "intel-perfmon")], intel_out)
+    check("Intel's repository converts", ri is not None, erri)
+    if rp is None or ri is None:
+        return finish(a)
+    for name, r in (("perf", rp), ("Intel", ri)):
+        check("%s: 0 models skipped" % name, "models without an overlay entry" not in r,
+              [line for line in r.splitlines() if "models without" in line])
+    tp, ti = pmu_table(perf_out), pmu_table(intel_out)
+    check("Lunar Lake P-core: Intel's 331 core events", ti.get("lnl_lnc", (0, 0))[1] == 331, ti.get("lnl_lnc"))
+    for pmus in (("arrowlake_core", "arrowlake_atom", "arrowlake_lowpower"), ("pantherlake_core", "pantherlake_atom"),
+                 ("lnl_lnc", "lnl_skt")):
+        for p in pmus:
+            check("%s from both routes" % p, p in tp and p in ti)
+    c = subprocess.run([sys.executable, COMPARE, perf_out, intel_out, "--accepted", ACCEPTED],
+                       capture_output=True, text=True)
+    check("both routes: same ids, shared events encoded alike or listed (%s)" % c.stdout.strip().splitlines()[-1]
+          if c.stdout.strip() else "compare", c.returncode == 0, c.stdout[-2000:] + c.stderr[-2000:])
+    return finish(a)
+
+
+def finish(a):
+    print("vendor: %d passed, %d failed" % (len(passed), len(failed)))
+    if a.results:
+        with open(a.results, "a") as f:
+            f.write("vendor: %d passed, %d failed\n" % (len(passed), len(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
