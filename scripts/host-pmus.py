@@ -10,19 +10,16 @@ With --uncore: the present uncore PMUs instead, one name per line.
     host-pmus.py [--uncore] LIBRARY    (e.g. build/lib/libpfm.so.4)
 """
 import ctypes
+import os
 import sys
+
+# the public API's pfm_pmu_info_t, as the facts reader declares it
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "jsontoyaml", "tools"))
+from libpfm4_facts import PmuInfo  # noqa: E402
 
 PFM_PMU_TYPE_CORE = 1
 PFM_PMU_TYPE_UNCORE = 2
 PFM_PMU_MAX = 4096
-
-
-class PmuInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("desc", ctypes.c_char_p), ("size", ctypes.c_size_t),
-                ("pmu", ctypes.c_int), ("type", ctypes.c_int), ("nevents", ctypes.c_int),
-                ("first_event", ctypes.c_int), ("max_encoding", ctypes.c_int),
-                ("num_cntrs", ctypes.c_int), ("num_fixed_cntrs", ctypes.c_int),
-                ("flags", ctypes.c_uint)]
 
 
 def main():
