@@ -43,7 +43,8 @@ static struct {
 	uint16_t pos[PP_MAX_PMU_ID + 1];
 	int forced, forced_at;		/* LIBPFM_FORCE_PMU named a PMU we have, at this list position */
 	struct pp_host host;		/* this host's identities */
-	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes */
+	struct pp_sysfs_set sysfs;	/* the PMUs only sysfs describes: their stubs */
+	struct pp_sysfs_pmu *sysfs_built;	/* those built at their first use (under lazy_lock) */
 	int id_limit;			/* ids served: below this (PFM_PMU_MAX, or LIBPFM_PMU_MAX) */
 	struct pp_kpmus kpmus;		/* the kernel PMUs' names, during pp_registry_init */
 	char **owned;			/* the pattern boxes' names and kernel names (add_pattern_boxes) */
@@ -69,15 +70,40 @@ int pp_registry_ready(void) { return __atomic_load_n(&R.ready, __ATOMIC_ACQUIRE)
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
+ * sysfs PMU rt built from its files: it moves to the table of its own, with
+ * attr.type and default CPU; one that becomes no PMU (no event file,
+ * malformed) is refused, and answers as an id nobody uses.
+ */
+static void realize_sysfs(struct pp_pmu_rt *rt)
+{
+	struct pp_sysfs_pmu *sp;
+	if (pp_sysfs_realize(pp_str(rt->t, rt->p->perf_pmu), rt->name, rt->id, &sp) == PFM_SUCCESS) {
+		sp->next = R.sysfs_built;
+		R.sysfs_built = sp;
+		rt->t = &sp->t;
+		rt->p = &sp->t.pmus[sp->pmu];
+		rt->perf_type = sp->info.perf_type;
+		rt->dfl_cpu = sp->info.dfl_cpu;
+		__atomic_store_n(&rt->kernel_read, 1, __ATOMIC_RELEASE);
+	} else {
+		rt->refused = 1;
+	}
+	__atomic_store_n(&rt->lazy, 0, __ATOMIC_RELEASE);
+}
+
+/*
  * rt's plugin read in full: every PMU of its table (the PMU and its box
  * instances) moves to the whole table at once, then is marked done (release:
  * a thread that sees lazy 0 sees the new t and p). When the plugin cannot
- * be read now, the PMUs keep the table without events.
+ * be read now, the PMUs keep the table without events. A sysfs PMU is
+ * built alone (realize_sysfs).
  */
 static void realize(struct pp_pmu_rt *rt)
 {
 	pthread_mutex_lock(&lazy_lock);
-	if (__atomic_load_n(&rt->lazy, __ATOMIC_RELAXED)) {
+	if (__atomic_load_n(&rt->lazy, __ATOMIC_RELAXED) == PP_LAZY_SYSFS) {
+		realize_sysfs(rt);
+	} else if (__atomic_load_n(&rt->lazy, __ATOMIC_RELAXED)) {
 		const struct pp_table *stub = rt->t, *full = pp_plugins_realize(stub);
 		for (int i = 0; i < R.n; i++) {
 			struct pp_pmu_rt *x = &R.list[i];
@@ -693,7 +719,8 @@ static int sysfs_id_taken(void *ctx, int id)
 	return pp_pmu_by_id(id) != NULL;
 }
 
-/* the PMUs only sysfs describes join after every table PMU: searched last, present */
+/* the PMUs only sysfs describes join after every table PMU: searched last,
+ * present, named and numbered now, built from their files at their first use */
 static int add_sysfs(void)
 {
 	/* the kernel PMUs listed once (pp_kpmus_load), for detection and here */
@@ -707,16 +734,14 @@ static int add_sysfs(void)
 		r = add(&R.sysfs.t, fd->pmu, "sysfs");
 		if (r == PFM_ERR_NOMEM)
 			return r;
-		struct pp_pmu_rt *rt = r == PFM_SUCCESS ? pp_pmu_by_id(fd->id) : NULL;
+		struct pp_pmu_rt *rt = r == PFM_SUCCESS ? at_id(fd->id) : NULL;
 		if (!rt)
 			continue;
 		rt->is_present = 1;
 		rt->is_dfl = 1;
-		rt->perf_type = fd->info.perf_type;
-		rt->dfl_cpu = fd->info.dfl_cpu;
-		rt->kernel_read = 1;
-		pp_verbose("sysfs PMU %s: id %d, type %u, %u events%s", pp_str(rt->t, rt->p->name), fd->id,
-			   fd->info.perf_type, fd->info.nevents, fd->info.nskipped ? " (some entries skipped)" : "");
+		rt->dfl_cpu = -1;
+		rt->lazy = PP_LAZY_SYSFS;
+		pp_debug("sysfs PMU %s: id %d, read at its first use", rt->name, fd->id);
 	}
 	return PFM_SUCCESS;
 }
@@ -1046,6 +1071,11 @@ void pp_registry_fini(void)
 	__atomic_store_n(&R.ready, 0, __ATOMIC_RELEASE);
 	pp_plugins_unload();
 	pp_sysfs_free(&R.sysfs);
+	while (R.sysfs_built) {
+		struct pp_sysfs_pmu *next = R.sysfs_built->next;
+		pp_sysfs_pmu_free(R.sysfs_built);
+		R.sysfs_built = next;
+	}
 	pp_kpmus_free(&R.kpmus);
 	free(R.list);
 	free(R.order);

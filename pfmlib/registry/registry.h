@@ -26,6 +26,9 @@
 
 struct pp_pmu_index;
 
+/* pp_pmu_rt.lazy of a sysfs PMU not built yet */
+#define PP_LAZY_SYSFS 2
+
 /* a PMU as the library serves it */
 struct pp_pmu_rt {
 	const struct pp_table *t;	/* table holding the descriptor */
@@ -34,8 +37,9 @@ struct pp_pmu_rt {
 					 * a pattern box's is not its descriptor's) */
 	const char *kpmu;		/* a pattern box (perf_pmu_pattern): the kernel PMU it
 					 * stands for; NULL for every other PMU */
-	int lazy;			/* a plugin PMU whose events are not read yet: the
-					 * accessors below read them before handing it out */
+	int lazy;			/* a PMU whose events are not read yet: a plugin's
+					 * (1), a sysfs PMU (PP_LAZY_SYSFS); the accessors
+					 * below read them before handing it out */
 	int refused;			/* its plugin was refused when its events were read:
 					 * no events, reported as not supported (pp_pmu_hidden) */
 	int id;				/* pfm_pmu_t */

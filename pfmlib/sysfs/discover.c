@@ -1,10 +1,10 @@
 /*
  * sysfs/discover.c - discovery of the PMUs the kernel lists under
  * /sys/bus/event_source/devices (under LIBPFM_SYSROOT for tests): each one
- * that no table serves is built (build.c) into one shared table, with a
- * libpfm4-style name and a pfm_pmu_t id taken from the top of pmuplug's
- * range. The registry adds the result (attr.type from the `type` file, the
- * first CPU of the cpumask as default CPU).
+ * that no table serves gets a libpfm4-style name and a pfm_pmu_t id taken
+ * from the top of pmuplug's range, from the directory listing alone, and a
+ * stub descriptor without events; the registry builds it from its files
+ * (build.c, pp_sysfs_realize) at its first use.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -28,7 +28,8 @@ static const char *const not_tables[] = {
 	"uprobe",
 };
 
-/* why sysname is not turned into a table, or NULL */
+/* why sysname is not turned into a table, or NULL (its `cpus` file is looked
+ * for, not read) */
 static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, const char *sysname)
 {
 	char path[4096];
@@ -43,6 +44,66 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
 	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !fstatat(AT_FDCWD, path, &st, 0))
 		return "a core PMU (it has a cpus file)";
 	return NULL;
+}
+
+/* the stub of kernel PMU sysname: its name, id and kernel PMU, no event
+ * (pp_sysfs_realize builds the PMU); its index in b, or PP_NONE */
+static uint32_t add_stub(struct pp_builder *b, const char *sysname, const char *name, int id)
+{
+	char desc[256];
+	uint32_t k = pp_builder_add_pmu(b);
+	if (k == PP_NONE)
+		return PP_NONE;
+	snprintf(desc, sizeof(desc), "Linux perf_events PMU %s described by sysfs", sysname);
+	struct pp_pmu *p = &b->pmus.v[k];
+	p->name = pp_builder_str(b, name, strlen(name));
+	p->desc = pp_builder_str(b, desc, strlen(desc));
+	p->arch = pp_builder_str(b, "generic", 7);
+	p->source = pp_builder_str(b, "sysfs", 5);
+	p->perf_pmu = pp_builder_str(b, sysname, strlen(sysname));
+	p->id = id;
+	p->perf_type = PP_NONE;
+	p->type = PP_PMU_OS_GENERIC;
+	p->max_encoding = 1;
+	p->match_priority = 1000000;
+	p->first_event = b->events.n;
+	p->first_alias = b->aliases.n;
+	if (b->oom || pp_builder_index_pmu(b, k, NULL, 0))
+		return PP_NONE;
+	return k;
+}
+
+int pp_sysfs_realize(const char *sysname, const char *name, int id, struct pp_sysfs_pmu **out)
+{
+	char root[2048], dir[4096];
+	struct pp_sysfs_pmu *sp;
+
+	*out = NULL;
+	if (!pp_path(root, sizeof(root), DEVICES) || pp_sysfs_join(dir, sizeof(dir), root, sysname, NULL))
+		return -1;
+	if (!(sp = calloc(1, sizeof(*sp))))
+		return PFM_ERR_NOMEM;
+	pp_builder_init(&sp->b);
+	int r = sp->b.oom ? -2 : pp_sysfs_build_pmu(&sp->b, dir, sysname, name, id, &sp->info);
+	if (r < 0) {
+		pp_builder_free(&sp->b);
+		free(sp);
+		return r == -2 ? PFM_ERR_NOMEM : -1;
+	}
+	pp_builder_table(&sp->b, &sp->t);
+	sp->pmu = (uint32_t)r;
+	pp_verbose("sysfs PMU %s: id %d, type %u, %u events%s", name, id, sp->info.perf_type, sp->info.nevents,
+		   sp->info.nskipped ? " (some entries skipped)" : "");
+	*out = sp;
+	return PFM_SUCCESS;
+}
+
+void pp_sysfs_pmu_free(struct pp_sysfs_pmu *sp)
+{
+	if (!sp)
+		return;
+	pp_builder_free(&sp->b);
+	free(sp);
 }
 
 static int id_taken(const struct pp_sysfs_query *q, int id, const struct pp_sysfs_set *set)
@@ -71,7 +132,6 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	char **listed = NULL;
 	char *const *names = q->names;
 	int n = q->nnames, next_id = PP_SYSFS_ID_MAX, err = PFM_SUCCESS;
-	uint64_t event_files = 0;
 
 	memset(set, 0, sizeof(*set));
 	if (!pp_cfg.sysfs_pmus) {
@@ -111,11 +171,6 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", names[i], name);
 			continue;
 		}
-		if (event_files >= PP_SYSFS_MAX_EVENT_FILES) {
-			pp_verbose("sysfs PMU %s: %d event files read already (the limit); skipped", names[i],
-				   PP_SYSFS_MAX_EVENT_FILES);
-			continue;
-		}
 		while (next_id >= PP_SYSFS_ID_MIN && id_taken(q, next_id, set))
 			next_id--;
 		if (next_id < PP_SYSFS_ID_MIN) {
@@ -123,13 +178,12 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 				   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
 			break;
 		}
-		int r = pp_sysfs_build_pmu(&set->b, dir, names[i], name, next_id, &fd->info);
-		if (r == -2)
+		uint32_t k = add_stub(&set->b, names[i], name, next_id);
+		if (k == PP_NONE) {
 			err = PFM_ERR_NOMEM;
-		if (r < 0)
-			continue;
-		event_files += fd->info.nevents + fd->info.nskipped;
-		fd->pmu = (uint32_t)r;
+			break;
+		}
+		fd->pmu = k;
 		fd->id = next_id--;
 		set->n++;
 	}
@@ -138,7 +192,7 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 		pp_sysfs_free(set);
 		return err;
 	}
-	/* every PMU is built: the table view is final, the registry may point into it */
+	/* every stub is added: the table view is final, the registry may point into it */
 	pp_builder_table(&set->b, &set->t);
 	return PFM_SUCCESS;
 }

@@ -24,12 +24,6 @@
 
 #define PP_SYSFS_MAX_FILE   8192	/* bytes of one sysfs file (an attribute is a page at most) */
 #define PP_SYSFS_MAX_ENTRIES 4096	/* entries of one directory that are looked at */
-/*
- * event files (built or skipped) of all sysfs PMUs together: once reached, the
- * PMUs that follow in name order are not built (one PMU may pass it by at most
- * PP_SYSFS_MAX_ENTRIES), which bounds the files pfm_initialize reads
- */
-#define PP_SYSFS_MAX_EVENT_FILES 16384
 #define PP_SYSFS_MAX_FIELDS 61		/* format fields per PMU (+3 raw config fields <= 64) */
 #define PP_SYSFS_MAX_MODS   32		/* fields that also become modifiers (event masks are 32 bits) */
 #define PP_SYSFS_MAX_TERMS  64		/* terms of one event template */
@@ -58,14 +52,14 @@ struct pp_sysfs_info {
 	uint32_t nskipped;	/* entries skipped as malformed */
 };
 
-/* one PMU built from sysfs */
+/* one kernel PMU discovery found for a table of its own */
 struct pp_sysfs_found {
-	uint32_t pmu;		/* index in the set's table */
+	uint32_t pmu;		/* index of its stub in the set's table */
 	int id;			/* pfm_pmu_t, from the top of [PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX] */
-	struct pp_sysfs_info info;
 };
 
-/* the PMUs discovery built: one table, owned here until pp_sysfs_free */
+/* the stubs of the PMUs discovery found: one table without events, owned
+ * here until pp_sysfs_free */
 struct pp_sysfs_set {
 	struct pp_builder b;
 	struct pp_table t;
@@ -74,14 +68,33 @@ struct pp_sysfs_set {
 };
 
 /*
- * Build every PMU under /sys/bus/event_source/devices (under the configured
- * root) that q does not serve into set: one table, libpfm4 names and ids
- * that q does not use. Malformed entries are skipped with a LIBPFM_VERBOSE
- * message. Returns PFM_SUCCESS (set->n may be 0), or PFM_ERR_NOMEM (set
- * empty). LIBPFM_SYSFS_PMUS=0 turns discovery off.
+ * Every PMU under /sys/bus/event_source/devices (under the configured root)
+ * that q does not serve, into set as a stub (name, id, kernel PMU; no event,
+ * attr.type unknown): libpfm4 names and ids that q does not use, in name
+ * order, from the directory listing alone (a `cpus` file is looked for, no
+ * file is read). Returns PFM_SUCCESS (set->n may be 0), or PFM_ERR_NOMEM
+ * (set empty). LIBPFM_SYSFS_PMUS=0 turns discovery off.
  */
 int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set);
 void pp_sysfs_free(struct pp_sysfs_set *set);
+
+/* one PMU built from its sysfs files at its first use: a table of its own */
+struct pp_sysfs_pmu {
+	struct pp_builder b;
+	struct pp_table t;
+	uint32_t pmu;			/* its index in t */
+	struct pp_sysfs_info info;
+	struct pp_sysfs_pmu *next;	/* the registry's list of them */
+};
+
+/*
+ * Build kernel PMU sysname (under the configured root) as PMU name with id:
+ * PFM_SUCCESS and *out (free with pp_sysfs_pmu_free), -1 when it becomes no
+ * PMU (no event file, malformed, ...: the reason under LIBPFM_VERBOSE), or
+ * PFM_ERR_NOMEM.
+ */
+int pp_sysfs_realize(const char *sysname, const char *name, int id, struct pp_sysfs_pmu **out);
+void pp_sysfs_pmu_free(struct pp_sysfs_pmu *sp);
 
 /* ---- building one PMU (build.c) ---- */
 
