@@ -65,6 +65,7 @@ DUPLICATE_RENAMES = {("hswep_unc_ha", "UNC_H_SBO0_CREDIT_OCCUPANCY", 0x6b): "UNC
 
 PFM_ATTR_UMASK = 1
 PFM_ATTR_MOD_BOOL = 2
+PFM_ERR_ATTR_VAL = -9
 
 
 def model_of(name):
@@ -176,10 +177,12 @@ def enable_name(enable):
     return "en%d" % bit if reg == 0 else "f%den%d" % (reg, bit)
 
 
-def measure_modifiers(pd, rep, events):
+def measure_modifiers(pd, rep, events, mins=None):
     """[(name, type, code, reg, lo, width)] of the PMU's modifiers, in code order:
     on the first string (an event alone or with one unit mask) that encodes
-    with and without the modifier set to 1."""
+    with and without the modifier set to 1. mins (a dict) gets the integer
+    modifiers libpfm4 refuses at 0 (PFM_ERR_ATTR_VAL) where 1 encodes: the
+    C-box nf, whose node mask must not be empty."""
     mods = collections.OrderedDict()
     cands = collections.defaultdict(list)
     for e in events:
@@ -192,7 +195,7 @@ def measure_modifiers(pd, rep, events):
     probes = []
     for m in mods:
         for b in cands[m]:
-            probes += [b, "%s:%s=1" % (b, m), "%s:%s=2" % (b, m)]
+            probes += [b, "%s:%s=1" % (b, m), "%s:%s=2" % (b, m), "%s:%s=0" % (b, m)]
     enc = oracle.encode(pd, probes)
     out = []
     for m, (t, code) in mods.items():
@@ -212,6 +215,9 @@ def measure_modifiers(pd, rep, events):
                 out.append((m, t, code, None, None, None, None))
                 continue
         one = enc["%s:%s=1" % (b, m)]
+        if mins is not None and t != PFM_ATTR_MOD_BOOL and one.rc == 0 and \
+                enc["%s:%s=0" % (b, m)].rc == PFM_ERR_ATTR_VAL:
+            mins[m] = 1
         reg, lo = None, None
         # the value goes to the last register that changes (an enable bit in config
         # goes with a value in a filter register)
@@ -343,7 +349,8 @@ def perf_view(pd, rep, events):
 def describe(pd, rep, base, members, ids, pre, core):
     events = oracle.list_events(pd, rep, os_layer="none")
     perf_attrs, none_only = perf_view(pd, rep, events)
-    mods = measure_modifiers(pd, rep, events)
+    mins = {}
+    mods = measure_modifiers(pd, rep, events, mins)
     plm_mods = measure_plm(pd, rep, events, mods)
     fields = Fields()
     modmask = [0, 0, 0]
@@ -709,6 +716,8 @@ def describe(pd, rep, base, members, ids, pre, core):
         if reg is not None:
             md["field"] = fname
         md["code"] = code
+        if m in mins:
+            md["min"] = mins[m]
         if reg is not None and m in needed:
             md["with_umask"] = "required"
         if enable:
