@@ -144,6 +144,8 @@ def validate(doc):
             probs.append("%s: min > max" % w)
         if m.get("invert") and (m.get("type") != "bool" or "field" not in m):
             probs.append("%s: invert needs a bool modifier with a field" % w)
+        if m.get("perf_plm") and ("plm" not in m or "field" not in m):
+            probs.append("%s: perf_plm needs a modifier with plm and a field" % w)
         if "enable" in m and m["enable"] not in fields:
             probs.append("%s: enable: no format field %r" % (w, m["enable"]))
         if "with_umask" in m and (m["with_umask"] not in schema.values("modifier", "with_umask") or "field" not in m):

@@ -584,7 +584,9 @@ class Renamer:
             for key in [k for k in self.aliases if U(k) == perf]:
                 del self.aliases[key]
             if um_name is None:
-                if U(ev_name) != perf and perf not in byname:
+                # (libpfm4 reads atom's BR_INST_RETIRED.MISPRED as its own
+                # BR_INST_RETIRED:MISPRED: that wins over perf's event)
+                if U(ev_name) != perf and perf not in byname and not self.libpfm4_reads(perf):
                     self.aliases[self.spelling[perf]] = ev_name
                 continue
             lev = byname[U(ev_name)]

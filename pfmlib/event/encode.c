@@ -614,13 +614,21 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	for (uint32_t fm = e->ix->field_mods & (e->ev->mods | e->ix->plm_mods); fm; fm &= fm - 1) {
 		uint32_t i = (uint32_t)__builtin_ctz(fm), mi = pd->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
-		if (pp_view_hides_mod(v, e->pmu, mi))
-			continue;
+		uint64_t val = e->mod_val[i];
+		if (pp_view_hides_mod(v, e->pmu, mi)) {
+			/* perf_plm: a privilege modifier the perf layers hide whose
+			 * field follows the levels given to the call there, not the
+			 * string's u/k (libpfm4 4.13's netburst ESCR level bits) */
+			if (!(m->plm && m->flags & PP_MOD_F_PERF_PLM))
+				continue;
+			val = (e->dfl_plm & m->plm) != 0;
+		}
 		/* `with_umask: ignored` (fe_thres): no effect without a unit mask using it */
 		if (m->flags & PP_MOD_F_UMASK_IGNORED && !umask_has_field(e, m->field, 0))
 			continue;
 		/* invert: an exclusion bit, set when the level is not selected (Arm) */
-		uint64_t val = (m->flags & PP_MOD_F_INVERT) ? !e->mod_val[i] : e->mod_val[i];
+		if (m->flags & PP_MOD_F_INVERT)
+			val = !val;
 		/* a bool sets every bit of its field (netburst k: T0_OS and T1_OS) */
 		if (m->type == PP_MOD_BOOL && val)
 			val = all_bits(&t->fields[m->field]);

@@ -6,6 +6,7 @@
  * the event's attribute list for an OS layer (unit-mask `equiv` strings
  * expanded). Values are parsed here; ranges and rules are the encoder's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -204,8 +205,13 @@ static int take_raw(struct pp_pmu_rt *pmu, const char *name, size_t len, struct 
 {
 	uint64_t v;
 
-	if (len < 2 || name[0] != 'r' || name[1] == '+' || name[1] == '-')
+	/* hexadecimal digits right after the r: no sign, no blank (\v, \f, \r) */
+	if (len < 2 || name[0] != 'r')
 		return -1;
+	if (!isxdigit((unsigned char)name[1])) {
+		pp_verbose("'%.*s': not a raw event: r must be followed by hexadecimal digits", (int)len, name);
+		return -1;
+	}
 	if (parse_u64_base(name + 1, len - 1, 16, &v) || v == UINT64_MAX)
 		return -1;
 	for (uint32_t i = 0; i < pmu->p->nevents; i++) {
@@ -301,8 +307,9 @@ static int parse_event(const char *str, struct pp_parsed *p)
 		return pp_fail(PFM_ERR_INVAL, "event string is NULL");
 	if (strchr(str, '/'))
 		return parse_perf_spelling(str, p);
-	if (pp_has_any(str, ", \t"))
-		return pp_fail(PFM_ERR_INVAL, "'%s': one event only, without blanks", str);
+	/* libpfm4 4.13 refuses a newline as it refuses a space (r\n3 too) */
+	if (pp_has_any(str, ", \t\n"))
+		return pp_fail(PFM_ERR_INVAL, "'%s': one event only, without blanks or newlines", str);
 	name = str;
 	sep = strstr(str, "::");
 	if (sep) {

@@ -86,6 +86,7 @@ struct pp_modifier {
 #define PP_MOD_F_UMASK_REQUIRED 0x2	/* with_umask: required (a named unit mask must set its field) */
 #define PP_MOD_F_UMASK_IGNORED  0x4	/* with_umask: ignored (no effect unless a unit mask sets it) */
 #define PP_MOD_F_NONE_ONLY 0x8	/* offered under PFM_OS_NONE only (schema: none_only) */
+#define PP_MOD_F_PERF_PLM 0x10	/* plm: its field follows the levels under perf_events too (schema: perf_plm) */
 
 /* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
 enum pp_perf_attr {

@@ -426,6 +426,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		}
 		case PP_K_MODIFIER_ENABLE: if (get_str(l, v, k, &enable)) return -1; break;
 		case PP_K_MODIFIER_NONE_ONLY: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_NONE_ONLY; break;
+		case PP_K_MODIFIER_PERF_PLM: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_PERF_PLM; break;
 		case PP_K_MODIFIER__UNKNOWN: return unknown(l, kn, "a modifier", k);
 		}
 		seen |= 1ULL << key;
@@ -443,6 +444,8 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		return fail(l, n, "modifier '%s': with_umask needs a field", name);
 	if ((m.flags & PP_MOD_F_INVERT) && (m.type != PP_MOD_BOOL || !field))
 		return fail(l, n, "modifier '%s': invert needs a bool modifier with a field", name);
+	if ((m.flags & PP_MOD_F_PERF_PLM) && (!m.plm || !field))
+		return fail(l, n, "modifier '%s': perf_plm needs a modifier with plm and a field", name);
 	if (field) {
 		m.field = find_field(l, field);
 		if (m.field == PP_NONE)

@@ -65,6 +65,7 @@ DUPLICATE_RENAMES = {("hswep_unc_ha", "UNC_H_SBO0_CREDIT_OCCUPANCY", 0x6b): "UNC
 
 PFM_ATTR_UMASK = 1
 PFM_ATTR_MOD_BOOL = 2
+PFM_ERR_ATTR_VAL = -9
 
 
 def model_of(name):
@@ -176,10 +177,12 @@ def enable_name(enable):
     return "en%d" % bit if reg == 0 else "f%den%d" % (reg, bit)
 
 
-def measure_modifiers(pd, rep, events):
+def measure_modifiers(pd, rep, events, mins=None):
     """[(name, type, code, reg, lo, width)] of the PMU's modifiers, in code order:
     on the first string (an event alone or with one unit mask) that encodes
-    with and without the modifier set to 1."""
+    with and without the modifier set to 1. mins (a dict) gets the integer
+    modifiers libpfm4 refuses at 0 (PFM_ERR_ATTR_VAL) where 1 encodes: the
+    C-box nf, whose node mask must not be empty."""
     mods = collections.OrderedDict()
     cands = collections.defaultdict(list)
     for e in events:
@@ -192,7 +195,7 @@ def measure_modifiers(pd, rep, events):
     probes = []
     for m in mods:
         for b in cands[m]:
-            probes += [b, "%s:%s=1" % (b, m), "%s:%s=2" % (b, m)]
+            probes += [b, "%s:%s=1" % (b, m), "%s:%s=2" % (b, m), "%s:%s=0" % (b, m)]
     enc = oracle.encode(pd, probes)
     out = []
     for m, (t, code) in mods.items():
@@ -212,6 +215,9 @@ def measure_modifiers(pd, rep, events):
                 out.append((m, t, code, None, None, None, None))
                 continue
         one = enc["%s:%s=1" % (b, m)]
+        if mins is not None and t != PFM_ATTR_MOD_BOOL and one.rc == 0 and \
+                enc["%s:%s=0" % (b, m)].rc == PFM_ERR_ATTR_VAL:
+            mins[m] = 1
         reg, lo = None, None
         # the value goes to the last register that changes (an enable bit in config
         # goes with a value in a filter register)
@@ -250,6 +256,51 @@ def measure_modifiers(pd, rep, events):
                 if d and not d & (d - 1):
                     enable = (r, d.bit_length() - 1)
         out.append((m, t, code, reg, lo, width, enable))
+    return out
+
+
+# libpfm4's privilege levels PFM_PLM0..PFM_PLM3 and the names of hidden
+# modifiers standing for them (PFM_PLMH aside: a modifier for it would make
+# the PMU filter the hypervisor level under perf_events, exclude_hv)
+PLM_BITS = (0x1, 0x2, 0x4, 0x8)
+PLM_MOD_NAMES = {0x1: ("k", "os"), 0x8: ("u", "usr")}
+
+
+def measure_plm(pd, rep, events, mods):
+    """[(name, plm, reg, mask)]: config bits libpfm4 sets from the privilege
+    levels given to pfm_get_os_event_encoding although the PMU lists no
+    privilege modifier (amd64_fam15h_nb, amd64_fam19h_zen3_l3: bits 16 and
+    17), grouped by the levels that set them; measured on the first string
+    that encodes, at each level alone against none."""
+    if any(m[0] in ("u", "k") for m in mods):
+        return []
+    strs = []
+    for e in events:
+        strs += ["%s::%s" % (rep, e.name)] + ["%s::%s:%s" % (rep, e.name, u.name) for u in e.umasks()]
+        if len(strs) > 50:
+            break
+    base = oracle.encode(pd, strs, plm=0)
+    s = next((s for s in strs if base[s].rc == 0), None)
+    if s is None:
+        return []
+    c0 = base[s].codes + [0] * 3
+    on = collections.defaultdict(int)      # (reg, bit) -> levels that set it
+    for p in PLM_BITS:
+        c = oracle.encode(pd, [s], plm=p)[s].codes + [0] * 3
+        for r in range(3):
+            d = c[r] & ~c0[r]
+            while d:
+                b = d & -d
+                on[(r, b)] |= p
+                d &= d - 1
+    groups = collections.OrderedDict()
+    for (r, b), p in sorted(on.items()):
+        groups.setdefault((p, r), 0)
+        groups[(p, r)] |= b
+    out = []
+    for (p, r), mask in groups.items():
+        name, field = PLM_MOD_NAMES.get(p, ("plm%x" % p, "plm%x" % p))
+        out.append((name, field, p, r, mask))
     return out
 
 
@@ -298,9 +349,15 @@ def perf_view(pd, rep, events):
 def describe(pd, rep, base, members, ids, pre, core):
     events = oracle.list_events(pd, rep, os_layer="none")
     perf_attrs, none_only = perf_view(pd, rep, events)
-    mods = measure_modifiers(pd, rep, events)
+    mins = {}
+    mods = measure_modifiers(pd, rep, events, mins)
+    plm_mods = measure_plm(pd, rep, events, mods)
     fields = Fields()
     modmask = [0, 0, 0]
+    plm_bits = [0, 0, 0]
+    for m, fname, p, reg, mask in plm_mods:
+        modmask[reg] |= mask
+        plm_bits[reg] |= mask
     intmods = {}
     for m, t, code, reg, lo, width, enable in mods:
         if reg is not None:
@@ -645,6 +702,8 @@ def describe(pd, rep, base, members, ids, pre, core):
                 fields.add(fname, reg, mask)
                 nregs = max(nregs, reg + 1)
                 ev_fields[(m, reg, mask)] = fname
+    for m, fname, p, reg, mask in plm_mods:
+        fields.add(fname, reg, mask)
     for m, t, code, reg, lo, width, enable in mods:
         if enable and enable_name(enable) not in fields.names():
             fields.add(enable_name(enable), enable[0], 1 << enable[1])
@@ -657,6 +716,8 @@ def describe(pd, rep, base, members, ids, pre, core):
         if reg is not None:
             md["field"] = fname
         md["code"] = code
+        if m in mins:
+            md["min"] = mins[m]
         if reg is not None and m in needed:
             md["with_umask"] = "required"
         if enable:
@@ -664,8 +725,15 @@ def describe(pd, rep, base, members, ids, pre, core):
         if m in none_only:
             md["none_only"] = True
         modifiers.append(md)
+    # the privilege bits libpfm4 sets without listing a modifier: a modifier
+    # with plm that no event lists (the string cannot name it; PFM_OS_NONE
+    # codes still follow the levels, perf_events' config does not have them)
+    for m, fname, p, reg, mask in plm_mods:
+        modifiers.append(collections.OrderedDict(
+            [("name", m), ("desc", "privilege levels 0x%x (set from the levels, not listed by libpfm4)" % p),
+             ("type", "bool"), ("plm", p), ("field", fname)]))
     out_events = []
-    all_mods = [m[0] for m in mods]
+    all_mods = [m[0] for m in mods] + [m[0] for m in plm_mods]
     seen = set()
     for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req, ev_field in per_event:
         ev = collections.OrderedDict()
@@ -677,7 +745,8 @@ def describe(pd, rep, base, members, ids, pre, core):
         seen.add(ev["name"])
         ev["desc"] = "%s event %s (libpfm4 4.13)" % (base, e.name)
         ev["code"] = e.code
-        ev["set"] = fields.split(ev_bits[:nregs])
+        # (the privilege bits every measured encoding has are the levels')
+        ev["set"] = fields.split([b & ~plm_bits[r] for r, b in enumerate(ev_bits[:nregs])])
         if any(fb):
             ev["fallback"] = fields.split(fb[:nregs])
         emods = [a.name for a in e.attrs if a.type != PFM_ATTR_UMASK]

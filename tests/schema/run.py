@@ -46,7 +46,7 @@ BASE = {
     "pmu": {"name": "sk", "id": 1000, "desc": "schema probe", "type": "core", "arch": "x86",
             "format": {"event": "config:0-7", "umask": "config:8-15", "os": "config:17",
                        "cmask": "config:24-31"},
-            "modifiers": [{"name": "k", "desc": "kernel", "type": "bool", "field": "os"},
+            "modifiers": [{"name": "k", "desc": "kernel", "type": "bool", "plm": 1, "field": "os"},
                           {"name": "c", "desc": "counter mask", "type": "int", "field": "cmask"}],
             "instances": [{"name": "sk1", "id": 1001}]},
     "events": [{"name": "E", "desc": "an event", "set": {"event": 1},

@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""test_silent.py - strings on which pmuplug once encoded silently otherwise
+than libpfm4 4.13 (both accepted; or pmuplug accepted what 4.13 refuses),
+pinned to 4.13's answer: one table, string -> codes or error, through the
+public API of build/lib/libpfm.so.4 (ctypes, so that a string may hold any
+byte), under LIBPFM_ENCODE_INACTIVE=1. The expected values were measured on
+the installed libpfm4 4.13.
+
+    python3 -m unittest tests/pinned/test_silent.py   (PMUPLUG_LIB=dir to choose the library)
+"""
+import ctypes
+import os
+import unittest
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LIB = os.path.join(os.environ.get("PMUPLUG_LIB", os.path.join(TOP, "build", "lib")), "libpfm.so.4")
+
+PFM_OS_NONE, PFM_OS_PERF_EVENT_EXT = 0, 2
+PLM0, PLM3 = 0x1, 0x8
+INVAL, NOTFOUND, FEATCOMB, ATTR_VAL = -2, -4, -5, -9
+
+# (what it pins, string, plm, layer, expected: PFM_OS_NONE codes / perf config, or an error)
+CASES = [
+    # 1. the privilege bits of the AMD uncore PMUs follow plm under PFM_OS_NONE
+    #    (bit 16 PLM3, bit 17 PLM0), with no u/k listed
+    ("fam15h_nb usr bit from PLM3", "amd64_fam15h_nb::DRAM_ACCESSES", PLM3, PFM_OS_NONE, [0x513fe0]),
+    ("fam15h_nb os bit from PLM0", "amd64_fam15h_nb::DRAM_ACCESSES", PLM0, PFM_OS_NONE, [0x523fe0]),
+    ("fam15h_nb both bits from PLM0|PLM3", "amd64_fam15h_nb::DRAM_ACCESSES", PLM0 | PLM3, PFM_OS_NONE, [0x533fe0]),
+    ("fam15h_nb no level, no bit", "amd64_fam15h_nb::DRAM_ACCESSES", 0, PFM_OS_NONE, [0x503fe0]),
+    ("zen3_l3 usr bit from PLM3", "amd64_fam19h_zen3_l3::UNC_L3_MISSES", PLM3, PFM_OS_NONE, [0x51ff9a]),
+    ("zen3_l3 os bit from PLM0", "amd64_fam19h_zen3_l3::UNC_L3_MISSES", PLM0, PFM_OS_NONE, [0x52ff9a]),
+    ("zen3_l3 lists no u modifier", "amd64_fam19h_zen3_l3::UNC_L3_MISSES:u", PLM3, PFM_OS_NONE, -8),
+    # 2. netburst's ESCR T0/T1 OS/USR bits in perf's config follow the levels
+    #    given to the call (not the string's u/k), as under PFM_OS_NONE
+    ("netburst perf ESCR bits from PLM3", "netburst::TC_misc:FLUSH", PLM3, PFM_OS_PERF_EVENT_EXT, 0x2e00200500033000),
+    ("netburst perf ESCR bits from PLM0", "netburst::TC_misc:FLUSH", PLM0, PFM_OS_PERF_EVENT_EXT, 0x2e00200a00033000),
+    ("netburst perf ESCR bits from PLM0|PLM3", "netburst::TC_misc:FLUSH", PLM0 | PLM3, PFM_OS_PERF_EVENT_EXT,
+     0x2e00200f00033000),
+    ("netburst perf ESCR bits ignore the string's u", "netburst::TC_misc:FLUSH:u", PLM0, PFM_OS_PERF_EVENT_EXT,
+     0x2e00200a00033000),
+    ("netburst_p perf ESCR bits from PLM3", "netburst_p::TC_misc:FLUSH", PLM3, PFM_OS_PERF_EVENT_EXT,
+     0x2e00200500033000),
+    ("netburst PFM_OS_NONE ESCR bits from PLM0", "netburst::TC_misc:FLUSH", PLM0, PFM_OS_NONE, [0xc00200a, 0x33000]),
+    # 3. a dotted string libpfm4 reads as EVENT:UMASK resolves as libpfm4 reads it
+    ("atom BR_INST_RETIRED.MISPRED is BR_INST_RETIRED:MISPRED", "atom::BR_INST_RETIRED.MISPRED", PLM0 | PLM3,
+     PFM_OS_NONE, [0x530ac4]),
+    ("glm CPU_CLK_UNHALTED.CORE_P is CPU_CLK_UNHALTED:CORE_P", "glm::CPU_CLK_UNHALTED.CORE_P", PLM0 | PLM3,
+     PFM_OS_NONE, [0x530000]),
+    # 4. refused as libpfm4 4.13 refuses them
+    ("newline inside a raw code is INVAL", "perf_raw::r\n3", PLM3, PFM_OS_NONE, INVAL),
+    ("newline after an event is INVAL", "hsw::INST_RETIRED:ANY_P\n", PLM3, PFM_OS_NONE, INVAL),
+    ("newline inside a modifier value is INVAL", "hsw::INST_RETIRED:c=\n1", PLM3, PFM_OS_NONE, INVAL),
+    ("vertical tab before raw digits is NOTFOUND", "perf_raw::r\v3", PLM3, PFM_OS_NONE, NOTFOUND),
+    ("carriage return before raw digits is NOTFOUND", "perf_raw::r\r3", PLM3, PFM_OS_NONE, NOTFOUND),
+    ("raw code still encodes", "perf_raw::r3", PLM3, PFM_OS_NONE, [0x3]),
+    ("bdx C-box nf=0 with NID is ATTR_VAL", "bdx_unc_cbo0::UNC_C_LLC_LOOKUP:NID:nf=0", PLM3, PFM_OS_NONE, ATTR_VAL),
+    ("snbep C-box nf=0 with NID is ATTR_VAL", "snbep_unc_cbo0::UNC_C_LLC_LOOKUP:NID:nf=0", PLM3, PFM_OS_NONE,
+     ATTR_VAL),
+    ("hswep C-box nf=0 without NID is ATTR_VAL", "hswep_unc_cbo0::UNC_C_LLC_LOOKUP:nf=0", PLM3, PFM_OS_NONE,
+     ATTR_VAL),
+    ("bdx C-box nf=1 with NID encodes", "bdx_unc_cbo0::UNC_C_LLC_LOOKUP:NID:nf=1", PLM3, PFM_OS_NONE,
+     [0x5134, 0xfe0000, 0x1]),
+]
+
+
+class EncodeArg(ctypes.Structure):
+    _fields_ = [("codes", ctypes.POINTER(ctypes.c_uint64)), ("fstr", ctypes.c_void_p),
+                ("size", ctypes.c_size_t), ("count", ctypes.c_int), ("idx", ctypes.c_int)]
+
+
+class PerfArg(ctypes.Structure):
+    _fields_ = [("attr", ctypes.c_void_p), ("fstr", ctypes.c_void_p), ("size", ctypes.c_size_t),
+                ("idx", ctypes.c_int), ("cpu", ctypes.c_int), ("flags", ctypes.c_int), ("pad0", ctypes.c_int)]
+
+
+class PerfAttr(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_uint32), ("size", ctypes.c_uint32), ("config", ctypes.c_uint64),
+                ("rest", ctypes.c_uint8 * 240)]
+
+
+def encode(lib, s, plm, layer):
+    """codes (PFM_OS_NONE), config (perf layer), or the error code."""
+    if layer == PFM_OS_NONE:
+        codes = (ctypes.c_uint64 * 8)()
+        a = EncodeArg(codes=codes, size=ctypes.sizeof(EncodeArg), count=8)
+        rc = lib.pfm_get_os_event_encoding(s.encode(), plm, layer, ctypes.byref(a))
+        return rc if rc else list(codes[:a.count])
+    attr = PerfAttr()
+    a = PerfArg(attr=ctypes.addressof(attr), size=ctypes.sizeof(PerfArg))
+    rc = lib.pfm_get_os_event_encoding(s.encode(), plm, layer, ctypes.byref(a))
+    return rc if rc else attr.config
+
+
+class SilentEncodings(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.environ["LIBPFM_ENCODE_INACTIVE"] = "1"
+        cls.lib = ctypes.CDLL(LIB)
+        assert cls.lib.pfm_initialize() == 0
+
+    def test_strings_encode_as_libpfm4_4_13(self):
+        for what, s, plm, layer, want in CASES:
+            with self.subTest(what=what, string=s):
+                got = encode(self.lib, s, plm, layer)
+                show = lambda v: v if isinstance(v, int) and v < 0 else (  # noqa: E731
+                    [hex(x) for x in v] if isinstance(v, list) else hex(v))
+                self.assertEqual(got, want, "%s: %r plm 0x%x: got %s, libpfm4 4.13 %s"
+                                 % (what, s, plm, show(got), show(want)))
+
+
+if __name__ == "__main__":
+    unittest.main()
