@@ -1,5 +1,5 @@
 # fuzz/module.mk: libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined)
-# built from the library's sources and a small table (docs/CONTRIBUTING-internal.md):
+# built from the library's sources and a small table (docs/build-and-tests.md):
 #   fuzz_encode  event strings under the three OS layers, find_event, attr walks,
 #                on the unit-test fixture PMUs (tests/unit/fixtures), instead of
 #                the built-in table; the fstr round trip is checked (FUZZ_REENCODE=2:
