@@ -199,7 +199,7 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         source = "%s/%s %s" % (src.arch, src.model_dir, src.version)
         if src.origin != "perf":
             source = "%s %s" % (src.origin, source)
-        desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, src.line)
+        desc = describe.build(plan, src.arch, source.strip(), evs, cinfo, src.line, version=src.version)
         ctx = transforms.Context(src.arch, src.model_dir, plan.name, plan.unit, evs, overlay_root, warnings,
                                  family=plan.family, notes=stats.notes, arch_std=std)
         transforms.run(tmods, desc, ctx)
@@ -512,9 +512,11 @@ def sys_dirs(arch_dir):
     return out
 
 
-def sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore):
+def sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore, partial=False):
     """[(plan, desc, src)]: the uncore descriptors of the architecture's system
-    tables (<dir>/sys/*.json); their other Units are counted as skipped."""
+    tables (<dir>/sys/*.json); their other Units are counted as skipped.
+    partial: a tree that need not have every table the overlays name (a
+    source made into plugins): a missing one is a warning, not an error."""
     out = []
     for d in sys_dirs(arch_dir):
         src = ModelSource(arch, arch_dir, d + "/" + uncore_perf.SYS_DIR, [], "")
@@ -524,6 +526,9 @@ def sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore):
                        uncore_perf.build(uncore, ov, src, d, by_unit, counters, None, stats, is_sys=True,
                                          warnings=warnings))
     for d in sorted(set(uncore.sys) - set(sys_dirs(arch_dir))):
+        if partial:
+            stats.skip(arch, "system tables of the overlays the source has no directory for")
+            continue
         raise ConvertError("system table %s: perf has no directory %s/%s/%s" % (d, arch, d, uncore_perf.SYS_DIR),
                            uncore.path)
     return out
@@ -602,10 +607,13 @@ def intel_models(intel_root, facts, arch, models, rows, stats, warnings):
 
 
 def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings, tmods, verify=False,
-                 libpfm4_descs=None, intel_root=None):
+                 libpfm4_descs=None, intel_root=None, collect=None, partial=False):
     """Convert every core model of every architecture of arch_root (and of
     Intel's perfmon repository intel_root, newest version per model); returns
-    the list of files written or kept."""
+    the list of files written or kept. collect, a list: gets (path, desc,
+    text, src) per file (src None: not a model of the tree). partial: the
+    tree need not have the models and system tables the overlays name (a
+    source made into plugins: no warnings about them)."""
     results = []        # (plan, desc, arch, src)
     uncores = {}        # arch -> uncore_perf.UncoreUnits
     arches = sorted(d for d in os.listdir(arch_root) if os.path.isdir(os.path.join(arch_root, d))) \
@@ -675,9 +683,9 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         if not has_perf:
             continue
         if not only:
-            for plan, desc, src in sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore):
+            for plan, desc, src in sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore, partial):
                 results.append((plan, desc, arch, src))
-        if ov.models and not only:
+        if ov.models and not only and not partial:
             listed = set(models)
             for name, m in ov.models.items():
                 if name not in listed:
@@ -687,7 +695,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         if only:
             break
         merges = uncores[arch].merges if arch in uncores else None
-        for plan, desc in uncore_facts(overlay_root, arch, results, stats, merges, partial=not arch_root):
+        for plan, desc in uncore_facts(overlay_root, arch, results, stats, merges, partial=partial or not arch_root):
             results.append((plan, desc, arch, None))
     hand = hand_written(overlay_root, stats, libpfm4_descs)
     assign_rule_identities([(p, d) for p, d, _, _ in results] + [(p, d) for p, d, _ in hand], stats)
@@ -704,6 +712,8 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         write(path, text)
         written.append(path)
         produced[plan.out_arch].add(os.path.basename(path))
+        if collect is not None:
+            collect.append((path, desc, text, None))
     for plan, desc, arch, src in results:
         d = os.path.join(out_dir, arch)
         os.makedirs(d, exist_ok=True)
@@ -720,6 +730,8 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         write(path, text)
         written.append(path)
         produced[arch].add(os.path.basename(path))
+        if collect is not None:
+            collect.append((path, desc, text, src))
     if not only:
         for arch in os.listdir(out_dir) if os.path.isdir(out_dir) else ():
             d = os.path.join(out_dir, arch)
