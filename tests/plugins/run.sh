@@ -138,6 +138,10 @@ run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*
 # 6. make install into a temporary DESTDIR
 run install tests/plugins/install.sh "$tmp" "$fx" "$tmp/tree/x86/qk_q1.yaml"
 
+# 7. jsontoyaml --from SOURCE --plugins DIR and the loader's version rule
+mkdir -p "$tmp/versions"
+run versions tests/plugins/versions.sh "$b" "$tmp/versions"
+
 mkdir -p "$b/check"
 echo "plugins: $pass passed, $fail failed" | tee -a "$b/check/results"
 [ "$fail" -eq 0 ]
