@@ -95,6 +95,9 @@ def decide(desc, src, builtin, ids, every):
         if taken:
             return False, "id %d is the built-in %s's" % (pmu["id"], taken[0])
         return True, "new: no built-in PMU of this name"
+    if pmu.get("instances"):
+        # the loader replaces one PMU record; a box's further instances are refused as taken
+        return False, "an uncore PMU with box instances: the library cannot replace a built-in one yet"
     if old[0] != pmu["id"]:
         return False, "the built-in %s has id %d, this one %d" % (name, old[0], pmu["id"])
     if every:

@@ -151,7 +151,7 @@ def one_model(a, stats, warnings):
         core_units = overlay.ArchOverlay(a.overlay_root, arch).core_units if os.path.isfile(base) else []
     std = perfjson.load_arch_std(a.std_dir) if a.std_dir else {}
     src = convert.ModelSource(arch, os.path.dirname(os.path.normpath(a.model_dir)), model,
-                              list(a.match), "plugin")
+                              list(a.match), convert.ONE_MODEL)
     plans = ov.plans(model, src.match)
     tmods = [] if a.no_transforms else transforms.load()
     results = convert.convert_model(src, plans, std, list(core_units), a.overlay_root,
