@@ -13,7 +13,7 @@ PERF_ATTR_ORDER = ("u", "k", "h", "period", "freq", "precise", "excl", "mg", "mh
                    "hw_smpl")
 
 
-def build(plan, arch, source, perf_events, counter_info, match_priority=None, allow_empty=False):
+def build(plan, arch, source, perf_events, counter_info, match_priority=None, allow_empty=False, version=None):
     """The descriptor dict (schema v1 as Python data) of one PMU plan;
     allow_empty: no perf events (a PMU whose events a transform supplies)."""
     enc = Encoder(plan)
@@ -26,6 +26,8 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None, al
     fam = plan.family
     pmu = {"name": plan.name, "id": plan.id, "desc": plan.desc, "type": fam.type, "arch": arch,
            "source": source}
+    if version:
+        pmu["version"] = version
     if plan.override:
         pmu["override"] = True
     if getattr(plan, "variant", False):

@@ -3,6 +3,10 @@
 into pmuplug's YAML descriptors (docs/schema.md), one file per PMU model.
 
 Whole tree:   jsontoyaml.py --arch-root DIR --overlay-root arch --out DIR [--only MODEL...]
+Plugins:      jsontoyaml.py --from DIR --plugins DIR [--all]
+              (DIR: perf's pmu-events arch directory, a kernel tree, or Intel's
+              perfmon repository: the models that are new or newer than the
+              library's built-in ones)
 One model:    jsontoyaml.py --model-dir DIR --overlay FILE --out DIR
               jsontoyaml.py --model-dir DIR --arch x86 --family intel \\
                             --name my_pmu --id 900 --desc "My core" --out DIR
@@ -17,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import convert          # noqa: E402
+import fromsource       # noqa: E402
 import overlay          # noqa: E402
 import perfjson         # noqa: E402
 import transforms       # noqa: E402
@@ -33,7 +38,7 @@ def parse_args(argv):
                     help="perf's pmu-events/arch directory (mapfile.csv per architecture)")
     ap.add_argument("--overlay-root", metavar="DIR", default=os.path.join(os.path.dirname(HERE), "arch"),
                     help="our overlays (default: the repository's arch/)")
-    ap.add_argument("--out", metavar="DIR", required=True,
+    ap.add_argument("--out", metavar="DIR",
                     help="output directory (<arch>/<pmu>.yaml for a tree, <pmu>.yaml for one model;"
                          " a path ending in .yaml names the file of a one-PMU model)")
     ap.add_argument("--intel-perfmon", metavar="DIR",
@@ -57,6 +62,20 @@ def parse_args(argv):
                     help="read every written file back with libyaml and compare it with what was meant")
     ap.add_argument("--no-transforms", action="store_true",
                     help="skip the transform modules (jsontoyaml/transforms/): perf's structure only")
+    ap.add_argument("--versions", metavar="FILE",
+                    help="write each PMU's name, id, version and model to FILE (the build's %s)"
+                    % fromsource.VERSIONS_NAME)
+    g = ap.add_argument_group("plugins from a vendor source")
+    g.add_argument("--from", dest="source", metavar="DIR",
+                   help="perf's pmu-events arch directory (or a kernel tree holding it) or Intel's perfmon"
+                        " repository, told apart by their layout")
+    g.add_argument("--plugins", metavar="DIR", help="where the plugins go (one <pmu>.yaml each)")
+    g.add_argument("--all", action="store_true",
+                   help="write every PMU of the source's models, not only those new or newer than the"
+                        " built-in ones")
+    g.add_argument("--builtin-versions", dest="versions_in", metavar="FILE",
+                   help="the built-in PMUs' versions (default: %s installed beside the converter, or the"
+                        " build's build/yaml/%s)" % (fromsource.VERSIONS_NAME, fromsource.VERSIONS_NAME))
     g = ap.add_argument_group("one model directory (plugins)")
     g.add_argument("--model-dir", metavar="DIR", help="a directory of perf-style JSON topic files")
     g.add_argument("--overlay", metavar="FILE",
@@ -74,6 +93,16 @@ def parse_args(argv):
     g.add_argument("--std-dir", metavar="DIR",
                    help="directory whose JSON files hold the standard events ArchStdEvent refers to")
     a = ap.parse_args(argv)
+    if a.source or a.plugins:
+        if not (a.source and a.plugins):
+            ap.error("--from and --plugins go together")
+        if a.arch_root or a.intel_perfmon or a.model_dir or a.out:
+            ap.error("--from takes no --arch-root, --intel-perfmon, --model-dir or --out")
+        return a
+    if a.all or a.versions_in:
+        ap.error("--all and --builtin-versions go with --from")
+    if not a.out:
+        ap.error("the following arguments are required: --out")
     if bool(a.arch_root or a.intel_perfmon) == bool(a.model_dir):
         ap.error("give either --arch-root and/or --intel-perfmon (whole tree) or --model-dir (one model)")
     if a.model_dir and not a.overlay and not all((a.arch, a.family, a.name, a.id is not None, a.desc)):
@@ -122,7 +151,7 @@ def one_model(a, stats, warnings):
         core_units = overlay.ArchOverlay(a.overlay_root, arch).core_units if os.path.isfile(base) else []
     std = perfjson.load_arch_std(a.std_dir) if a.std_dir else {}
     src = convert.ModelSource(arch, os.path.dirname(os.path.normpath(a.model_dir)), model,
-                              list(a.match), "plugin")
+                              list(a.match), convert.ONE_MODEL)
     plans = ov.plans(model, src.match)
     tmods = [] if a.no_transforms else transforms.load()
     results = convert.convert_model(src, plans, std, list(core_units), a.overlay_root,
@@ -150,8 +179,13 @@ def main(argv=None):
     warnings = Warnings()
     stats = convert.Stats()
     t0 = time.time()
+    collect = []
     try:
-        if a.model_dir:
+        if a.source:
+            tmods = [] if a.no_transforms else transforms.load()
+            written, text = fromsource.make_plugins(a, stats, warnings, tmods, convert.convert_tree)
+            a.out = a.plugins
+        elif a.model_dir:
             written = one_model(a, stats, warnings)
         else:
             if a.arch_root:
@@ -162,7 +196,7 @@ def main(argv=None):
             tmods = [] if a.no_transforms else transforms.load()
             written = convert.convert_tree(a.arch_root, a.overlay_root, a.out, set(a.only or ()),
                                            a.strict, stats, warnings, tmods, a.verify,
-                                           a.libpfm4_descs, a.intel_perfmon)
+                                           a.libpfm4_descs, a.intel_perfmon, collect)
     except ConvertError as e:
         warnings.flush()
         print("jsontoyaml: error: %s" % e, file=sys.stderr)
@@ -175,6 +209,11 @@ def main(argv=None):
         convert.write(a.report, stats.report() + stats.notes_text())
     if a.table:
         convert.write(a.table, stats.table())
+    if a.versions:
+        convert.write(a.versions, fromsource.versions_text(collect))
+    if a.source:
+        sys.stdout.write(text)
+        return 0
     if not a.quiet:
         sys.stdout.write(report)
     return 0

@@ -49,6 +49,7 @@ $(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_A
 	@mkdir -p $(YAML_DIR)
 	@$(PYTHON) $(JSONTOYAML) --arch-root $(PMU_EVENTS_ARCH) --overlay-root arch --out $(YAML_DIR) \
 		--verify --quiet --report $(YAML_DIR)/report.txt --table $(YAML_DIR)/pmus.tsv \
+		--versions $(YAML_DIR)/builtin-versions.tsv \
 		--libpfm4-descs $(LEGACY_DESCS) $(JSONTOYAML_INTEL) $(JSONTOYAML_FLAGS)
 	@touch $@
 
@@ -62,6 +63,8 @@ CHECKS += check-jsontoyaml
 .PHONY: check-jsontoyaml
 
 # make install: the converter's package into $(PREFIX)/share/pmuplug/jsontoyaml,
+# the built-in PMUs' versions beside it ($(PREFIX)/share/pmuplug/builtin-versions.tsv,
+# which `jsontoyaml --from` compares a source with),
 # our overlays beside it in $(PREFIX)/share/pmuplug/arch (its default
 # --overlay-root), the schema in $(PREFIX)/share/pmuplug/schema (where
 # jsontoyaml/schema.py looks), and a `jsontoyaml` command in $(BINDIR) that runs it with
@@ -70,8 +73,10 @@ BINDIR        ?= $(PREFIX)/bin
 JSONTOYAML_PKG = $(PREFIX)/share/pmuplug
 # upstream libpfm4's event names, read by the converter beside the YAML overlays
 ARCH_FACT_TSVS = $(wildcard arch/*/libpfm4-upstream-events.tsv)
-install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(ARCH_FACT_TSVS)
+install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(ARCH_FACT_TSVS) \
+		$(YAML_STAMP)
 	install -d $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms $(DESTDIR)$(BINDIR)
+	install -m 0644 $(YAML_DIR)/builtin-versions.tsv $(DESTDIR)$(JSONTOYAML_PKG)/builtin-versions.tsv
 	install -m 0644 $(wildcard jsontoyaml/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/
 	install -m 0644 $(wildcard jsontoyaml/transforms/*.py) $(DESTDIR)$(JSONTOYAML_PKG)/jsontoyaml/transforms/
 	install -D -m 0644 $(DESCRIPTOR_SCHEMA) $(DESTDIR)$(JSONTOYAML_PKG)/$(DESCRIPTOR_SCHEMA)
@@ -82,6 +87,7 @@ install-jsontoyaml: scripts/jsontoyaml.in $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA
 	chmod 0755 $(DESTDIR)$(BINDIR)/jsontoyaml.tmp
 	mv -f $(DESTDIR)$(BINDIR)/jsontoyaml.tmp $(DESTDIR)$(BINDIR)/jsontoyaml
 INSTALL_TARGETS += install-jsontoyaml
-INSTALLED_FILES += $(BINDIR)/jsontoyaml $(addprefix $(JSONTOYAML_PKG)/,$(wildcard jsontoyaml/*.py \
+INSTALLED_FILES += $(BINDIR)/jsontoyaml $(JSONTOYAML_PKG)/builtin-versions.tsv \
+	$(addprefix $(JSONTOYAML_PKG)/,$(wildcard jsontoyaml/*.py \
 	jsontoyaml/transforms/*.py) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(ARCH_FACT_TSVS))
 .PHONY: install-jsontoyaml

@@ -606,7 +606,8 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
                                    counters=None, fixed_counters=None, compat_modifiers=[],
                                    overlay=units.path, line=u.line)
             source = "%s/%s %s, Unit %s" % (src.arch, model_dir, src.version, uname)
-            desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}))
+            desc = describe.build(plan, src.arch, source.strip(), evs, counters.get(uname, {}),
+                                  version=src.version)
             for e in desc["events"]:
                 for x in e.get("umasks") or ():
                     if (e["name"].upper(), x["name"].upper()) in renamed:
@@ -669,7 +670,7 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
     where = "%s/%s/%s" % (src.arch, model_dir, SYS_DIR) if is_sys else "%s/%s %s" % (src.arch, model_dir,
                                                                                  src.version)
     source = "%s, Unit %s" % (where.strip(), from_units)
-    desc = describe.build(plan, src.arch, source, evs, cinfo, cp.get("match_priority"))
+    desc = describe.build(plan, src.arch, source, evs, cinfo, cp.get("match_priority"), version=src.version)
     desc["pmu"]["type"] = "uncore"
     if not cp.get("match"):
         desc["pmu"].pop("match", None)

@@ -377,7 +377,14 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	struct pp_pmu_rt *old = at_id(p->id);
 	/* built-in names are unique (tablegen checks); later tables are checked against all */
 	struct pp_pmu_rt *same = t == &R.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
-	if (same && !(p->flags & PP_PMU_F_OVERRIDE))
+	/* a table of a PMU already listed replaces it when it says override, or
+	 * when both carry the version of their data and its is newer */
+	const char *nv = same ? pp_str(t, p->version) : "", *ov = same ? pp_str(same->t, same->p->version) : "";
+	int newer = same && !(p->flags & PP_PMU_F_OVERRIDE) && *nv && *ov;
+	if (newer && pp_version_cmp(nv, ov) <= 0)
+		return pp_fail(PFM_ERR_INVAL, "%s: PMU '%s' version %s is not newer than the built-in one's (%s); ignored",
+			       origin, name, nv, ov);
+	if (same && !(p->flags & PP_PMU_F_OVERRIDE) && !newer)
 		return pp_fail(PFM_ERR_INVAL, "%s: PMU '%s' already exists; refused (set override: true to replace it)",
 			       origin, name);
 	if (old && old != same)
@@ -385,9 +392,12 @@ static int add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 			       pp_str(old->t, old->p->name));
 	if (same) {
 		if (same->id != p->id)
-			return pp_fail(PFM_ERR_INVAL, "%s: override of '%s' must keep its id %d", origin, name,
-				       same->id);
-		pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+			return pp_fail(PFM_ERR_INVAL, "%s: %s of '%s' must keep its id %d", origin,
+				       newer ? "a newer version" : "override", name, same->id);
+		if (newer)
+			pp_verbose("%s: PMU '%s' version %s replaces the built-in one's (%s)", origin, name, nv, ov);
+		else
+			pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
 		if (!irregular(same) && note_irregular((int)(same - R.list)))
 			return PFM_ERR_NOMEM;
 		same->t = t;

@@ -222,6 +222,7 @@ struct pp_pmu {
 	pp_str_t desc;
 	pp_str_t arch;
 	pp_str_t source;
+	pp_str_t version;	/* the vendor data's version (mapfile Version), 0: none (pp_version_cmp) */
 	pp_str_t match;		/* list of regexes, see pp_umask.aliases for the list form */
 	pp_str_t match_unit;
 	pp_str_t perf_pmu;

@@ -318,7 +318,7 @@ static void emit_tables(const struct pp_builder *b)
 	for (i = 0; i < b->pmus.n; i++) {
 		const struct pp_pmu *p = &b->pmus.v[i];
 		open_rec();
-		D(p, name); D(p, desc); D(p, arch); D(p, source); D(p, match); D(p, match_unit);
+		D(p, name); D(p, desc); D(p, arch); D(p, source); D(p, version); D(p, match); D(p, match_unit);
 		D(p, perf_pmu); D(p, identifier); D(p, perf_pmu_pattern); D(p, id); D(p, perf_type); D(p, type); D(p, max_encoding);
 		D(p, num_cntrs); D(p, num_fixed); H(p, flags); D(p, match_priority); H(p, perf_attrs);
 		D(p, first_field); D(p, nfields); D(p, first_raw_set); D(p, nraw_set);

@@ -486,7 +486,8 @@ int pp_tablegen_strs(struct pp_builder *b, pp_str_t *match_prefix, pp_str_t **di
 	for (i = 0; i < b->pmus.n; i++) {
 		struct pp_pmu *p = &b->pmus.v[i];
 		add_ref(&p->name, K_STR); add_ref(&p->desc, K_STR); add_ref(&p->arch, K_STR);
-		add_ref(&p->source, K_STR); add_ref(&p->match, K_LIST); add_ref(&p->match_unit, K_STR);
+		add_ref(&p->source, K_STR); add_ref(&p->version, K_STR);
+		add_ref(&p->match, K_LIST); add_ref(&p->match_unit, K_STR);
 		add_ref(&p->perf_pmu, K_STR); add_ref(&p->identifier, K_LIST);
 		add_ref(&p->perf_pmu_pattern, K_STR);
 		add_ref(&match_prefix[i], K_LIST);

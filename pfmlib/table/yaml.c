@@ -580,6 +580,7 @@ static int parse_pmu(struct ld *l, yaml_node_t *n)
 		case PP_K_PMU_TYPE: if (get_str(l, v, k, &type)) return -1; break;
 		case PP_K_PMU_ARCH: if (get_str(l, v, k, &arch)) return -1; break;
 		case PP_K_PMU_SOURCE: if (get_str(l, v, k, &s)) return -1; p->source = str(l, s); break;
+		case PP_K_PMU_VERSION: if (get_str(l, v, k, &s)) return -1; p->version = str(l, s); break;
 		case PP_K_PMU_OVERRIDE: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_OVERRIDE; break;
 		case PP_K_PMU_FALLBACK: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_FALLBACK; break;
 		case PP_K_PMU_VARIANT: if (get_bool(l, v, k, &o)) return -1; if (o) p->flags |= PP_PMU_F_VARIANT; break;

@@ -67,4 +67,42 @@ static inline int pp_str_eq(const char *a, const char *b)
 	return pp_name_eq(a, b, strlen(b));
 }
 
+/* the next run of decimal digits of *s from *s on, leading zeros left out:
+ * its first digit and length (0 when there is none); *s moves past it */
+static inline size_t pp_next_number(const char **s, const char **digits)
+{
+	const char *p = *s;
+	while (*p && !pp_isdigit((unsigned char)*p))
+		p++;
+	while (*p == '0' && pp_isdigit((unsigned char)p[1]))
+		p++;
+	*digits = p;
+	while (pp_isdigit((unsigned char)*p))
+		p++;
+	*s = p;
+	return (size_t)(p - *digits);
+}
+
+/*
+ * Versions of vendor data (mapfile Version: perf's v59 or v1.35, Intel's
+ * V1.40) compared as the sequences of the numbers they hold, the first
+ * number first, a sequence that is the start of another being the older
+ * (jsontoyaml's intelperfmon.version_key): <0, 0 or >0 as a is older than,
+ * the same as or newer than b. Numbers of any length.
+ */
+static inline int pp_version_cmp(const char *a, const char *b)
+{
+	for (;;) {
+		const char *da, *db;
+		size_t na = pp_next_number(&a, &da), nb = pp_next_number(&b, &db);
+		if (!na || !nb)
+			return (na != 0) - (nb != 0);
+		if (na != nb)
+			return na < nb ? -1 : 1;
+		int c = memcmp(da, db, na);
+		if (c)
+			return c < 0 ? -1 : 1;
+	}
+}
+
 #endif /* PP_UTIL_STR_H */

@@ -37,7 +37,7 @@ expected() {
 	for f in jsontoyaml/*.py jsontoyaml/transforms/*.py schema/descriptor.yaml; do echo "$p/share/pmuplug/$f"; done
 	find arch -name '*.yaml' -not -path '*/papi/*' | sed "s|^|$p/share/pmuplug/|"
 	for f in arch/*/libpfm4-upstream-events.tsv; do echo "$p/share/pmuplug/$f"; done
-	for f in papi_events.csv papi_events.pmuplug.csv installed-files; do echo "$p/share/pmuplug/$f"; done
+	for f in papi_events.csv papi_events.pmuplug.csv installed-files builtin-versions.tsv; do echo "$p/share/pmuplug/$f"; done
 	for f in man3/*.3 "$B"/man3/libpfm_*.3; do echo "$p/share/man/man3/${f##*/}"; done
 	echo "$p/share/man/man1/jsontoyaml.1"
 	echo "$p/share/man/man1/pmuplug-papi.1"

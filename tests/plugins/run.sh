@@ -51,7 +51,7 @@ step() {	# step NAME COMMAND...: one check, the command's success
 }
 
 # 1. the fictional model, converted both ways; the two descriptors differ
-#    only in provenance (header comment, source, match_priority)
+#    only in provenance (header comment, source, version, match_priority)
 step "jsontoyaml converts the fictional tree (--arch-root, --strict)" \
 	"$py" jsontoyaml/jsontoyaml.py --arch-root "$fx/perf-arch" --overlay-root "$fx/overlays" \
 		--out "$tmp/tree" --strict --verify --quiet
@@ -60,7 +60,7 @@ step "jsontoyaml converts the fictional model directory (--model-dir --overlay)"
 		--overlay-root "$fx/overlays" --out "$tmp/one" --verify --quiet
 same_model() {
 	for f in "$tmp/tree/x86/qk_q1.yaml" "$tmp/one/qk_q1.yaml"; do
-		grep -Ev '^#|^  (source|match_priority):' "$f" >"$f.core" || return 1
+		grep -Ev '^#|^  (source|version|match_priority):' "$f" >"$f.core" || return 1
 	done
 	diff -u "$tmp/tree/x86/qk_q1.yaml.core" "$tmp/one/qk_q1.yaml.core"
 }
@@ -137,6 +137,10 @@ run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*
 
 # 6. make install into a temporary DESTDIR
 run install tests/plugins/install.sh "$tmp" "$fx" "$tmp/tree/x86/qk_q1.yaml"
+
+# 7. jsontoyaml --from SOURCE --plugins DIR and the loader's version rule
+mkdir -p "$tmp/versions"
+run versions tests/plugins/versions.sh "$b" "$tmp/versions"
 
 mkdir -p "$b/check"
 echo "plugins: $pass passed, $fail failed" | tee -a "$b/check/results"

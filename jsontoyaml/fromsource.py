@@ -1,0 +1,158 @@
+"""--from SOURCE --plugins DIR: plugins for the models a vendor source
+describes that the library lacks or has in an older version.
+
+The source is perf's pmu-events arch directory (<arch>/mapfile.csv; a kernel
+tree or its tools/perf/pmu-events is taken too) or Intel's perfmon repository
+(mapfile.csv and <PLATFORM>/events/), told apart by their layout. The whole
+source is converted with the overlays, as a build would, and each descriptor
+of one of its models is compared with the built-in PMU of the same name
+(the build's versions file, `--versions` of a full conversion): it is
+written when no built-in PMU has its name, or when its version is newer.
+Every decision is reported with its reason.
+"""
+import os
+import tempfile
+
+from errors import ConvertError
+from intelperfmon import version_key
+
+# the versions file of the built-in table: installed beside the converter's
+# package, or made by the build in the source tree
+VERSIONS_NAME = "builtin-versions.tsv"
+
+
+def default_versions(here):
+    top = os.path.dirname(here)
+    for path in (os.path.join(top, VERSIONS_NAME), os.path.join(top, "build", "yaml", VERSIONS_NAME)):
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def versions_text(collect):
+    """The versions file of a full conversion: one line per PMU (instances
+    too): name, id, version (- when none), model (- when not a model's)."""
+    rows = []
+    for _path, desc, _text, src in collect:
+        pmu = desc["pmu"]
+        model = "%s/%s" % (src.arch, src.model_dir) if src is not None else "-"
+        ver = pmu.get("version") or "-"
+        rows.append((pmu["name"], pmu["id"], ver, model))
+        for inst in pmu.get("instances") or ():
+            rows.append((inst["name"], inst["id"], ver, model))
+    return "# pmu\tid\tversion\tmodel: the PMUs of one conversion (jsontoyaml --versions)\n" + \
+        "".join("%s\t%d\t%s\t%s\n" % r for r in sorted(rows))
+
+
+def read_versions(path):
+    """{pmu name: (id, version or None)} of a versions file."""
+    out = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise ConvertError("cannot read the built-in versions: %s" % e.strerror, path)
+    for n, line in enumerate(lines, 1):
+        if not line or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if len(cells) != 4 or not cells[1].isdigit():
+            raise ConvertError("expected pmu<TAB>id<TAB>version<TAB>model", path, n)
+        out[cells[0]] = (int(cells[1]), None if cells[2] == "-" else cells[2])
+    return out
+
+
+def detect(root):
+    """('intel', root) or ('perf', arch dir) for the source at root."""
+    if not os.path.isdir(root):
+        raise ConvertError("--from: %s" % ("not a directory" if os.path.exists(root) else "no such directory"),
+                           root)
+    if os.path.isfile(os.path.join(root, "mapfile.csv")):
+        if any(os.path.isdir(os.path.join(root, d, "events")) for d in os.listdir(root)):
+            return "intel", root
+    for cand in (root, os.path.join(root, "arch"), os.path.join(root, "pmu-events", "arch"),
+                 os.path.join(root, "tools", "perf", "pmu-events", "arch")):
+        if os.path.isdir(cand) and any(os.path.isfile(os.path.join(cand, d, "mapfile.csv"))
+                                       for d in os.listdir(cand)):
+            return "perf", cand
+    raise ConvertError("--from: neither perf's pmu-events arch directory (<arch>/mapfile.csv) nor Intel's"
+                       " perfmon repository (mapfile.csv and <PLATFORM>/events/)", root)
+
+
+def decide(desc, src, builtin, ids, every):
+    """(write?, reason) for one descriptor of the conversion."""
+    pmu = desc["pmu"]
+    name, ver = pmu["name"], pmu.get("version")
+    if src is None:
+        return False, "not a model of the source (pmuplug's own table)"
+    if pmu.get("variant"):
+        return False, "another table of %s for some of its CPUs (built-in tables only)" % name
+    if not ver:
+        return False, "no version in the source"
+    old = builtin.get(name)
+    if old is None:
+        taken = [n for i in [pmu["id"]] + [x["id"] for x in pmu.get("instances") or ()] for n in ids.get(i, ())]
+        if taken:
+            return False, "id %d is the built-in %s's" % (pmu["id"], taken[0])
+        return True, "new: no built-in PMU of this name"
+    if pmu.get("instances"):
+        # the loader replaces one PMU record; a box's further instances are refused as taken
+        return False, "an uncore PMU with box instances: the library cannot replace a built-in one yet"
+    if old[0] != pmu["id"]:
+        return False, "the built-in %s has id %d, this one %d" % (name, old[0], pmu["id"])
+    if every:
+        return True, "--all" + (" (built-in %s; the library ignores a version not newer)" % old[1]
+                                if old[1] else " (the built-in has no version: needs override: true)")
+    if old[1] is None:
+        return False, "the built-in %s has no version to compare (use --all and override: true)" % name
+    if version_key(ver) <= version_key(old[1]):
+        return False, "%s is not newer than the built-in %s" % (ver, old[1])
+    return True, "newer: %s over the built-in %s" % (ver, old[1])
+
+
+def make_plugins(a, stats, warnings, tmods, convert_tree):
+    """Convert a.source, write the plugins it yields to a.plugins; returns
+    (written paths, report text)."""
+    kind, root = detect(a.source)
+    vpath = a.versions_in or default_versions(os.path.dirname(os.path.abspath(__file__)))
+    if not vpath:
+        raise ConvertError("no built-in versions file (%s, installed with the converter or made by the build):"
+                           " give --builtin-versions FILE" % VERSIONS_NAME, a.source)
+    builtin = read_versions(vpath)
+    ids = {}
+    for n, (i, _v) in builtin.items():
+        ids.setdefault(i, []).append(n)
+    os.makedirs(a.plugins, exist_ok=True)
+    collect = []
+    # converted inside the plugin directory, in a dot-directory the library never reads
+    with tempfile.TemporaryDirectory(prefix=".jsontoyaml-", dir=a.plugins) as tmp:
+        convert_tree(root if kind == "perf" else None, a.overlay_root, tmp, set(), False, stats, warnings,
+                     tmods, a.verify, None, root if kind == "intel" else None, collect, partial=True)
+    what = "perf's arch tree" if kind == "perf" else "Intel's perfmon repository"
+    lines = ["source: %s %s; built-in versions: %s" % (what, root, vpath)]
+    written, left = [], 0
+    own = [c for c in collect if c[3] is None]
+    if own:
+        left += len(own)
+        lines.append("left out  %d PMUs of pmuplug's own tables (not models of the source)" % len(own))
+    for _path, desc, text, src in sorted(collect, key=lambda c: c[1]["pmu"]["name"]):
+        if src is None:
+            continue
+        pmu = desc["pmu"]
+        ok, why = decide(desc, src, builtin, ids, a.all)
+        model = "%s/%s %s" % (src.arch, src.model_dir, pmu.get("version") or "") if src else "-"
+        if not ok:
+            left += 1
+            lines.append("left out  %-24s %-28s %s" % (pmu["name"], model.strip(), why))
+            continue
+        path = os.path.join(a.plugins, pmu["name"] + ".yaml")
+        tmp = path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+        written.append(path)
+        lines.append("wrote     %-24s %-28s %s" % (pmu["name"], model.strip(), why))
+    lines.append("%d plugins written to %s, %d PMUs left out" % (len(written), a.plugins, left))
+    return written, "\n".join(lines) + "\n"
+
