@@ -17,6 +17,13 @@
 #                     the fictional identity QuokkaSemi-7-1B (bench/run.sh);
 #                     by default $(BENCH_DIR)/plugins-100 when our library is
 #                     measured; empty: skipped
+#   BENCH_SERVER_TREES  directory of two-socket server sysfs trees (skx, spr,
+#                     gnr: <dir>/<model>/sys/...) for the start-up rows at
+#                     server scale; by default made at bench time by the
+#                     project's neighbour tool ../shared/tools/scale/gensys.py
+#                     when it is there (SCALE_TOOLS), else skipped. libpfm4
+#                     4.13 is measured on the same tree in a private mount
+#                     namespace (root only; skipped otherwise).
 # The bench programs are plain libpfm4 clients: system header, -lpfm, no rpath.
 
 BENCH_DIR    := $(B)/bench
@@ -53,6 +60,19 @@ $(BENCH_PLUGINS_100).stamp: bench/mkplugins.py $(YAML_STAMP)
 	@touch -d '1 hour ago' $(BENCH_PLUGINS_100)/*.yaml $(BENCH_PLUGINS_100)
 	@touch $@
 
+SCALE_TOOLS ?= ../shared/tools/scale
+BENCH_SERVER_TREES ?= $(if $(wildcard $(SCALE_TOOLS)/gensys.py),$(abspath $(BENCH_DIR)/trees))
+ifeq ($(BENCH_SERVER_TREES),$(abspath $(BENCH_DIR)/trees))
+BENCH_LIB_DEPS += $(BENCH_SERVER_TREES).stamp
+endif
+
+# the two-socket trees of the scale tools (run from the project top: it reads
+# our fixtures' formats)
+$(abspath $(BENCH_DIR)/trees).stamp:
+	@rm -rf $(BENCH_DIR)/trees && mkdir -p $(BENCH_DIR)/trees
+	@for m in skx spr gnr; do $(PYTHON) $(SCALE_TOOLS)/gensys.py $$m $(BENCH_DIR)/trees/$$m >/dev/null || exit 1; done
+	@touch $@
+
 $(BENCH_DIR)/%: bench/%.c
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ $< -lpfm
@@ -63,4 +83,5 @@ bench-bins: $(BENCH_BINS)
 bench: $(BENCH_BINS) $(BENCH_LIB_DEPS)
 	@BENCH_SYS='$(BENCH_SYS)' BENCH_OURS='$(abspath $(BENCH_OURS))' \
 		BENCH_PLUGIN_DIR='$(BENCH_PLUGIN_DIR)' BENCH_PLUGIN_DIR_100='$(BENCH_PLUGIN_DIR_100)' \
+		BENCH_SERVER_TREES='$(BENCH_SERVER_TREES)' \
 		bench/run.sh $(BENCH_DIR) $(BENCH_DIR)

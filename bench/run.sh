@@ -12,7 +12,11 @@
 #   and with an identity no plugin matches (every plugin only peeked at), all
 #   three without the plugin cache), BENCH_PLUGIN_DIR_100 (optional: 100
 #   plugins, one of them matching ONE_MATCH_ID, measured with the plugin
-#   cache: cold, warm, and warm under the identity one plugin matches)
+#   cache: cold, warm, and warm under the identity one plugin matches),
+#   BENCH_SERVER_TREES (optional: <dir>/{skx,spr,gnr}/sys trees of two-socket
+#   servers: pfm_initialize and the whole process of pmuplug with the tree as
+#   LIBPFM_SYSROOT and the model's identity, of libpfm4 with the tree over
+#   /sys in a private mount namespace, root only)
 set -eu
 
 BIN=$(realpath "$1")
@@ -22,6 +26,11 @@ BENCH_PLUGIN_DIR=${BENCH_PLUGIN_DIR:-}
 NO_MATCH_ID=QuokkaSemi-7-1A-0	# a fictional x86 identity: no PMU, no plugin matches it
 ONE_MATCH_ID=QuokkaSemi-7-1B-0	# matched by one plugin of BENCH_PLUGIN_DIR_100 only
 BENCH_PLUGIN_DIR_100=${BENCH_PLUGIN_DIR_100:-}
+BENCH_SERVER_TREES=${BENCH_SERVER_TREES:-}
+declare -A SERVER_ID=([skx]=GenuineIntel-6-55-4 [spr]=GenuineIntel-6-8F-8 [gnr]=GenuineIntel-6-AD-1)
+# libpfm4 on a server tree needs the tree over /sys: a mount namespace (root)
+NS_OK=
+if [ -n "$BENCH_SERVER_TREES" ] && [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then NS_OK=1; fi
 FIXTURES=$(realpath "$(dirname "$0")/../tests/fixtures/sysfs")
 
 mkdir -p "$OUT"
@@ -43,15 +52,17 @@ with_lib() {
 with_lib "$BENCH_SYS" "$BIN/bench_names" events >"$OUT/names.txt"
 with_lib "$BENCH_SYS" "$BIN/bench_names" umasks >"$OUT/umasks.txt"
 
-# usage: cg SIDE LIB KEY TOGGLE [ENV=VAL...] -- bench_pfm arguments
-# appends "KEY <Ir>" (and "KEY.ok <n>" for find/encode) to OUT/SIDE.vals
+# usage: [NS_TREE=TREE] cg SIDE LIB KEY TOGGLE [ENV=VAL...] -- bench_pfm arguments
+# appends "KEY <Ir>" (and "KEY.ok <n>" for find/encode) to OUT/SIDE.vals;
+# NS_TREE: run in a private mount namespace with TREE/sys over /sys
 cg() {
-	local side=$1 lib=$2 key=$3 toggle=$4 envs=() ir log cgout
+	local side=$1 lib=$2 key=$3 toggle=$4 envs=() ir log cgout ns=()
 	shift 4
 	while [ "$1" != -- ]; do envs+=("$1"); shift; done
 	shift
+	[ -n "${NS_TREE:-}" ] && ns=(unshare -m --propagation private -- sh -c 'mount --bind "$0/sys" /sys && exec "$@"' "$NS_TREE")
 	log="$OUT/$side.$key.log" cgout="$OUT/$side.$key.callgrind"
-	with_lib "$lib" ${envs[@]+"${envs[@]}"} valgrind --tool=callgrind \
+	with_lib "$lib" ${envs[@]+"${envs[@]}"} ${ns[@]+"${ns[@]}"} valgrind --tool=callgrind \
 		--callgrind-out-file="$cgout" ${toggle:+--toggle-collect=$toggle} \
 		"$BIN/bench_pfm" "$@" >"$log" 2>&1 ||
 		{ echo "bench: $side $key failed, see $log" >&2; return 1; }
@@ -111,6 +122,22 @@ measure_side() {
 	# a server as host: a two-socket Sapphire Rapids sysfs tree and identity
 	# (libpfm4 reads neither variable: its column is its own host's)
 	cg "$side" "$lib" process_spr "" LIBPFM_SYSROOT="$FIXTURES/spr2s" LIBPFM_CPUID=GenuineIntel-6-8F-8 -- init
+	# two-socket servers: pmuplug through LIBPFM_SYSROOT and the model's
+	# identity, libpfm4 on the same tree over /sys (its detection: this CPU's)
+	if [ -n "$BENCH_SERVER_TREES" ]; then
+		local m t
+		for m in skx spr gnr; do
+			t=$BENCH_SERVER_TREES/$m
+			[ -d "$t/sys" ] || continue
+			if [ "$side" = ours ]; then
+				cg "$side" "$lib" "init_$m" bench_phase_init LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
+				cg "$side" "$lib" "process_$m" "" LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
+			elif [ -n "$NS_OK" ]; then
+				NS_TREE=$t cg "$side" "$lib" "init_$m" bench_phase_init -- init
+				NS_TREE=$t cg "$side" "$lib" "process_$m" "" -- init
+			fi
+		done
+	fi
 	cg "$side" "$lib" first bench_phase_first -- first "$OUT/names.txt"
 	cg "$side" "$lib" find bench_phase_find -- find "$OUT/names.txt"
 	cg "$side" "$lib" encode bench_phase_encode -- encode "$OUT/names.txt"
@@ -143,6 +170,7 @@ wait $ours_pid || st=1
 [ $st -eq 0 ] || exit 1
 
 NO_MATCH_ID=$NO_MATCH_ID ONE_MATCH_ID=$ONE_MATCH_ID BENCH_PLUGIN_DIR_100=$BENCH_PLUGIN_DIR_100 \
+	BENCH_SERVER_TREES=$BENCH_SERVER_TREES \
 	"$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
 	"$(wc -l <"$OUT/names.txt")" "$(wc -l <"$OUT/umasks.txt")" "$BENCH_PLUGIN_DIR" |
 	tee "$OUT/results.txt"

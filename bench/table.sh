@@ -3,7 +3,8 @@
 # one file per library) as the table of `make bench`.
 # usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR
 # (environment: NO_MATCH_ID, the identity of the plugin rows (c) and (d);
-# ONE_MATCH_ID, the one of row (e); BENCH_PLUGIN_DIR_100, rows (d) and (e))
+# ONE_MATCH_ID, the one of row (e); BENCH_PLUGIN_DIR_100, rows (d) and (e);
+# BENCH_SERVER_TREES, the server rows)
 set -eu
 SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5
 
@@ -87,6 +88,19 @@ fi
 both "whole process: load + pfm_initialize + exit" process
 both "  the same, spr2s tree as host (libpfm4: its own host)" process_spr
 
+section "servers: two-socket sysfs trees (BENCH_SERVER_TREES), libpfm4 on the same tree [Ir]"
+if [ -z "${BENCH_SERVER_TREES:-}" ]; then
+	printf "%-58s %16s %16s %9s\n" "  (no trees: the scale tools' gensys.py is not there)" skipped skipped -
+else
+	for m in skx spr gnr; do
+		n=$(ls "$BENCH_SERVER_TREES/$m/sys/bus/event_source/devices" 2>/dev/null | wc -l)
+		[ "$n" -gt 0 ] || continue
+		both "pfm_initialize(), $m tree ($n kernel PMUs)" "init_$m"
+		both "  whole process, $m tree" "process_$m"
+	done
+	[ -n "$(val "$SYS" init_skx)" ] || echo "  (libpfm4's column needs root: a mount namespace puts the tree over /sys)"
+fi
+
 section "names: $NN pmu::EVENT of every libpfm4 PMU + the host's bare EVENT names [Ir per call]"
 row "first pfm_find_event() after pfm_initialize [Ir]" "$(val "$SYS" first)" "$(val "$OURS" first)"
 row "pfm_find_event()" "$(per_call "$SYS" find "$NN")" "$(per_call "$OURS" find "$NN")" 1
@@ -135,6 +149,11 @@ target "encode, umask strings, with fstr" \
 	"$(ratio "$(val "$SYS" encode_umasks_fstr)" "$(val "$OURS" encode_umasks_fstr)")" 0.20
 target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.50
 target "  the same, spr2s tree as host" "$(ratio "$(val "$SYS" process_spr)" "$(val "$OURS" process_spr)")" 0.50
+for m in skx spr gnr; do
+	[ -n "$(val "$OURS" "init_$m")" ] || continue
+	target "pfm_initialize(), $m tree" "$(ratio "$(val "$SYS" "init_$m")" "$(val "$OURS" "init_$m")")" 1.00
+	target "  whole process, $m tree" "$(ratio "$(val "$SYS" "process_$m")" "$(val "$OURS" "process_$m")")" 0.50
+done
 target "libpfm.so.4 bytes per event listed" "$(ratio "$(bpe "$SYS" so_size)" "$(bpe "$OURS" so_size)")" 1.00
 if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then
 	target "(d) 100 plugins matching nothing, warm cache [%]" \
