@@ -52,7 +52,11 @@ KERNEL_UNIT = {"cbo": "cbox", "ha": "ha", "imc": "imc", "pcu": "pcu", "qpi": "qp
 # packs them into one config1, as libpfm4 4.13 does
 CONFIG1_HIGH_FILTER1 = {"skx_unc_cha"}
 # kernel PMUs that refuse every exclude_* bit (registered with PERF_PMU_CAP_NO_EXCLUDE)
-NO_EXCLUDE_KERNEL_PMUS = {"power"}
+NO_EXCLUDE_KERNEL_PMUS = {"power", "amd_l3", "amd_nb"}
+# config bits the kernel PMU sets itself (AMD's uncore: the enable, interrupt
+# and privilege bits of the event select): libpfm4 4.13 puts them in its
+# PFM_OS_NONE codes only, perf_events' config never has them
+KERNEL_SET_BITS = {"amd_l3": 0x530000, "amd_nb": 0x530000}
 SPECIAL_PERF_PMU = {"rapl": "power", "skx_unc_irp": "uncore_irp_0", "amd64_rapl": "power", "amd64_fam19h_zen3_l3": "amd_l3",
                     "amd64_fam15h_nb": "amd_nb", "nhm_unc": "uncore", "wsm_unc": "uncore"}
 
@@ -682,7 +686,9 @@ def describe(pd, rep, base, members, ids, pre, core):
                           ev_field))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
-    fields.add("ext", 0, used[0] & ~0xffff & ~modmask[0])
+    kbits = KERNEL_SET_BITS.get(perf_pmu_of(pre, members[0], base, len(members) > 1 or members[0] != base), 0)
+    fields.add("ext", 0, used[0] & ~0xffff & ~modmask[0] & ~kbits)
+    fields.add("ctl", 0, used[0] & kbits & ~modmask[0])
     fields.add("filter0", 1, used[1] & ~modmask[1])
     fields.add("filter1", 2, used[2] & ~modmask[2])
     modifiers = []
@@ -854,6 +860,9 @@ def describe(pd, rep, base, members, ids, pre, core):
             pmu["format"][n] = "config1:" + ",".join(
                 "-".join(str(int(x) + 32) for x in part.split("-")) for part in f[len("config2:"):].split(","))
         pmu["raw_format"] = raw
+    if kbits:
+        # PFM_OS_NONE only: the control bits, and the privilege fields on them
+        pmu["raw_fields"] = [n for n, r, m in fields.f if r == 0 and m & kbits]
     # a unit mask written as a number (UNC_M_CAS_COUNT:0x3): where libpfm4
     # takes one on the PMU's first event, ORed into the umask the event's code carries
     if "umask" in pmu["format"] and events:
