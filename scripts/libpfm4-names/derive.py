@@ -4,6 +4,8 @@ that both the installed libpfm4 4.13 and perf's JSON describe, which perf event
 each libpfm4 event and EVENT:UMASK string stands for (matched by encoding), and
 compatibility entries (libpfm4 names and codes only) for those perf lacks.
 PMUs libpfm4 4.13 lacks inherit the names of their predecessor (pmus.tsv).
+Events upstream libpfm4 added to a PMU 4.13 has (arch/x86/libpfm4-upstream-additions.tsv:
+icl, icx, spr TOPDOWN_M) follow 4.13's events, with upstream's names and codes.
 
     scripts/libpfm4-names/derive.py [--arch build/perf-arch] [--out arch/x86/libpfm4-names]
                                     [--pfmdump build/bin/pfmdump] [PMU...]
@@ -27,6 +29,7 @@ import tsvoracle  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
+ADDITIONS = os.path.join(TOP, "arch", "x86", "libpfm4-upstream-additions.tsv")
 
 HEADER = [
     "libpfm4 4.13 names of PMU %s over perf's %s core events, matched by encoding.",
@@ -85,9 +88,31 @@ def derive_one(pmu, perf_dir, args):
     enc = oracle.encode(args.pfmdump, strings)
     perf = perfevents.load_model(args.arch, perf_dir)
     r = match.PmuMatch(pmu, events, enc, match.Matcher(perf), lay).run()
+    add_upstream_events(pmu, r, perf, lay, args)
     # where perf's JSON corrects libpfm4 4.13's encoding (arch/x86/libpfm4-corrections.yaml)
     corrections.apply(pmu, r.out, perf)
     return r, perf
+
+
+def add_upstream_events(pmu, r, perf, lay, args):
+    """Upstream libpfm4's events on a PMU 4.13 has (the additions file, read as
+    tsvoracle.py reads the reference of PMUs 4.13 lacks), after 4.13's events so
+    that 4.13's event indexes stay; an event named as one of 4.13's is not taken."""
+    if args.additions_events is None:
+        args.additions_events = tsvoracle.read(args.additions) if os.path.exists(args.additions) else {}
+    have = {oe["name"].upper() for oe in r.out}
+    events = [e for e in args.additions_events.get(pmu, []) if e.name.upper() not in have]
+    if not events:
+        return
+    o = tsvoracle.TsvOracle(pmu, events, perf, lay)
+    strings = libpfm4_strings(pmu, events) + match.pair_strings(pmu, events) + \
+        match.lock_strings(pmu, events, lay) + match.soft_strings(pmu, events, lay)
+    a = match.PmuMatch(pmu, events, o.encode(strings), match.Matcher(perf), lay)
+    a.modifiers = r.modifiers       # an event's own list where it differs from the PMU's
+    a.run()
+    r.out.extend(a.out)
+    r.stats.update(a.stats)
+    r.stats["upstream_added"] += len(a.out)
 
 
 def models_yaml_unit(path, pmu):
@@ -128,7 +153,13 @@ def derive_upstream(pmu, perf_dir, args):
     return r, perf
 
 
+ADDED_HEADER = ["After 4.13's events: upstream libpfm4's events on %s (arch/x86/libpfm4-upstream-additions.tsv)."]
+
+
 def write(args, pmu, perf_dir, mods, out, extra_header=(), variant=False):
+    if any(oe["name"].upper() in {e.name.upper() for e in (args.additions_events or {}).get(pmu, [])}
+           for oe in out):
+        extra_header = list(extra_header) + [ADDED_HEADER[0] % pmu]
     top = [("pmu", pmu), ("perf", perf_dir), ("modifiers", mods)]
     text = overlay_yaml.dump([h % (pmu, perf_dir) if "%s" in h else h for h in HEADER]
                              + list(extra_header), top, out)
@@ -147,9 +178,12 @@ def main():
     ap.add_argument("--models", default=os.path.join(TOP, "arch/x86/models.yaml"))
     ap.add_argument("--tsv", default=tsvoracle.DEFAULT_TSV,
                     help="upstream libpfm4's names and codes (PMUs marked @upstream in pmus.tsv)")
+    ap.add_argument("--additions", default=ADDITIONS,
+                    help="upstream libpfm4's events on PMUs libpfm4 4.13 has")
     ap.add_argument("pmus", nargs="*")
     args = ap.parse_args()
     args.tsv_events = None
+    args.additions_events = None
     os.makedirs(args.out, exist_ok=True)
     rows = read_pmu_table(os.path.join(HERE, "pmus.tsv"))
     dirs, variants = models_yaml_dirs(args.models)

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """upstream_names.py - upstream libpfm4's names on the x86 PMUs libpfm4 4.13
-lacks: every EVENT and EVENT:UMASK string of arch/x86/libpfm4-upstream-events.tsv
-(upstream's names and codes, read through its API) is encoded by pmuplug
+lacks, and the events upstream added to PMUs 4.13 has: every EVENT and
+EVENT:UMASK string of arch/x86/libpfm4-upstream-events.tsv (upstream's names
+and codes, read through its API) and of arch/x86/libpfm4-upstream-additions.tsv
+(icl, icx, spr TOPDOWN_M) is encoded by pmuplug
 (pmu:: prefix, LIBPFM_ENCODE_INACTIVE=1) and compared with the encoding
 upstream's codes give (scripts/libpfm4-names/tsvoracle.py; OFFCORE_RESPONSE/
 OCR unit masks are their MSR values). Strings listed in
@@ -34,9 +36,11 @@ import results  # noqa: E402
 
 MODELS = os.path.join(TOP, "arch", "x86", "models.yaml")
 DIFFS = os.path.join(TOP, "arch", "x86", "libpfm4-names", "upstream-differences.tsv")
+ADDITIONS = os.path.join(TOP, "arch", "x86", "libpfm4-upstream-additions.tsv")
 # per PMU: (resolving %, identical-or-listed %) measured, rounded down: a drop fails
 FLOORS = {"emr": (100.0, 100.0), "gnr": (100.0, 100.0), "adl_glc": (100.0, 100.0),
-          "adl_grt": (100.0, 100.0), "amd64_fam1ah_zen5": (100.0, 100.0)}
+          "adl_grt": (100.0, 100.0), "amd64_fam1ah_zen5": (100.0, 100.0),
+          "icl": (100.0, 100.0), "icx": (100.0, 100.0), "spr": (100.0, 100.0)}
 
 
 # behaviours of upstream's names pinned down: (string, expected rc, expected
@@ -49,13 +53,19 @@ EXAMPLES = [("emr::INST_RETIRED:ANY:c=1", -10, None), ("gnr::CPU_CLK_UNHALTED:RE
             ("amd64_fam1ah_zen5::RETIRED_SSE_AVX_FLOPS", 0, 0x530f03),
             ("amd64_fam1ah_zen5::PACKED_FP_OPS_RETIRED:FP128_ALL:FP256_ALL", 0, 0x53ff0c),
             ("emr::UNHALTED_CORE_CYCLES", 0, 0x53003c), ("gnr::INSTRUCTION_RETIRED", 0, 0x5300c0),
-            ("emr::UNHALTED_REFERENCE_CYCLES", 0, 0x530300)]
+            ("emr::UNHALTED_REFERENCE_CYCLES", 0, 0x530300),
+            # PERF_METRICS pseudo-encodings: event select 0, umask 0x80.. (slots 0x04)
+            ("icl::TOPDOWN_M:FRONTEND_BOUND", 0, 0x538200), ("icx::TOPDOWN_M:SLOTS", 0, 0x530400),
+            ("spr::TOPDOWN_M:MEMORY_BOUND", 0, 0x538700), ("gnr::TOPDOWN_M:BAD_SPEC", 0, 0x538100),
+            # icl has the level-1 metrics only
+            ("icl::TOPDOWN_M:HEAVY_OPS", -8, None)]
 
 
 # events pmuplug lists besides upstream's whose code is one of upstream's
 # events' (a perf-derived name for an event upstream lists: list one, accept
 # both), at most this many
-DUP_MAX = {"amd64_fam1ah_zen5": 0, "gnr": 0, "adl_glc": 0, "adl_grt": 0, "emr": 1}
+DUP_MAX = {"amd64_fam1ah_zen5": 0, "gnr": 0, "adl_glc": 0, "adl_grt": 0, "emr": 1,
+           "icl": 0, "icx": 0, "spr": 0}
 
 
 def listed_diffs(path=DIFFS):
@@ -102,6 +112,8 @@ def main():
     ap.add_argument("--pfmdump", default=os.path.join(TOP, "build/bin/pfmdump"))
     ap.add_argument("--arch", default=os.path.join(TOP, "build/perf-arch"))
     ap.add_argument("--tsv", default=tsvoracle.DEFAULT_TSV)
+    ap.add_argument("--additions", default=ADDITIONS,
+                    help="upstream's events on PMUs libpfm4 4.13 has (their other names are 4.13's)")
     ap.add_argument("--min", type=float, default=99.0)
     ap.add_argument("--results")
     ap.add_argument("-v", action="store_true")
@@ -112,7 +124,10 @@ def main():
     dirs, _ = derive.models_yaml_dirs(MODELS)
     ours_pmus = oracle.list_pmus(args.pfmdump, libdir=args.ours)
     passed = failed = 0
-    for pmu, events in tsvoracle.read(args.tsv).items():
+    todo = list(tsvoracle.read(args.tsv).items())
+    added = tsvoracle.read(args.additions) if os.path.exists(args.additions) else {}
+    todo += list(added.items())
+    for pmu, events in todo:
         if args.pmus and pmu not in args.pmus:
             continue
         if pmu not in ours_pmus or pmu not in dirs:
@@ -148,6 +163,9 @@ def main():
                 bad.append((s, "upstream %s, pmuplug %s" % (k, mine)))
         names = {e.name.upper() for e in events}
         codes = {e.code for e in events}
+        if pmu in added:
+            # a PMU 4.13 has: its other events are 4.13's
+            names |= {e.name.upper() for e in oracle.list_events(args.pfmdump, pmu)}
         dups = [e.name for e in oracle.list_events(args.pfmdump, pmu, libdir=args.ours)
                 if e.name.upper() not in names and e.code in codes and not e.equiv]
         dup_ok = len(dups) <= DUP_MAX.get(pmu, 0)

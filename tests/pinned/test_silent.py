@@ -60,6 +60,27 @@ CASES = [
      ATTR_VAL),
     ("bdx C-box nf=1 with NID encodes", "bdx_unc_cbo0::UNC_C_LLC_LOOKUP:NID:nf=1", PLM3, PFM_OS_NONE,
      [0x5134, 0xfe0000, 0x1]),
+    # 5. the PMU part of PMU::EVENT matches in any case (libpfm4 compares it
+    #    case-insensitively): core, uncore and OS PMUs
+    ("upper-case uncore PMU", "SNBEP_UNC_PCU::UNC_P_CLOCKTICKS", PLM3, PFM_OS_NONE, [0x0]),
+    ("mixed-case core PMU", "HsW::INST_RETIRED:ANY_P", PLM0 | PLM3, PFM_OS_NONE, [0x5300c0]),
+    ("upper-case core PMU, perf layer", "SKL::INST_RETIRED:ANY_P", PLM3, PFM_OS_PERF_EVENT_EXT, 0xc0),
+    ("upper-case OS PMU", "PERF_RAW::r3", PLM3, PFM_OS_NONE, [0x3]),
+    ("upper-case AMD PMU", "AMD64_FAM19H_ZEN3::RETIRED_INSTRUCTIONS", PLM0 | PLM3, PFM_OS_NONE, [0x5300c0]),
+]
+
+# PMU names spelled in another case answer as the lower-case spelling does,
+# on PMUs libpfm4 4.13 lacks as well (upstream's arm_olympus, amd64_fam1ah_zen6,
+# pmuplug's uncore boxes): (string, plm, layer); the answer is compared with the
+# same string's PMU name in lower case, so 4.13 (which knows none of them)
+# answers both alike
+CASE_PAIRS = [
+    ("ARM_OLYMPUS::INST_RETIRED", PLM3, PFM_OS_NONE),
+    ("Amd64_Fam1ah_Zen6::RETIRED_INSTRUCTIONS", PLM0 | PLM3, PFM_OS_NONE),
+    ("ICX_UNC_PCU::UNC_P_CLOCKTICKS", PLM3, PFM_OS_NONE),
+    ("SPR_UNC_IMC0::UNC_M_CLOCKTICKS", PLM3, PFM_OS_NONE),
+    ("ICL::TOPDOWN_M:SLOTS", PLM3, PFM_OS_PERF_EVENT_EXT),
+    ("SNBEP_UNC_PCU::UNC_P_CLOCKTICKS", PLM3, PFM_OS_PERF_EVENT_EXT),
 ]
 
 
@@ -106,6 +127,13 @@ class SilentEncodings(unittest.TestCase):
                     [hex(x) for x in v] if isinstance(v, list) else hex(v))
                 self.assertEqual(got, want, "%s: %r plm 0x%x: got %s, libpfm4 4.13 %s"
                                  % (what, s, plm, show(got), show(want)))
+
+    def test_pmu_names_in_any_case(self):
+        for s, plm, layer in CASE_PAIRS:
+            pmu, _, rest = s.partition("::")
+            with self.subTest(string=s):
+                self.assertEqual(encode(self.lib, s, plm, layer),
+                                 encode(self.lib, pmu.lower() + "::" + rest, plm, layer), s)
 
 
 if __name__ == "__main__":
