@@ -44,7 +44,8 @@ MOD_FIELDS = {"c": "cmask", "i": "inv", "e": "edge", "t": "any", "ldlat": "ldlat
 PLAIN_HIGH = 0x04 | 0x20 | 0x80
 
 
-def _flags(s):
+def flags_of(s):
+    """{flag: value or True} of a facts row's comma-separated flags (k=v or k)"""
     out = {}
     for f in s.split(",") if s else ():
         k, _, v = f.partition("=")
@@ -63,7 +64,7 @@ def read(path=DEFAULT_TSV):
             pmu, _, ptype, ev, um, ecode, ucode, flags = (c + [""] * 8)[:8]
             if ptype != "core":
                 continue
-            fl = _flags(flags)
+            fl = flags_of(flags)
             evs = out.setdefault(pmu, [])
             if not um:
                 e = oracle.Event(["E", pmu, ev, ecode, "0", fl.get("equiv", "-"),

@@ -29,6 +29,7 @@ TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(TOP, "jsontoyaml"))
 import emit  # noqa: E402
 import validate  # noqa: E402
+from tsvoracle import flags_of  # noqa: E402  (this folder's facts-row flags)
 
 # pmu -> (arch, vendor folder, the converted PMU whose layout it takes, kernel PMU)
 TEMPLATES = {
@@ -63,14 +64,6 @@ def read_tsv(path):
                 continue
             rows.append(line.rstrip("\n").split("\t"))
     return rows
-
-
-def flags_of(s):
-    out = {}
-    for f in s.split(",") if s else ():
-        k, _, v = f.partition("=")
-        out[k] = v if v else True
-    return out
 
 
 def patterns(rows, pmu):
