@@ -68,6 +68,18 @@ class Accepted:
                 return why
         return None
 
+    def explain(self, pmu, string, lib, ours):
+        """The reason the difference between lib and ours (rundiff.Result of
+        libpfm4 4.13 and of pmuplug) on pmu::string is accepted, or None: a row
+        for the string, else the @cpu row when only the cpu differs, else the
+        @ext-refused row when libpfm4 alone refuses under perf_events."""
+        why = self.reason(pmu, string)
+        if not why and lib.cpu_only(ours):
+            why = self.reason(pmu, "@cpu")
+        if not why and lib.ext_refused_only(ours):
+            why = self.reason(pmu, "@ext-refused")
+        return why
+
     def corrected(self, pmu, string):
         """pmu::string is one perf's JSON corrects (libpfm4 4.13 is not the reference)."""
         return any(fnmatch.fnmatchcase(pmu, p) and fnmatch.fnmatchcase(string.upper(), s.upper())
