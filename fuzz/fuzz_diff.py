@@ -285,7 +285,7 @@ def longest_event(rest, names):
     return best
 
 
-NAME_RE = re.compile(r"[A-Z_][A-Z0-9_]*")
+NAME_RE = re.compile(r"(?!0X)[A-Z0-9_]*[A-Z_][A-Z0-9_]*")
 
 
 def ours_only_name(pmu, rest):
