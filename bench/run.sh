@@ -130,11 +130,11 @@ measure_side() {
 			t=$BENCH_SERVER_TREES/$m
 			[ -d "$t/sys" ] || continue
 			if [ "$side" = ours ]; then
-				cg "$side" "$lib" "init_$m" bench_phase_init LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
-				cg "$side" "$lib" "process_$m" "" LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
+				cg "$side" "$lib" "server_init_$m" bench_phase_init LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
+				cg "$side" "$lib" "server_process_$m" "" LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
 			elif [ -n "$NS_OK" ]; then
-				NS_TREE=$t cg "$side" "$lib" "init_$m" bench_phase_init -- init
-				NS_TREE=$t cg "$side" "$lib" "process_$m" "" -- init
+				NS_TREE=$t cg "$side" "$lib" "server_init_$m" bench_phase_init -- init
+				NS_TREE=$t cg "$side" "$lib" "server_process_$m" "" -- init
 			fi
 		done
 	fi

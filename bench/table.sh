@@ -95,10 +95,10 @@ else
 	for m in skx spr gnr; do
 		n=$(ls "$BENCH_SERVER_TREES/$m/sys/bus/event_source/devices" 2>/dev/null | wc -l)
 		[ "$n" -gt 0 ] || continue
-		both "pfm_initialize(), $m tree ($n kernel PMUs)" "init_$m"
-		both "  whole process, $m tree" "process_$m"
+		both "pfm_initialize(), $m tree ($n kernel PMUs)" "server_init_$m"
+		both "  whole process, $m tree" "server_process_$m"
 	done
-	[ -n "$(val "$SYS" init_skx)" ] || echo "  (libpfm4's column needs root: a mount namespace puts the tree over /sys)"
+	[ -n "$(val "$SYS" server_init_skx)" ] || echo "  (libpfm4's column needs root: a mount namespace puts the tree over /sys)"
 fi
 
 section "names: $NN pmu::EVENT of every libpfm4 PMU + the host's bare EVENT names [Ir per call]"
@@ -150,9 +150,9 @@ target "encode, umask strings, with fstr" \
 target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.50
 target "  the same, spr2s tree as host" "$(ratio "$(val "$SYS" process_spr)" "$(val "$OURS" process_spr)")" 0.50
 for m in skx spr gnr; do
-	[ -n "$(val "$OURS" "init_$m")" ] || continue
-	target "pfm_initialize(), $m tree" "$(ratio "$(val "$SYS" "init_$m")" "$(val "$OURS" "init_$m")")" 1.00
-	target "  whole process, $m tree" "$(ratio "$(val "$SYS" "process_$m")" "$(val "$OURS" "process_$m")")" 0.50
+	[ -n "$(val "$OURS" "server_init_$m")" ] || continue
+	target "pfm_initialize(), $m tree" "$(ratio "$(val "$SYS" "server_init_$m")" "$(val "$OURS" "server_init_$m")")" 1.00
+	target "  whole process, $m tree" "$(ratio "$(val "$SYS" "server_process_$m")" "$(val "$OURS" "server_process_$m")")" 0.50
 done
 target "libpfm.so.4 bytes per event listed" "$(ratio "$(bpe "$SYS" so_size)" "$(bpe "$OURS" so_size)")" 1.00
 if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then

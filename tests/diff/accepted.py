@@ -25,6 +25,42 @@ def pmuplug_wrong(reason):
     return PMUPLUG_WRONG.search(reason) is not None
 
 
+ERR_ATTR_VAL = -9
+# a modifier's value as strtoull(s, NULL, 0) reads it: 0x hex, 0 octal, decimal
+VALUE_RE = re.compile(r"=\s*\+?(0[xX][0-9a-fA-F]+|[0-9]+)(?=$|[:.])")
+
+
+def value_overflows(string):
+    """Does a modifier value of the string exceed 2^64-1 (strtoull's ERANGE)?"""
+    for m in VALUE_RE.finditer(string):
+        v = m.group(1)
+        n = int(v, 16) if v[:2].lower() == "0x" else int(v, 8) if v[0] == "0" and len(v) > 1 else int(v)
+        if n > 0xffffffffffffffff:
+            return True
+    return False
+
+
+def overflow_refused_only(string, lib, ours):
+    """Does ours refuse (PFM_ERR_ATTR_VAL) a value past 2^64-1 where libpfm4
+    accepted it, and answer as libpfm4 does in the other layer?"""
+    if not value_overflows(string):
+        return False
+    pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
+    return (any(a[0] == "0" and b[0] == str(ERR_ATTR_VAL) for a, b in pairs)
+            and all(a == b or (a[0] == "0" and b[0] == str(ERR_ATTR_VAL)) for a, b in pairs))
+
+
+ERR_FEATCOMB = -5
+
+
+def thrice_refused_only(string, lib, ours):
+    """Does libpfm4 refuse (PFM_ERR_FEATCOMB) under both layers a string
+    that names one unit mask three times or more, which ours encodes?"""
+    terms = [t.upper() for t in re.split(r"[:.]", string)[1:] if t and "=" not in t]
+    return (lib.none_rc == lib.ext_rc == ERR_FEATCOMB and 0 in (ours.none_rc, ours.ext_rc)
+            and any(terms.count(t) >= 3 for t in set(terms)))
+
+
 class Accepted:
     def __init__(self, path=LISTED, derived=DERIVED):
         self.rows = []          # (pmu pattern, string pattern, reason, kept by hand)
@@ -67,6 +103,22 @@ class Accepted:
                 self.used.add(i)
                 return why
         return None
+
+    def explain(self, pmu, string, lib, ours):
+        """The reason the difference between lib and ours (rundiff.Result of
+        libpfm4 4.13 and of pmuplug) on pmu::string is accepted, or None: a row
+        for the string, else the @cpu row when only the cpu differs, else the
+        @ext-refused row when libpfm4 alone refuses under perf_events."""
+        why = self.reason(pmu, string)
+        if not why and lib.cpu_only(ours):
+            why = self.reason(pmu, "@cpu")
+        if not why and lib.ext_refused_only(ours):
+            why = self.reason(pmu, "@ext-refused")
+        if not why and overflow_refused_only(string, lib, ours):
+            why = self.reason(pmu, "@value-overflow")
+        if not why and thrice_refused_only(string, lib, ours):
+            why = self.reason(pmu, "@repeated-umask")
+        return why
 
     def corrected(self, pmu, string):
         """pmu::string is one perf's JSON corrects (libpfm4 4.13 is not the reference)."""

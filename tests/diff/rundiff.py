@@ -129,11 +129,7 @@ def run_pmu(pmu, args):
         if same:
             r["agree"] += 1
             continue
-        why = args.accepted.reason(pmu, s.split("::", 1)[1])
-        if not why and a.cpu_only(b):
-            why = args.accepted.reason(pmu, "@cpu")
-        if not why and a.ext_refused_only(b):
-            why = args.accepted.reason(pmu, "@ext-refused")
+        why = args.accepted.explain(pmu, s.split("::", 1)[1], a, b)
         if why:
             r["listed"] += 1
             r["corrected"] += args.accepted.corrected(pmu, s.split("::", 1)[1])

@@ -29,6 +29,22 @@ class AcceptedReasons(unittest.TestCase):
         a = self.load("x_pcu\tEV*\tlibpfm4 4.13 is wrong; pmuplug follows perf")
         self.assertEqual(a.reason("x_pcu", "ev:ff=1"), "libpfm4 4.13 is wrong; pmuplug follows perf")
 
+    def test_value_past_64_bits_refused_by_pmuplug_alone_is_the_overflow_kind(self):
+        from rundiff import Result
+        a = self.load("*\t@value-overflow\tlibpfm4 4.13 ignores strtoull's ERANGE")
+        lib = Result("s\tN\t-8\tX\t0\t4 c0 0 0 40420 18446744073709551615 0 -1\t-")
+        ours = Result("s\tN\t-8\tX\t-9")
+        self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:period=0x10000000000000000", lib, ours))
+        self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:period=0xffffffffffffffff", lib, ours))
+
+    def test_unit_mask_named_three_times_refused_by_libpfm4_alone_is_the_repeat_kind(self):
+        from rundiff import Result
+        a = self.load("*\t@repeated-umask\tlibpfm4 4.13 removes one repetition only")
+        lib = Result("s\tN\t-5\tX\t-5")
+        ours = Result("s\tN\t0\t1\t5100c0\t-\tX\t0\t4 c0 0 0 40020 0 0 -1\t-")
+        self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:ANY_P:any_p", lib, ours))
+        self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:ANY_P", lib, ours))
+
     def test_committed_list_admits_no_pmuplug_bug(self):
         rows = accepted.Accepted().rows
         self.assertTrue(rows)
