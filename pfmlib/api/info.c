@@ -34,8 +34,9 @@ pfm_err_t pfm_get_pmu_info(pfm_pmu_t pmuid, pfm_pmu_info_t *uinfo)
 	int first = pp_pmu_event_from(pmu, 0);
 	info.first_event = first >= 0 ? pp_make_idx(pmu->id, first) : -1;
 	info.max_encoding = pmu->p->max_encoding;
-	info.num_cntrs = pmu->p->num_cntrs;
-	info.num_fixed_cntrs = pmu->p->num_fixed;
+	/* ix86arch: the counters cpuid leaf 0xA reports, as libpfm4 */
+	info.num_cntrs = pmu->host_counts ? pmu->ncntrs : pmu->p->num_cntrs;
+	info.num_fixed_cntrs = pmu->host_counts ? pmu->nfixed : pmu->p->num_fixed;
 	info.is_present = pmu->is_present ? 1 : 0;
 	/* libpfm4 flags its architectural PMU (ix86arch) as the architecture's
 	 * default: the PMU present beside the model PMU */

@@ -38,6 +38,8 @@ struct pp_host {
 	unsigned archperf_version;		/* EAX[7:0]; 0: no architectural PMU (a VM hiding it) */
 	uint32_t archperf_absent;		/* bit n: architectural event n is missing
 						 * (EBX bit n set, or n >= the vector length EAX[31:24]) */
+	unsigned archperf_counters;		/* general-purpose counters, EAX[15:8] */
+	unsigned archperf_fixed;		/* fixed counters, EDX[4:0] (version 2 and later) */
 };
 
 /*
@@ -49,8 +51,8 @@ struct pp_host {
  */
 int pp_host_identify(struct pp_host *h);
 
-/* the architectural-perfmon facts of cpuid leaf 0xA's eax and ebx into h */
-void pp_host_archperf_set(struct pp_host *h, uint32_t eax, uint32_t ebx);
+/* the architectural-perfmon facts of cpuid leaf 0xA's eax, ebx and edx into h */
+void pp_host_archperf_set(struct pp_host *h, uint32_t eax, uint32_t ebx, uint32_t edx);
 
 /* the architecture an identity's shape belongs to ("x86", "arm64", ...), or NULL */
 const char *pp_host_id_arch(const char *identity);

@@ -15,11 +15,13 @@
 /* cpuid leaf 0xA: the leaf's number is its offset in Linux's cpuid device */
 #define ARCHPERF_LEAF 0xa
 
-void pp_host_archperf_set(struct pp_host *h, uint32_t eax, uint32_t ebx)
+void pp_host_archperf_set(struct pp_host *h, uint32_t eax, uint32_t ebx, uint32_t edx)
 {
 	unsigned len = eax >> 24;
 	h->archperf_known = 1;
 	h->archperf_version = eax & 0xff;
+	h->archperf_counters = (eax >> 8) & 0xff;
+	h->archperf_fixed = h->archperf_version >= 2 ? edx & 0x1f : 0;
 	/* events past the vector's length are missing too */
 	h->archperf_absent = len >= 32 ? ebx : (ebx | ~((1u << len) - 1));
 }
@@ -38,7 +40,8 @@ void pp_host_archperf_file(struct pp_host *h)
 		return;
 	uint32_t eax = (uint32_t)r[0] | (uint32_t)r[1] << 8 | (uint32_t)r[2] << 16 | (uint32_t)r[3] << 24;
 	uint32_t ebx = (uint32_t)r[4] | (uint32_t)r[5] << 8 | (uint32_t)r[6] << 16 | (uint32_t)r[7] << 24;
-	pp_host_archperf_set(h, eax, ebx);
+	uint32_t edx = (uint32_t)r[12] | (uint32_t)r[13] << 8 | (uint32_t)r[14] << 16 | (uint32_t)r[15] << 24;
+	pp_host_archperf_set(h, eax, ebx, edx);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -72,11 +75,11 @@ void pp_host_archperf_x86(struct pp_host *h)
 		return;
 	if (a < ARCHPERF_LEAF) {
 		/* no leaf 0xA at all: no architectural PMU */
-		pp_host_archperf_set(h, 0, 0);
+		pp_host_archperf_set(h, 0, 0, 0);
 		return;
 	}
 	__cpuid(ARCHPERF_LEAF, a, b, c, d);
-	pp_host_archperf_set(h, a, b);
+	pp_host_archperf_set(h, a, b, d);
 }
 #else
 int pp_host_identify_x86(struct pp_host *h)

@@ -558,6 +558,9 @@ static void arch_perfmon(void)
 		}
 		rt->ev_absent = R.host.archperf_absent &
 				(rt->p->nevents >= 32 ? UINT32_MAX : (1u << rt->p->nevents) - 1);
+		rt->host_counts = 1;
+		rt->ncntrs = (unsigned char)R.host.archperf_counters;
+		rt->nfixed = (unsigned char)R.host.archperf_fixed;
 		if (rt->ev_absent)
 			pp_verbose("PMU %s: cpuid leaf 0xA leaves out events 0x%x", rt->name, (unsigned)rt->ev_absent);
 	}

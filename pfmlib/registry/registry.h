@@ -55,6 +55,8 @@ struct pp_pmu_rt {
 	unsigned char kernel_read;
 	uint32_t attrs_off;		/* perf_events attributes (PP_PA_BIT) withdrawn on this host */
 	uint32_t ev_absent;		/* bit n: event n is not on this host (arch_perfmon) */
+	unsigned char host_counts;	/* ncntrs, nfixed are the host's (arch_perfmon), not the table's */
+	unsigned char ncntrs, nfixed;
 	unsigned char picked;		/* a built-in PMU whose table is another: a variant picked
 					 * for this host, or a plugin's override (bidx kept) */
 	unsigned char fstr_named;	/* os/fstr.c, found once and kept (atomic): 0 not known yet,

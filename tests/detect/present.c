@@ -112,14 +112,15 @@ static void test_case_file_can_be_read(const void *data)
 }
 
 /* pfm_initialize on an Emerald Rapids identity whose sysroot holds cpuid
- * leaf 0xA = eax, ebx (no leaf file when leaf is 0); the ix86arch info */
-static int init_with_leaf(int leaf, uint32_t eax, uint32_t ebx, pfm_pmu_info_t *info)
+ * leaf 0xA = eax, ebx, edx (no leaf file when leaf is 0); the ix86arch info */
+static int init_with_leaf_edx(int leaf, uint32_t eax, uint32_t ebx, uint32_t edx, pfm_pmu_info_t *info)
 {
 	const char *root = tl_tmp_dir("leaf0xa");
 	unsigned char rec[0xa + 16] = { 0 };
 	for (int i = 0; i < 4; i++) {
 		rec[0xa + i] = (unsigned char)(eax >> 8 * i);
 		rec[0xa + 4 + i] = (unsigned char)(ebx >> 8 * i);
+		rec[0xa + 12 + i] = (unsigned char)(edx >> 8 * i);
 	}
 	TL_ASSERT(root && !tl_tmp_mkdir(root, "dev/cpu/0") &&
 		  (!leaf || !tl_tmp_put(root, "dev/cpu/0/cpuid", rec, sizeof(rec))), "scratch sysroot");
@@ -132,6 +133,11 @@ static int init_with_leaf(int leaf, uint32_t eax, uint32_t ebx, pfm_pmu_info_t *
 	r = tl_pmu_info(PFM_PMU_INTEL_X86_ARCH, info);
 	TL_ASSERT(r == PFM_SUCCESS, "pfm_get_pmu_info(ix86arch): %s", pfm_strerror(r));
 	return r;
+}
+
+static int init_with_leaf(int leaf, uint32_t eax, uint32_t ebx, pfm_pmu_info_t *info)
+{
+	return init_with_leaf_edx(leaf, eax, ebx, 0, info);
 }
 
 static int finds(const char *ev)
@@ -186,7 +192,17 @@ static void test_without_a_leaf_to_read_ix86arch_has_all_seven_events(void)
 			  info.nevents);
 }
 
+static void test_counters_are_the_ones_the_leaf_reports(void)
+{
+	pfm_pmu_info_t info;
+	/* version 4, 8 counters, 7-bit vector; EDX: 4 fixed counters */
+	if (init_with_leaf_edx(1, 0x07300804, 0, 0x4, &info) == PFM_SUCCESS)
+		TL_ASSERT(info.num_cntrs == 8 && info.num_fixed_cntrs == 4, "%d counters, %d fixed (want 8, 4)",
+			  info.num_cntrs, info.num_fixed_cntrs);
+}
+
 static const struct tl_test leaf_tests[] = {
+	TL_TEST(test_counters_are_the_ones_the_leaf_reports),
 	TL_TEST(test_ix86arch_is_absent_where_leaf_0xa_reports_version_0),
 	TL_TEST(test_an_event_the_leaf_masks_is_left_out),
 	TL_TEST(test_a_short_vector_leaves_out_the_events_past_its_length),
