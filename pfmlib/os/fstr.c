@@ -338,7 +338,7 @@ static int mod_given_back(const struct pp_enc *e, const struct mod_firsts *f, ui
 	/* check_ranges() of the encoder */
 	if (m->field != PP_NONE) {
 		uint64_t fm = field_max(&t->fields[m->field]);
-		if (!max || max > fm)
+		if (!max)
 			max = fm;
 	}
 	return !((max && v > max) || v < m->min);
