@@ -98,7 +98,5 @@ fuzz-run-%: $(B)/bin/%
 check-fuzz: $(FUZZ_BINS)
 	@fuzz/check.sh $(B)/check $(FUZZ_CHECK_SECONDS) $(FUZZ_TARGETS)
 
-# check-fuzz-diff joins CHECKS once the pmuplug-side findings of its fixed
-# seed are fixed (C-box tf=0/cf=0 and cf=32-63, perf_raw's r<hex>.u and R<hex>)
-CHECKS += check-fuzz
+CHECKS += check-fuzz check-fuzz-diff
 .PHONY: fuzz fuzz-build check-fuzz check-fuzz-diff fuzz-run-fuzz_diff

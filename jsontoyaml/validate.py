@@ -136,8 +136,6 @@ def validate(doc):
             probs.append("%s: no format field %r" % (w, m["field"]))
         if "enable" in m and m["enable"] not in fields:
             probs.append("%s: enable: no format field %r" % (w, m["enable"]))
-        if "max" in m and "field" in m and m["field"] in fields and m["max"] >> fields[m["field"]]:
-            probs.append("%s: max does not fit field %s" % (w, m["field"]))
         if _type_ok(m.get("plm"), "int") and not 0 < m["plm"] <= 0x1f:
             probs.append("%s: plm must be PFM_PLM* bits" % w)
         if "min" in m and "max" in m and m["min"] > m["max"]:
@@ -146,6 +144,8 @@ def validate(doc):
             probs.append("%s: invert needs a bool modifier with a field" % w)
         if m.get("perf_plm") and ("plm" not in m or "field" not in m):
             probs.append("%s: perf_plm needs a modifier with plm and a field" % w)
+        if m.get("enable_given") and "enable" not in m:
+            probs.append("%s: enable_given needs enable" % w)
         if "enable" in m and m["enable"] not in fields:
             probs.append("%s: enable: no format field %r" % (w, m["enable"]))
         if "with_umask" in m and (m["with_umask"] not in schema.values("modifier", "with_umask") or "field" not in m):

@@ -474,16 +474,19 @@ static int check_ranges(struct pp_enc *e)
 			break;
 		uint32_t mi = p->first_mod + i;
 		const struct pp_modifier *m = &t->mods[mi];
-		uint64_t v = e->mod_val[i], max = m->max;
+		uint64_t v = e->mod_val[i], max = m->max, fm = ~0ULL;
 		if (m->field != PP_NONE) {
-			uint64_t fm = field_max(&t->fields[m->field]);
-			if (!max || max > fm)
+			fm = field_max(&t->fields[m->field]);
+			if (!max)
 				max = fm;
 		}
 		if (m->type == PP_MOD_INT && ((max && v > max) || v < m->min))
 			return pp_fail(PFM_ERR_ATTR_VAL, "%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
 				   (unsigned long long)v, (unsigned long long)m->min,
 				   (unsigned long long)max);
+		/* a max past the field's width: the value is cut to the field's
+		 * bits, as by libpfm4's bitfields (the fstr shows what was kept) */
+		e->mod_val[i] = v & fm;
 	}
 	return PFM_SUCCESS;
 }
@@ -637,6 +640,14 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		 * bit, netburst's threshold compare) */
 		if (m->enable != PP_NONE && val)
 			fv[m->enable - pd->first_field] |= all_bits(&t->fields[m->enable]);
+		/* enable_given: the enable and the value's register follow the
+		 * modifier being given, whatever its value (libpfm4 4.13's C-box
+		 * tf=0 and cf=0: filter on thread/core 0) */
+		if (m->flags & PP_MOD_F_ENABLE_GIVEN && (e->mod_given >> i) & 1) {
+			fv[m->enable - pd->first_field] |= all_bits(&t->fields[m->enable]);
+			if (t->fields[m->field].reg < PP_NREGS)
+				e->regs_given |= 1u << t->fields[m->field].reg;
+		}
 	}
 	/* raw_format: PFM_OS_NONE codes hold some fields elsewhere, or not at all */
 	memcpy(e->perf_only, e->ix->perf_only, sizeof(e->perf_only));

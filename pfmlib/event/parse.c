@@ -185,6 +185,10 @@ static int take(struct pp_pmu_rt *pmu, const char *name, size_t cut, struct pp_p
 		return (int)cut;
 	}
 	const struct pp_event *ev = pp_event_at(pmu, n);
+	/* a raw event is written r<hex> only (take_raw): not its listed name in
+	 * another case (libpfm4 4.13 refuses perf_raw::R0000) */
+	if (ev->flags & PP_F_RAW_NAME)
+		return -1;
 	if (ev->equiv && !p->via_equiv) {
 		/* libpfm4 encodes an event with an equivalent as that equivalent,
 		 * whose own equivalent is not followed: snb LLC_MISSES is
@@ -240,6 +244,9 @@ static int find_in_pmu(struct pp_pmu_rt *pmu, const char *name, size_t len,
 			continue;
 		r = take(pmu, name, cut, p, err, depth);
 		if (r >= 0)
+			return r;
+		/* r<hex>.u: a '.' before the modifiers, as for a named event */
+		if ((r = take_raw(pmu, name, cut, p)) >= 0)
 			return r;
 	}
 	return -1;

@@ -213,6 +213,10 @@ static char *spell(const struct pp_enc *e, enum spelling how)
 		 * (libpfm4 leaves out the cbo's nf there too) */
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
 			continue;
+		/* `enable_given` not given: written at 0 it would set the enable (libpfm4
+		 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
+		if (m->flags & PP_MOD_F_ENABLE_GIVEN && !((e->mod_given >> i) & 1))
+			continue;
 		put_attr(&b, pp_str(t, m->name), e->mod_val[i]);
 	}
 	uint32_t osm = pp_view_attr_mask(e->view, e->pmu, e->ev);
@@ -338,7 +342,7 @@ static int mod_given_back(const struct pp_enc *e, const struct mod_firsts *f, ui
 	/* check_ranges() of the encoder */
 	if (m->field != PP_NONE) {
 		uint64_t fm = field_max(&t->fields[m->field]);
-		if (!max || max > fm)
+		if (!max)
 			max = fm;
 	}
 	return !((max && v > max) || v < m->min);
@@ -452,6 +456,8 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 		if (!pp_mod_ok(pmu, e->ev, mi) || pp_view_hides_mod(e->view, pmu, mi))
 			continue;
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
+			continue;
+		if (m->flags & PP_MOD_F_ENABLE_GIVEN && !((e->mod_given >> i) & 1))
 			continue;
 		if (!mod_given_back(e, &firsts, i))
 			return 0;

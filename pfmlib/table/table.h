@@ -87,6 +87,7 @@ struct pp_modifier {
 #define PP_MOD_F_UMASK_IGNORED  0x4	/* with_umask: ignored (no effect unless a unit mask sets it) */
 #define PP_MOD_F_NONE_ONLY 0x8	/* offered under PFM_OS_NONE only (schema: none_only) */
 #define PP_MOD_F_PERF_PLM 0x10	/* plm: its field follows the levels under perf_events too (schema: perf_plm) */
+#define PP_MOD_F_ENABLE_GIVEN 0x20	/* enable: set when the modifier is given, even =0 (schema: enable_given) */
 
 /* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
 enum pp_perf_attr {

@@ -427,6 +427,7 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		case PP_K_MODIFIER_ENABLE: if (get_str(l, v, k, &enable)) return -1; break;
 		case PP_K_MODIFIER_NONE_ONLY: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_NONE_ONLY; break;
 		case PP_K_MODIFIER_PERF_PLM: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_PERF_PLM; break;
+		case PP_K_MODIFIER_ENABLE_GIVEN: if (get_bool(l, v, k, &b)) return -1; if (b) m.flags |= PP_MOD_F_ENABLE_GIVEN; break;
 		case PP_K_MODIFIER__UNKNOWN: return unknown(l, kn, "a modifier", k);
 		}
 		seen |= 1ULL << key;
@@ -446,6 +447,8 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		return fail(l, n, "modifier '%s': invert needs a bool modifier with a field", name);
 	if ((m.flags & PP_MOD_F_PERF_PLM) && (!m.plm || !field))
 		return fail(l, n, "modifier '%s': perf_plm needs a modifier with plm and a field", name);
+	if ((m.flags & PP_MOD_F_ENABLE_GIVEN) && !enable)
+		return fail(l, n, "modifier '%s': enable_given needs enable", name);
 	if (field) {
 		m.field = find_field(l, field);
 		if (m.field == PP_NONE)
@@ -454,9 +457,6 @@ static int parse_modifier(struct ld *l, yaml_node_t *n)
 		uint64_t fmax = w >= 64 ? ~0ULL : (1ULL << w) - 1;
 		if (!have_max)
 			m.max = m.type == PP_MOD_BOOL ? 1 : fmax;
-		else if (m.max > fmax)
-			return fail(l, n, "modifier '%s': max %llu does not fit field '%s'", name,
-				    (unsigned long long)m.max, field);
 	} else if (!have_max) {
 		m.max = m.type == PP_MOD_BOOL ? 1 : ~0ULL;
 	}

@@ -181,12 +181,16 @@ def enable_name(enable):
     return "en%d" % bit if reg == 0 else "f%den%d" % (reg, bit)
 
 
-def measure_modifiers(pd, rep, events, mins=None):
+def measure_modifiers(pd, rep, events, mins=None, maxes=None, given=None):
     """[(name, type, code, reg, lo, width)] of the PMU's modifiers, in code order:
     on the first string (an event alone or with one unit mask) that encodes
     with and without the modifier set to 1. mins (a dict) gets the integer
     modifiers libpfm4 refuses at 0 (PFM_ERR_ATTR_VAL) where 1 encodes: the
-    C-box nf, whose node mask must not be empty."""
+    C-box nf, whose node mask must not be empty. maxes (a dict) gets the
+    integer modifiers libpfm4 takes past their field's bits, cutting the value
+    to them (a bitfield: the hswep/bdx C-box cf, 5 bits, takes 0..63): their
+    largest accepted value. given (a set) gets the modifiers whose enable bit
+    libpfm4 sets at value 0 too (the snbep..bdx C-box tf and cf)."""
     mods = collections.OrderedDict()
     cands = collections.defaultdict(list)
     for e in events:
@@ -250,6 +254,16 @@ def measure_modifiers(pd, rep, events, mins=None):
                 if w["%s:%s=%d" % (b, m, (1 << k) - 1)].rc:
                     break
                 width = k
+            # the bits the largest value sets: fewer than its own, libpfm4 cuts
+            # the value to the field (the rest of its range is kept in max)
+            top = w["%s:%s=%d" % (b, m, (1 << width) - 1)].codes + [0] * 3
+            kept = 0
+            while kept < width and top[reg] >> (lo + kept) & 1:
+                kept += 1
+            if kept < width:
+                if maxes is not None:
+                    maxes[m] = (1 << width) - 1
+                width = kept
         # bits the modifier sets beyond its value (a filter's enable bit): E
         # against E:m=1 where E encodes alone, outside the value's own bits
         enable = None
@@ -259,6 +273,11 @@ def measure_modifiers(pd, rep, events, mins=None):
                 d = (x ^ y) & ~(vmask if r == reg else 0)
                 if d and not d & (d - 1):
                     enable = (r, d.bit_length() - 1)
+            # the enable bit set by the modifier given at 0 as well
+            zero = enc["%s:%s=0" % (b, m)]
+            if enable and given is not None and zero.rc == 0 and \
+                    (zero.codes + [0] * 3)[enable[0]] >> enable[1] & 1:
+                given.add(m)
         out.append((m, t, code, reg, lo, width, enable))
     return out
 
@@ -353,8 +372,8 @@ def perf_view(pd, rep, events):
 def describe(pd, rep, base, members, ids, pre, core):
     events = oracle.list_events(pd, rep, os_layer="none")
     perf_attrs, none_only = perf_view(pd, rep, events)
-    mins = {}
-    mods = measure_modifiers(pd, rep, events, mins)
+    mins, maxes, at_zero = {}, {}, set()
+    mods = measure_modifiers(pd, rep, events, mins, maxes, at_zero)
     plm_mods = measure_plm(pd, rep, events, mods)
     fields = Fields()
     modmask = [0, 0, 0]
@@ -724,10 +743,14 @@ def describe(pd, rep, base, members, ids, pre, core):
         md["code"] = code
         if m in mins:
             md["min"] = mins[m]
+        if m in maxes:
+            md["max"] = maxes[m]
         if reg is not None and m in needed:
             md["with_umask"] = "required"
         if enable:
             md["enable"] = enable_name(enable)
+            if m in at_zero:
+                md["enable_given"] = True
         if m in none_only:
             md["none_only"] = True
         modifiers.append(md)

@@ -17,7 +17,7 @@ LIB = os.path.join(os.environ.get("PMUPLUG_LIB", os.path.join(TOP, "build", "lib
 
 PFM_OS_NONE, PFM_OS_PERF_EVENT_EXT = 0, 2
 PLM0, PLM3 = 0x1, 0x8
-INVAL, NOTFOUND, FEATCOMB, ATTR_VAL = -2, -4, -5, -9
+INVAL, NOTFOUND, FEATCOMB, ATTR, ATTR_VAL = -2, -4, -5, -8, -9
 
 # (what it pins, string, plm, layer, expected: PFM_OS_NONE codes / perf config, or an error)
 CASES = [
@@ -67,6 +67,35 @@ CASES = [
     ("upper-case core PMU, perf layer", "SKL::INST_RETIRED:ANY_P", PLM3, PFM_OS_PERF_EVENT_EXT, 0xc0),
     ("upper-case OS PMU", "PERF_RAW::r3", PLM3, PFM_OS_NONE, [0x3]),
     ("upper-case AMD PMU", "AMD64_FAM19H_ZEN3::RETIRED_INSTRUCTIONS", PLM0 | PLM3, PFM_OS_NONE, [0x5300c0]),
+    # 6. the C-box tf and cf given at 0 still set the TID-enable bit 19 and
+    #    give filter0 (libpfm4 filters on thread/core 0): enable_given
+    ("bdx C-box tf=0 sets bit 19", "bdx_unc_cbo3::UNC_C_CLOCKTICKS:tf=0", PLM3, PFM_OS_NONE, [0x80000, 0x0]),
+    ("bdx C-box cf=0 sets bit 19", "bdx_unc_cbo3::UNC_C_CLOCKTICKS:cf=0", PLM3, PFM_OS_NONE, [0x80000, 0x0]),
+    ("snbep C-box tf=0 sets bit 19", "snbep_unc_cbo0::UNC_C_TOR_INSERTS:OPCODE:OPC_RFO:tf=0", PLM3, PFM_OS_NONE,
+     [0x80135, 0xc0000000]),
+    ("ivbep C-box cf=0 sets bit 19", "ivbep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:cf=0", PLM3, PFM_OS_NONE,
+     [0x80334, 0x7e0000]),
+    # 7. cf past its field's bits is cut to them (a libpfm4 bitfield: 5 bits
+    #    on hswep/bdx taking 0..63, 3 bits on snbep/ivbep taking 0..15)
+    ("bdx C-box cf=32 is cf=0", "bdx_unc_cbo9::UNC_C_TOR_INSERTS:OPC_PCIRDCUR:cf=32", PLM3, PFM_OS_NONE,
+     [0x80835, 0x0, 0x19e00000]),
+    ("hswep C-box cf=33 is cf=1", "hswep_unc_cbo0::UNC_C_TOR_INSERTS:OPC_PCIRDCUR:cf=33", PLM3, PFM_OS_NONE,
+     [0x80835, 0x2, 0x19e00000]),
+    ("bdx C-box cf=64 is ATTR_VAL", "bdx_unc_cbo9::UNC_C_TOR_INSERTS:OPC_PCIRDCUR:cf=64", PLM3, PFM_OS_NONE,
+     ATTR_VAL),
+    ("snbep C-box cf=9 is cf=1", "snbep_unc_cbo0::UNC_C_TOR_INSERTS:OPCODE:OPC_RFO:cf=9", PLM3, PFM_OS_NONE,
+     [0x80135, 0xc0000002]),
+    ("ivbep C-box cf=8 is cf=0", "ivbep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:cf=8", PLM3, PFM_OS_NONE,
+     [0x80334, 0x7e0000]),
+    ("ivbep C-box cf=16 is ATTR_VAL", "ivbep_unc_cbo0::UNC_C_LLC_LOOKUP:DATA_READ:cf=16", PLM3, PFM_OS_NONE,
+     ATTR_VAL),
+    # 8. perf_raw: a '.' before the modifiers; r in upper case is no raw event
+    ("perf_raw r1c2.u", "perf_raw::r1c2.u", PLM3, PFM_OS_PERF_EVENT_EXT, 0x1c2),
+    ("perf_raw r1c2.u.k", "perf_raw::r1c2.u.k", PLM3, PFM_OS_PERF_EVENT_EXT, 0x1c2),
+    ("perf_raw r1c2.x is ATTR", "perf_raw::r1c2.x", PLM3, PFM_OS_PERF_EVENT_EXT, ATTR),
+    ("perf_raw R0000 is NOTFOUND", "perf_raw::R0000", PLM3, PFM_OS_NONE, NOTFOUND),
+    ("perf_raw R0000 is NOTFOUND, perf layer", "perf_raw::R0000", PLM3, PFM_OS_PERF_EVENT_EXT, NOTFOUND),
+    ("perf_raw r0000 still encodes", "perf_raw::r0000", PLM3, PFM_OS_NONE, [0x0]),
 ]
 
 # PMU names spelled in another case answer as the lower-case spelling does,

@@ -142,6 +142,8 @@ def base_for(kind, key):
     if kind == "rule":
         form = next((r for r in RULE_FORMS if key in r), RULE_FORMS[0])
         doc["events"][0]["rules"] = [copy.deepcopy(form)]
+    if (kind, key) == ("modifier", "enable_given"):
+        target(doc, kind)["enable"] = "cmask"      # enable_given needs an enable
     return doc
 
 
