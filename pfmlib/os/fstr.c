@@ -140,8 +140,7 @@ static uint64_t os_shown(const struct pp_enc *e, unsigned int a)
 	int mg = pp_enc_mg(e), mh = pp_enc_mh(e);
 
 	/* a PMU that excludes nothing counts every level, guest and host */
-	if ((e->pmu->p->flags & PP_PMU_F_NO_EXCLUDE) &&
-	    (a == PP_PA_U || a == PP_PA_K || a == PP_PA_MG || a == PP_PA_MH))
+	if ((e->pmu->p->flags & PP_PMU_F_NO_EXCLUDE) && (PP_PA_EXCLUSIONS >> a & 1))
 		return 1;
 	switch (a) {
 	case PP_PA_U: return (e->plm & PFM_PLM3) != 0;

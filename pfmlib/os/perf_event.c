@@ -30,7 +30,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 	if (e->pmu->p->flags & PP_PMU_F_NO_EXCLUDE)
 		/* the kernel PMU refuses any exclusion (amd64_rapl on `power`):
 		 * libpfm4 accepts u, k, mg and mh there and ignores them */
-		pa &= ~(PP_PA_BIT(PP_PA_U) | PP_PA_BIT(PP_PA_K) | PP_PA_BIT(PP_PA_MG) | PP_PA_BIT(PP_PA_MH));
+		pa &= ~PP_PA_EXCLUSIONS;
 	a->exclude_user = (pa >> PP_PA_U & 1) ? !(e->plm & PFM_PLM3) : 0;
 	a->exclude_kernel = (pa >> PP_PA_K & 1) ? !(e->plm & PFM_PLM0) : 0;
 	a->exclude_hv = pp_pmu_filters_hv(e->pmu) ? !(e->plm & PFM_PLMH) : 0;

@@ -11,6 +11,9 @@
 #include "table/table.h"
 
 #define PP_PA_BIT(a) (1u << (a))
+/* the attributes a kernel PMU without exclusions (perf_no_exclude) accepts
+ * and ignores: the privilege levels and guest/host */
+#define PP_PA_EXCLUSIONS (PP_PA_BIT(PP_PA_U) | PP_PA_BIT(PP_PA_K) | PP_PA_BIT(PP_PA_MG) | PP_PA_BIT(PP_PA_MH))
 
 struct pp_perf_attr_desc {
 	const char *name;
