@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """gen_schema_h.py - writes the C header of the descriptor schema
 (schema/descriptor.yaml -> build/gen/pp_schema.h) for the C readers: the
-loader (pfmlib/table/yaml.c), the peek (pfmlib/table/yaml_peek.c) and
-tablegen.
+loader (pfmlib/table/descriptor/), its peek (pfmlib/table/descriptor/peek.c)
+and tablegen.
 
 Per closed mapping kind K (kinds with `keys`):
   enum pp_k_K             its keys in schema order, then PP_K_K__UNKNOWN;

@@ -11,7 +11,7 @@ $(B)/bin/robust_strings: tests/robust/mutate_strings.c $(TL_HDRS) $(TL_LIB) $(LI
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml
 
-$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c tests/lib/report.h $(TL_LIB) $(LOADER_SRCS) $(SCHEMA_H)
+$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c tests/lib/report.h $(TL_LIB) $(LOADER_SRCS) $(LOADER_HDRS) $(SCHEMA_H)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) $(TL_CFLAGS) -o $@ $< $(LOADER_SRCS) $(TL_LIB) -lyaml
 

@@ -1,6 +1,6 @@
 /*
  * tablegen.c - build-time tool: reads every PMU descriptor with the same
- * loader the library uses for plugins (table/yaml.c) and writes the compact
+ * loader the library uses for plugins (table/descriptor/) and writes the compact
  * tables as C (pp_builtin_table()), with no pointers in the data: one
  * commented array per record type, records as designated initializers.
  * The comments name the schema kind each table comes from (pp_schema.h).
@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 #include "table/tablegen_compact.h"
 #include "util/str.h"
 #include "pp_schema.h"

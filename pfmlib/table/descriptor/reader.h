@@ -1,5 +1,5 @@
 /*
- * table/yaml.h - the one reader of PMU descriptor files (docs/schema.md).
+ * table/descriptor/reader.h - the one reader of PMU descriptor files (docs/schema.md).
  *
  * Used by tablegen at build time for every descriptor and by the library at
  * run time for plugins. A file is validated completely (types, required and
@@ -7,8 +7,8 @@
  * appended to a builder as one PMU; on any error nothing is appended and the
  * message reads "file:line: reason".
  */
-#ifndef PP_TABLE_YAML_H
-#define PP_TABLE_YAML_H
+#ifndef PP_TABLE_DESCRIPTOR_READER_H
+#define PP_TABLE_DESCRIPTOR_READER_H
 
 #include <stddef.h>
 #include <sys/stat.h>
@@ -85,4 +85,4 @@ char *pp_yaml_pmu_text(int fd, size_t *len);
 int pp_yaml_load_buffer_opts(struct pp_builder *b, const char *name, const char *buf, size_t len,
 			     const struct pp_yaml_opts *opts, char *err, size_t errsz);
 
-#endif /* PP_TABLE_YAML_H */
+#endif /* PP_TABLE_DESCRIPTOR_READER_H */

@@ -1,5 +1,5 @@
 /*
- * table/yaml_peek.c - a cheap look at a descriptor: its `pmu:` block's name,
+ * table/descriptor/peek.c - a cheap look at a descriptor: its `pmu:` block's name,
  * override flag and match patterns, so that plugin files which cannot
  * concern this host are not parsed in full at start-up.
  *
@@ -21,7 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <yaml.h>
-#include "table/yaml.h"
+#include "table/descriptor/node.h"
+#include "table/descriptor/reader.h"
 #include "pp_schema.h"
 #include "util/file.h"
 
@@ -65,6 +66,19 @@ static const char *sval(const struct peek *k)
 	return k->ev.type == YAML_SCALAR_EVENT ? (const char *)k->ev.data.scalar.value : NULL;
 }
 
+/* one pattern more: match_count counts every pattern; one that is not kept
+ * (past NMATCH, or too long) makes it exceed NMATCH */
+static void add_match(struct pp_yaml_header *h, const char *m, size_t len)
+{
+	if (h->match_count < NMATCH && len < sizeof(h->match[0])) {
+		memcpy(h->match[h->match_count], m, len);
+		h->match[h->match_count][len] = '\0';
+	} else if (h->match_count < NMATCH) {
+		h->match_count = NMATCH;
+	}
+	h->match_count++;
+}
+
 static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
 {
 	if (next(k) || k->ev.type != YAML_MAPPING_START_EVENT)
@@ -86,7 +100,7 @@ static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
 		if (pk == PP_K_PMU_NAME && v) {
 			snprintf(h->name, sizeof(h->name), "%s", v);
 		} else if (pk == PP_K_PMU_OVERRIDE && v) {
-			h->override = !strcmp(v, "true") || !strcmp(v, "True") || !strcmp(v, "yes");
+			h->override = pp_rd_bool_word(v, strlen(v)) == 1;
 		} else if (pk == PP_K_PMU_MATCH && k->ev.type == YAML_SEQUENCE_START_EVENT) {
 			for (;;) {
 				if (next(k))
@@ -96,13 +110,7 @@ static int read_pmu_block(struct peek *k, struct pp_yaml_header *h)
 				const char *m = sval(k);
 				if (!m)
 					return -1;
-				/* match_count counts every pattern; one that is not kept
-				 * (past NMATCH, or too long) makes it exceed NMATCH */
-				if (h->match_count < NMATCH && strlen(m) < sizeof(h->match[0]))
-					memcpy(h->match[h->match_count], m, strlen(m) + 1);
-				else if (h->match_count < NMATCH)
-					h->match_count = NMATCH;
-				h->match_count++;
+				add_match(h, m, strlen(m));
 			}
 		} else if ((pk == PP_K_PMU_IDENTIFIER && k->ev.type == YAML_SEQUENCE_START_EVENT) ||
 			   pk == PP_K_PMU_PERF_PMU_PATTERN) {
@@ -323,18 +331,6 @@ static int pick_lines(int fd, struct text *out, int all)
 
 /* ---- the picked lines read without libyaml, when they are in the simplest form ---- */
 
-/* one pattern more, kept as read_pmu_block keeps it */
-static void add_match(struct pp_yaml_header *h, const char *m, size_t len)
-{
-	if (h->match_count < NMATCH && len < sizeof(h->match[0])) {
-		memcpy(h->match[h->match_count], m, len);
-		h->match[h->match_count][len] = '\0';
-	} else if (h->match_count < NMATCH) {
-		h->match_count = NMATCH;
-	}
-	h->match_count++;
-}
-
 /* a plain scalar that is its own value whatever YAML's rules: a letter,
  * digit or '_' first, then those and '.', '-' only */
 static int simple_plain(const char *v, size_t n)
@@ -440,8 +436,7 @@ static int peek_simple(const char *t, struct pp_yaml_header *h)
 		} else if (kn == strlen(PMU_KEY(OVERRIDE)) && !memcmp(key, PMU_KEY(OVERRIDE), kn)) {
 			if (!simple_plain(v, vlen))
 				return -1;
-			h->override = (vlen == 4 && (!memcmp(v, "true", 4) || !memcmp(v, "True", 4))) ||
-				      (vlen == 3 && !memcmp(v, "yes", 3));
+			h->override = pp_rd_bool_word(v, vlen) == 1;
 		} else {
 			return -1;
 		}
