@@ -31,7 +31,7 @@ JSONTOYAML_INTEL := $(if $(INTEL_PERFMON),--intel-perfmon $(INTEL_PERFMON))
 # listing is empty and those events say that no description was available.
 LEGACY_YAML  := $(wildcard arch/*/legacy/*/*.yaml)
 LEGACY_DESCS := $(B)/gen/libpfm4-descs.tsv
-$(LEGACY_DESCS): scripts/libpfm4-names/pfmdump.c $(LEGACY_YAML)
+$(LEGACY_DESCS): gen/libpfm4-names/pfmdump.c $(LEGACY_YAML)
 	@mkdir -p $(@D)
 	@if $(CC) -std=gnu11 -o $(B)/gen/pfmdump-descs $< -lpfm 2>/dev/null; then \
 		env -i LIBPFM_ENCODE_INACTIVE=1 $(B)/gen/pfmdump-descs descs \

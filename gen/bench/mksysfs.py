@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/mksysfs.py - write a large synthetic sysfs PMU tree for start-up
+"""gen/bench/mksysfs.py - write a large synthetic sysfs PMU tree for start-up
 measurements: NPMUS PMUs under ROOT/sys/bus/event_source/devices, each with
 type, cpumask, two format fields and NEVENTS event files of about BYTES
 bytes each (the template padded with blanks).

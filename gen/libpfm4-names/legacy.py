@@ -15,7 +15,7 @@ CCCR) is decoded in both layers instead (SplitLayout, split_events). No descript
 the build adds libpfm4's own at build time when libpfm4 is installed
 (jsontoyaml --libpfm4-descs).
 
-    scripts/libpfm4-names/legacy.py [--pfmdump build/bin/pfmdump] [PMU...]
+    gen/libpfm4-names/legacy.py [--pfmdump build/bin/pfmdump] [PMU...]
 """
 import argparse
 import collections
@@ -44,7 +44,7 @@ from transforms import libpfm4_names  # noqa: E402
 SPEC = os.path.join(layout.ARCH_ROOT, "x86", "legacy.yaml")
 OUT = os.path.join(layout.ARCH_ROOT, "x86", "legacy")
 HEADER = ("libpfm4 4.13's %s PMU (perf has no JSON for it): names, ids, codes, unit-mask\n"
-          "groups and modifiers read from libpfm4's API by scripts/libpfm4-names/legacy.py;\n"
+          "groups and modifiers read from libpfm4's API by gen/libpfm4-names/legacy.py;\n"
           "family and host identities from arch/x86/legacy.yaml. Facts only: descriptions\n"
           "are added at build time from the installed libpfm4. Re-run, don't edit.")
 PFM_ATTR_CTRL_PERF_EVENT = 2

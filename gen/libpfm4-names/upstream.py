@@ -6,7 +6,7 @@ facts file (libpfm4-upstream-events.tsv: names and codes read through
 libpfm4's public API). Facts only. jsontoyaml's libpfm4_upstream transform
 makes every name resolve to that code (docs/archs.md).
 
-    scripts/libpfm4-names/upstream.py TSV [--arch-root arch]
+    gen/libpfm4-names/upstream.py TSV [--arch-root arch]
 """
 import argparse
 import collections
@@ -22,7 +22,7 @@ ARCHES = ("arm64", "powerpc")
 HEADER = """# Upstream libpfm4's (git 91970fe, 2024-10) event names of the %s core PMUs
 # pmuplug also has, each with its event code (pfm_event_info.code, which is
 # the event number these PMUs encode). Facts only, written by
-# scripts/libpfm4-names/upstream.py from the reference facts of libpfm4's
+# gen/libpfm4-names/upstream.py from the reference facts of libpfm4's
 # public API; read by jsontoyaml/transforms/libpfm4_upstream.py. Re-run, don't edit.
 """
 

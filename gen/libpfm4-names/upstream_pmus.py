@@ -17,7 +17,7 @@ needs one (upstream refuses it alone). Descriptions are neutral: upstream's
 prose is not copied. jsontoyaml takes these descriptors only where the perf
 tree it converts has no PMU of the same name or id (docs/jsontoyaml.md).
 
-    scripts/libpfm4-names/upstream_pmus.py [--yaml build/yaml]
+    gen/libpfm4-names/upstream_pmus.py [--yaml build/yaml]
 """
 import argparse
 import collections
@@ -53,7 +53,7 @@ PRIORITY = 1
 HEADER = ("upstream libpfm4's %s (git 6870a9f, 2026-06), which neither libpfm4 4.13 nor the\n"
           "default perf tree describes: names, id, codes and host identities from\n"
           "arch/%s/upstream/libpfm4-*.tsv, layout from the build's %s, by\n"
-          "scripts/libpfm4-names/upstream_pmus.py. Facts only; re-run, don't edit.")
+          "gen/libpfm4-names/upstream_pmus.py. Facts only; re-run, don't edit.")
 
 
 def read_tsv(path):

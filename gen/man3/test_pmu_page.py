@@ -1,7 +1,7 @@
 """Tests of the per-PMU page generator (pmu_page.py, roff.py,
 gen_pmu_pages.py) on the schema fixture and on small hand-made descriptors.
 Run by man3/check_man.py (make check-man), or alone:
-    python3 man3/test_pmu_page.py [FIXTURE]"""
+    python3 gen/man3/test_pmu_page.py [FIXTURE]"""
 import copy
 import os
 import re
@@ -19,7 +19,7 @@ import pmu_page  # noqa: E402
 import roff  # noqa: E402
 
 FIXTURE = os.environ.get("MAN_TEST_FIXTURE",
-                         os.path.join(HERE, "..", "tests", "fixtures", "yaml", "fict.yaml"))
+                         os.path.join(HERE, "..", "..", "tests", "fixtures", "yaml", "fict.yaml"))
 
 
 def groff_warnings(text, device=None):

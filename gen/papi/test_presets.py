@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""papi/test_presets.py - unit tests of papi/presets.py: the preset data's
+"""gen/papi/test_presets.py - unit tests of gen/papi/presets.py: the preset data's
 forms become PAPI's csv lines, malformed data is refused with the file and
 group, a merge keeps PAPI's table byte for byte and adds only blocks for
 CPU names it lacks, a papi_events.csv is read as PAPI's loader reads it, and
@@ -14,7 +14,7 @@ import unittest
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "tests", "papi"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "papi"))
 import presets  # noqa: E402
 
 

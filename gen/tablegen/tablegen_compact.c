@@ -1,5 +1,5 @@
 /*
- * table/tablegen_compact.c - tablegen's compaction passes over the loaded
+ * gen/tablegen/tablegen_compact.c - tablegen's compaction passes over the loaded
  * descriptors, before they are written out: equal runs of records stored
  * once, then the string pool rebuilt with the descriptions packed.
  *
@@ -29,7 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table/tablegen_compact.h"
+#include "tablegen_compact.h"
 
 /* ================= runs ================= */
 

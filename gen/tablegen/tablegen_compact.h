@@ -1,5 +1,5 @@
 /*
- * table/tablegen_compact.h - tablegen's compaction passes over a loaded
+ * gen/tablegen/tablegen_compact.h - tablegen's compaction passes over a loaded
  * builder (tablegen_compact.c): equal runs of sets, groups and unit masks
  * stored once; the string pool rebuilt with the descriptions packed.
  */
