@@ -24,8 +24,9 @@ struct root_keys {
 	uint64_t seen;
 };
 
-static int root_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct root_keys *y)
+static int root_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct root_keys *y = keys;
 	enum pp_k_document key = pp_k_document_lookup(kv->key);
 	switch (key) {
 	case PP_K_DOCUMENT_SCHEMA: y->schema = kv->v; break;
@@ -59,7 +60,7 @@ static int read_events(struct pp_reader *l, yaml_node_t *events)
 	if (nev > l->max_events)
 		return pp_rd_fail(l, events, "too many events (%zu, the limit is %zu)", nev, l->max_events);
 	for (size_t i = 0; i < nev; i++)
-		if (pp_rd_event(l, pp_rd_item(l, events, i)))
+		if (pp_rd_event(l, pp_rd_item(l, events, i), NULL))
 			return -1;
 	return 0;
 }
@@ -70,13 +71,8 @@ static int read_root(struct pp_reader *l)
 	struct root_keys y = { 0 };
 	if (!root)
 		return pp_rd_fail(l, NULL, "empty document");
-	if (pp_rd_want(l, root, YAML_MAPPING_NODE, "the document"))
+	if (pp_rd_pairs(l, root, "the document", root_key, &y))
 		return -1;
-	for (size_t i = 0; i < pp_rd_npairs(root); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, root, i, &kv) || root_key(l, &kv, &y))
-			return -1;
-	}
 	/* a version this library does not read is named before any missing key */
 	if (y.schema && schema_version(l, y.schema))
 		return -1;

@@ -14,6 +14,7 @@
 /* one event's keys as read; the scalars go into its record as they are
  * read (interning moves strings only, never the records) */
 struct event_keys {
+	uint32_t ei;		/* the event's record */
 	const char *name, *desc;
 	yaml_node_t *set, *code, *mods, *required, *fallback, *mfields, *groups, *rules, *umasks;
 	uint64_t seen;
@@ -30,9 +31,10 @@ static int perf_attrs(struct pp_reader *l, yaml_node_t *v, struct pp_event *e)
 	return 0;
 }
 
-static int event_key(struct pp_reader *l, uint32_t ei, const struct pp_rd_pair *kv, struct event_keys *y)
+static int event_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
-	struct pp_event *e = &l->b->events.v[ei];
+	struct event_keys *y = keys;
+	struct pp_event *e = &l->b->events.v[y->ei];
 	enum pp_k_event key = pp_k_event_lookup(kv->key);
 	const char *k = kv->key;
 	yaml_node_t *v = kv->v;
@@ -109,23 +111,18 @@ static int event_modifiers(struct pp_reader *l, uint32_t ei, const struct event_
 	return 0;
 }
 
-int pp_rd_event(struct pp_reader *l, yaml_node_t *n)
+int pp_rd_event(struct pp_reader *l, yaml_node_t *n, void *unused)
 {
 	struct pp_builder *b = l->b;
-	struct event_keys y = { 0 };
-	if (pp_rd_want(l, n, YAML_MAPPING_NODE, "an event"))
-		return -1;
 	uint32_t ei = pp_builder_add_event(b);
 	if (ei == PP_NONE)
 		return pp_rd_fail(l, n, "out of memory");
+	struct event_keys y = { .ei = ei };
 	uint32_t nmods = b->pmus.v[l->pmu].nmods;
 	b->events.v[ei].perf_type = PP_NONE;
 	b->events.v[ei].mods = (nmods >= 32 ? 0xffffffffu : ((1u << nmods) - 1)) & ~l->clones;
-	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, n, i, &kv) || event_key(l, ei, &kv, &y))
-			return -1;
-	}
+	if (pp_rd_pairs(l, n, "an event", event_key, &y))
+		return -1;
 	if (y.name && !*y.name)
 		return pp_rd_missing(l, n, "event", "name");
 	if (pp_rd_require(l, n, "event", y.seen, PP_K_EVENT_REQUIRED, pp_k_event_spec))

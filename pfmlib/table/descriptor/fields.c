@@ -63,29 +63,21 @@ uint64_t pp_rd_set_value(struct pp_reader *l, uint32_t first, uint16_t n, const 
 	return 0;
 }
 
-/* `format`: the fields, each defined once */
-static int read_format(struct pp_reader *l, yaml_node_t *format)
+/* one field of `format`, each defined once */
+static int format_field(struct pp_reader *l, const struct pp_rd_pair *kv, void *unused)
 {
 	struct pp_builder *b = l->b;
-	if (pp_rd_want(l, format, YAML_MAPPING_NODE, "'format'"))
+	struct pp_field f = { 0 };
+	if (pp_rd_field(l, kv->key) != PP_NONE)
+		return pp_rd_fail(l, kv->kn, "format field '%s' is defined twice", kv->key);
+	if (parse_field(l, kv->v, kv->key, &f))
 		return -1;
-	b->pmus.v[l->pmu].first_field = b->fields.n;
-	for (size_t i = 0; i < pp_rd_npairs(format); i++) {
-		struct pp_rd_pair kv;
-		struct pp_field f = { 0 };
-		if (pp_rd_pair(l, format, i, &kv))
-			return -1;
-		if (pp_rd_field(l, kv.key) != PP_NONE)
-			return pp_rd_fail(l, kv.kn, "format field '%s' is defined twice", kv.key);
-		if (parse_field(l, kv.v, kv.key, &f))
-			return -1;
-		uint32_t fi = pp_builder_add_field(b);
-		if (fi == PP_NONE)
-			return pp_rd_fail(l, kv.v, "out of memory");
-		f.name = pp_rd_intern(l, kv.key);
-		b->fields.v[fi] = f;
-		b->pmus.v[l->pmu].nfields++;
-	}
+	uint32_t fi = pp_builder_add_field(b);
+	if (fi == PP_NONE)
+		return pp_rd_fail(l, kv->v, "out of memory");
+	f.name = pp_rd_intern(l, kv->key);
+	b->fields.v[fi] = f;
+	b->pmus.v[l->pmu].nfields++;
 	return 0;
 }
 
@@ -111,39 +103,29 @@ static int flag_fields(struct pp_reader *l, yaml_node_t *n, const char *key, uin
 	return 0;
 }
 
-/* raw_format: where PFM_OS_NONE codes hold a field instead (`none`: nowhere) */
-static int read_raw_format(struct pp_reader *l, yaml_node_t *n)
+/* one of raw_format: where PFM_OS_NONE codes hold a field instead (`none`: nowhere) */
+static int raw_format_field(struct pp_reader *l, const struct pp_rd_pair *kv, void *unused)
 {
-	struct pp_builder *b = l->b;
-	if (!n || pp_rd_is_null(n))
+	struct pp_field rf = { 0 };
+	uint32_t fi = pp_rd_field(l, kv->key);
+	if (fi == PP_NONE)
+		return pp_rd_fail(l, kv->kn, "raw_format: no format field '%s'", kv->key);
+	struct pp_field *fd = &l->b->fields.v[fi];
+	if (fd->flags & PP_FIELD_RAW)
+		return pp_rd_fail(l, kv->kn, "raw_format: field '%s' is in raw_fields already", kv->key);
+	const char *spec = pp_rd_scalar(kv->v);
+	if (spec && !strcmp(spec, "none")) {
+		fd->flags |= PP_FIELD_PERF;
 		return 0;
-	if (pp_rd_want(l, n, YAML_MAPPING_NODE, "'raw_format'"))
-		return -1;
-	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
-		struct pp_rd_pair kv;
-		struct pp_field rf = { 0 };
-		if (pp_rd_pair(l, n, i, &kv))
-			return -1;
-		uint32_t fi = pp_rd_field(l, kv.key);
-		if (fi == PP_NONE)
-			return pp_rd_fail(l, kv.kn, "raw_format: no format field '%s'", kv.key);
-		struct pp_field *fd = &b->fields.v[fi];
-		if (fd->flags & PP_FIELD_RAW)
-			return pp_rd_fail(l, kv.kn, "raw_format: field '%s' is in raw_fields already", kv.key);
-		const char *spec = pp_rd_scalar(kv.v);
-		if (spec && !strcmp(spec, "none")) {
-			fd->flags |= PP_FIELD_PERF;
-			continue;
-		}
-		if (parse_field(l, kv.v, kv.key, &rf))
-			return -1;
-		if (rf.width != fd->width)
-			return pp_rd_fail(l, kv.v, "raw_format: field '%s' has %u bits there and %u in format",
-					  kv.key, rf.width, fd->width);
-		fd->flags |= PP_FIELD_MOVED;
-		fd->raw_reg = rf.reg;
-		fd->raw_mask = rf.mask;
 	}
+	if (parse_field(l, kv->v, kv->key, &rf))
+		return -1;
+	if (rf.width != fd->width)
+		return pp_rd_fail(l, kv->v, "raw_format: field '%s' has %u bits there and %u in format",
+				  kv->key, rf.width, fd->width);
+	fd->flags |= PP_FIELD_MOVED;
+	fd->raw_reg = rf.reg;
+	fd->raw_mask = rf.mask;
 	return 0;
 }
 
@@ -151,7 +133,8 @@ int pp_rd_format(struct pp_reader *l, yaml_node_t *pmu, const struct pp_rd_layou
 {
 	struct pp_builder *b = l->b;
 	uint16_t nraw = 0;
-	if (read_format(l, y->format))
+	b->pmus.v[l->pmu].first_field = b->fields.n;
+	if (pp_rd_pairs(l, y->format, "'format'", format_field, NULL))
 		return -1;
 	if (y->raw_bits) {
 		b->pmus.v[l->pmu].first_raw_set = b->sets.n;
@@ -160,8 +143,12 @@ int pp_rd_format(struct pp_reader *l, yaml_node_t *pmu, const struct pp_rd_layou
 	}
 	b->pmus.v[l->pmu].nraw_set = nraw;
 	/* raw_fields: format fields whose values reach PFM_OS_NONE codes only */
-	if (flag_fields(l, y->raw_fields, "raw_fields", PP_FIELD_RAW) || read_raw_format(l, y->raw_format) ||
-	    flag_fields(l, y->code_fields, "code_fields", PP_FIELD_CODE))
+	if (flag_fields(l, y->raw_fields, "raw_fields", PP_FIELD_RAW))
+		return -1;
+	if (y->raw_format && !pp_rd_is_null(y->raw_format) &&
+	    pp_rd_pairs(l, y->raw_format, "'raw_format'", raw_format_field, NULL))
+		return -1;
+	if (flag_fields(l, y->code_fields, "code_fields", PP_FIELD_CODE))
 		return -1;
 	if (y->raw_umask) {
 		uint32_t fi = pp_rd_field(l, y->raw_umask);

@@ -55,8 +55,9 @@ static int with_umask(struct pp_reader *l, yaml_node_t *v, const char *k, uint32
 	return 0;
 }
 
-static int read_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct mod_keys *y)
+static int read_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct mod_keys *y = keys;
 	enum pp_k_modifier key = pp_k_modifier_lookup(kv->key);
 	const char *k = kv->key, *s;
 	yaml_node_t *v = kv->v;
@@ -125,19 +126,14 @@ static int place(struct pp_reader *l, yaml_node_t *n, struct mod_keys *y)
 	return 0;
 }
 
-static int read_modifier(struct pp_reader *l, yaml_node_t *n)
+static int read_modifier(struct pp_reader *l, yaml_node_t *n, void *unused)
 {
-	if (pp_rd_want(l, n, YAML_MAPPING_NODE, "a modifier"))
+	struct mod_keys y = { .m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE, .enable = PP_NONE } };
+	if (pp_rd_pairs(l, n, "a modifier", read_key, &y))
 		return -1;
 	uint32_t mi = pp_builder_add_mod(l->b);
 	if (mi == PP_NONE)
 		return pp_rd_fail(l, n, "out of memory");
-	struct mod_keys y = { .m = { .field = PP_NONE, .max = ~0ULL, .requires = PP_REQ_NONE, .enable = PP_NONE } };
-	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, n, i, &kv) || read_key(l, &kv, &y))
-			return -1;
-	}
 	if (y.name && !*y.name)
 		return pp_rd_missing(l, n, "modifier", "name");
 	if (pp_rd_require(l, n, "modifier", y.seen, PP_K_MODIFIER_REQUIRED, pp_k_modifier_spec))
@@ -196,14 +192,9 @@ static int resolve_requires(struct pp_reader *l, yaml_node_t *mods)
 int pp_rd_modifiers(struct pp_reader *l, yaml_node_t *mods)
 {
 	l->b->pmus.v[l->pmu].first_mod = l->b->mods.n;
-	if (!mods || pp_rd_is_null(mods))
-		return 0;
-	if (pp_rd_want(l, mods, YAML_SEQUENCE_NODE, "'modifiers'"))
+	if (pp_rd_items(l, mods, "'modifiers'", read_modifier, NULL))
 		return -1;
-	for (size_t i = 0; i < pp_rd_nitems(mods); i++)
-		if (read_modifier(l, pp_rd_item(l, mods, i)))
-			return -1;
-	return resolve_requires(l, mods);
+	return mods && !pp_rd_is_null(mods) ? resolve_requires(l, mods) : 0;
 }
 
 int pp_rd_modifier_mask(struct pp_reader *l, yaml_node_t *n, const char *key, const char *event, uint32_t *mask)

@@ -161,6 +161,30 @@ int pp_rd_pair(struct pp_reader *l, const yaml_node_t *map, size_t i, struct pp_
 	return out->key ? 0 : pp_rd_fail(l, out->kn, "mapping keys must be strings");
 }
 
+int pp_rd_pairs(struct pp_reader *l, yaml_node_t *n, const char *what, pp_rd_pair_fn *fn, void *y)
+{
+	if (pp_rd_want(l, n, YAML_MAPPING_NODE, what))
+		return -1;
+	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
+		struct pp_rd_pair kv;
+		if (pp_rd_pair(l, n, i, &kv) || fn(l, &kv, y))
+			return -1;
+	}
+	return 0;
+}
+
+int pp_rd_items(struct pp_reader *l, yaml_node_t *n, const char *what, pp_rd_item_fn *fn, void *y)
+{
+	if (!n || pp_rd_is_null(n))
+		return 0;
+	if (pp_rd_want(l, n, YAML_SEQUENCE_NODE, what))
+		return -1;
+	for (size_t i = 0; i < pp_rd_nitems(n); i++)
+		if (fn(l, pp_rd_item(l, n, i), y))
+			return -1;
+	return 0;
+}
+
 int pp_rd_unknown(struct pp_reader *l, yaml_node_t *kn, const char *where, const char *k)
 {
 	return pp_rd_fail(l, kn, "unknown key '%s' in %s", k, where);

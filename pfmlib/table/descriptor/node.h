@@ -84,6 +84,15 @@ static inline size_t pp_rd_npairs(const yaml_node_t *map)
 /* the i-th pair of map; -1 when its key is not a string */
 int pp_rd_pair(struct pp_reader *l, const yaml_node_t *map, size_t i, struct pp_rd_pair *out);
 
+/* what a mapping's reader does with one pair, and a list's with one item (y: the reader's own state) */
+typedef int pp_rd_pair_fn(struct pp_reader *l, const struct pp_rd_pair *kv, void *y);
+typedef int pp_rd_item_fn(struct pp_reader *l, yaml_node_t *item, void *y);
+
+/* n is a mapping ("<what> must be a mapping"), each pair given to fn in order */
+int pp_rd_pairs(struct pp_reader *l, yaml_node_t *n, const char *what, pp_rd_pair_fn *fn, void *y);
+/* n is null (nothing done) or a list ("<what> must be a list"), each item given to fn in order */
+int pp_rd_items(struct pp_reader *l, yaml_node_t *n, const char *what, pp_rd_item_fn *fn, void *y);
+
 static inline size_t pp_rd_nitems(const yaml_node_t *seq)
 {
 	return (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);

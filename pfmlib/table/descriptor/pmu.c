@@ -62,8 +62,9 @@ static int interned(struct pp_reader *l, yaml_node_t *v, const char *k, pp_str_t
 	return 0;
 }
 
-static int pmu_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct pmu_keys *y)
+static int pmu_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct pmu_keys *y = keys;
 	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
 	enum pp_k_pmu key = pp_k_pmu_lookup(kv->key);
 	const char *k = kv->key;
@@ -144,46 +145,41 @@ static int identity(struct pp_reader *l, yaml_node_t *n, const struct pmu_keys *
 	return 0;
 }
 
-/* `aliases`: whole names standing for event strings (names checked when indexing) */
-static int read_aliases(struct pp_reader *l, yaml_node_t *aliases)
+/* one of `aliases`: a whole name standing for an event string (names checked when indexing) */
+static int read_alias(struct pp_reader *l, const struct pp_rd_pair *kv, void *unused)
 {
 	struct pp_builder *b = l->b;
-	b->pmus.v[l->pmu].first_alias = b->aliases.n;
+	const char *e;
+	if (pp_rd_str(l, kv->v, kv->key, &e))
+		return -1;
+	if (!*kv->key || !*e)
+		return pp_rd_fail(l, kv->kn, "alias names and expansions must not be empty");
+	uint32_t ai = pp_builder_add_alias(b);
+	if (ai == PP_NONE)
+		return pp_rd_fail(l, kv->v, "out of memory");
+	pp_str_t name = pp_rd_intern(l, kv->key), expansion = pp_rd_intern(l, e);
+	b->aliases.v[ai] = (struct pp_alias){ .name = name, .expansion = expansion };
+	b->pmus.v[l->pmu].naliases++;
+	return 0;
+}
+
+static int read_aliases(struct pp_reader *l, yaml_node_t *aliases)
+{
+	l->b->pmus.v[l->pmu].first_alias = l->b->aliases.n;
 	if (!aliases || pp_rd_is_null(aliases))
 		return 0;
-	if (pp_rd_want(l, aliases, YAML_MAPPING_NODE, "'aliases'"))
-		return -1;
-	for (size_t i = 0; i < pp_rd_npairs(aliases); i++) {
-		struct pp_rd_pair kv;
-		const char *e;
-		if (pp_rd_pair(l, aliases, i, &kv) || pp_rd_str(l, kv.v, kv.key, &e))
-			return -1;
-		if (!*kv.key || !*e)
-			return pp_rd_fail(l, kv.kn, "alias names and expansions must not be empty");
-		uint32_t ai = pp_builder_add_alias(b);
-		if (ai == PP_NONE)
-			return pp_rd_fail(l, kv.v, "out of memory");
-		pp_str_t name = pp_rd_intern(l, kv.key), expansion = pp_rd_intern(l, e);
-		b->aliases.v[ai] = (struct pp_alias){ .name = name, .expansion = expansion };
-		b->pmus.v[l->pmu].naliases++;
-	}
-	return 0;
+	return pp_rd_pairs(l, aliases, "'aliases'", read_alias, NULL);
 }
 
 int pp_rd_pmu(struct pp_reader *l, yaml_node_t *n)
 {
 	struct pp_pmu *p = &l->b->pmus.v[l->pmu];
 	struct pmu_keys y = { 0 };
-	if (pp_rd_want(l, n, YAML_MAPPING_NODE, "'pmu'"))
-		return -1;
 	p->perf_type = 4;	/* PERF_TYPE_RAW */
 	p->max_encoding = 1;
 	p->match_priority = 1000000;
-	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, n, i, &kv) || pmu_key(l, &kv, &y))
-			return -1;
-	}
+	if (pp_rd_pairs(l, n, "'pmu'", pmu_key, &y))
+		return -1;
 	if (pp_rd_require(l, n, "pmu", y.seen, PP_K_PMU_REQUIRED, pp_k_pmu_spec))
 		return -1;
 	if (identity(l, n, &y) || pp_rd_format(l, n, &y.layout) || pp_rd_modifiers(l, y.mods))
@@ -199,8 +195,9 @@ struct instance_keys {
 	uint64_t seen;
 };
 
-static int instance_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct instance_keys *y)
+static int instance_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct instance_keys *y = keys;
 	enum pp_k_instance key = pp_k_instance_lookup(kv->key);
 	const char *k = kv->key;
 	int r = 0;
@@ -215,17 +212,12 @@ static int instance_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct
 	return r;
 }
 
-static int read_instance(struct pp_reader *l, yaml_node_t *in)
+static int read_instance(struct pp_reader *l, yaml_node_t *in, void *unused)
 {
 	struct pp_builder *b = l->b;
 	struct instance_keys y = { 0 };
-	if (pp_rd_want(l, in, YAML_MAPPING_NODE, "an instance"))
+	if (pp_rd_pairs(l, in, "an instance", instance_key, &y))
 		return -1;
-	for (size_t i = 0; i < pp_rd_npairs(in); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, in, i, &kv) || instance_key(l, &kv, &y))
-			return -1;
-	}
 	if (pp_rd_require(l, in, "instance", y.seen, PP_K_INSTANCE_REQUIRED, pp_k_instance_spec) ||
 	    check_name(l, in, y.name))
 		return -1;
@@ -258,13 +250,5 @@ static int read_instance(struct pp_reader *l, yaml_node_t *in)
  */
 int pp_rd_instances(struct pp_reader *l)
 {
-	yaml_node_t *n = l->instances;
-	if (!n || pp_rd_is_null(n))
-		return 0;
-	if (pp_rd_want(l, n, YAML_SEQUENCE_NODE, "'instances'"))
-		return -1;
-	for (size_t i = 0; i < pp_rd_nitems(n); i++)
-		if (read_instance(l, pp_rd_item(l, n, i)))
-			return -1;
-	return 0;
+	return pp_rd_items(l, l->instances, "'instances'", read_instance, NULL);
 }

@@ -19,8 +19,9 @@ struct rule_keys {
 	uint64_t seen;
 };
 
-static int rule_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct rule_keys *y)
+static int rule_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct rule_keys *y = keys;
 	enum pp_k_rule key = pp_k_rule_lookup(kv->key);
 	int r = 0;
 	switch (key) {
@@ -76,18 +77,14 @@ static int kind_and_groups(struct pp_reader *l, const struct pp_event *e, const 
 	return 0;
 }
 
-static int read_rule(struct pp_reader *l, uint32_t ev, yaml_node_t *n)
+static int read_rule(struct pp_reader *l, yaml_node_t *n, void *event)
 {
 	struct pp_builder *b = l->b;
+	uint32_t ev = *(const uint32_t *)event;
 	struct rule_keys y = { 0 };
 	struct pp_rule r = { 0 };
-	if (pp_rd_want(l, n, YAML_MAPPING_NODE, "a rule"))
+	if (pp_rd_pairs(l, n, "a rule", rule_key, &y))
 		return -1;
-	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, n, i, &kv) || rule_key(l, &kv, &y))
-			return -1;
-	}
 	/* which keys go together is checked below; the schema requires none alone */
 	if (pp_rd_require(l, n, "rule", y.seen, PP_K_RULE_REQUIRED, pp_k_rule_spec))
 		return -1;
@@ -120,12 +117,5 @@ static int read_rule(struct pp_reader *l, uint32_t ev, yaml_node_t *n)
 int pp_rd_rules(struct pp_reader *l, uint32_t ev, yaml_node_t *rules)
 {
 	l->b->events.v[ev].first_rule = l->b->rules.n;
-	if (!rules || pp_rd_is_null(rules))
-		return 0;
-	if (pp_rd_want(l, rules, YAML_SEQUENCE_NODE, "'rules'"))
-		return -1;
-	for (size_t i = 0; i < pp_rd_nitems(rules); i++)
-		if (read_rule(l, ev, pp_rd_item(l, rules, i)))
-			return -1;
-	return 0;
+	return pp_rd_items(l, rules, "'rules'", read_rule, &ev);
 }

@@ -44,8 +44,8 @@ int pp_rd_flags(struct pp_reader *l, yaml_node_t *n, uint8_t *flags, int raw_nam
 /* values.c: `perf_attrs`, names of the perf_events attribute list, as a mask */
 int pp_rd_perf_attrs(struct pp_reader *l, yaml_node_t *n, uint32_t *out);
 
-/* events.c: one item of `events` */
-int pp_rd_event(struct pp_reader *l, yaml_node_t *n);
+/* events.c: one item of `events` (a pp_rd_item_fn) */
+int pp_rd_event(struct pp_reader *l, yaml_node_t *n, void *unused);
 
 /* umasks.c: an event's `groups` (a group "default" when none) and `umasks` */
 int pp_rd_groups(struct pp_reader *l, uint32_t ev, yaml_node_t *groups);

@@ -44,50 +44,53 @@ static int setting(struct pp_reader *l, yaml_node_t *v, const char *k, const cha
 	return 0;
 }
 
-static int group_key(struct pp_reader *l, const struct pp_rd_pair *kv, const char **name, uint32_t *flags,
-		     uint64_t *seen)
+/* one group's keys as read */
+struct group_keys {
+	const char *name;
+	uint32_t flags;
+	uint64_t seen;
+};
+
+static int group_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct group_keys *y = keys;
 	enum pp_k_group key = pp_k_group_lookup(kv->key);
 	const char *k = kv->key;
 	int r = 0;
 	switch (key) {
-	case PP_K_GROUP_NAME: r = pp_rd_str(l, kv->v, k, name); break;
-	case PP_K_GROUP_REQUIRED: r = pp_rd_flag(l, kv->v, k, PP_GRP_REQUIRED, flags); break;
-	case PP_K_GROUP_EXCLUSIVE: r = pp_rd_flag(l, kv->v, k, PP_GRP_EXCLUSIVE, flags); break;
-	case PP_K_GROUP_CONFLICT: r = setting(l, kv->v, k, "featcomb", "umask", PP_GRP_CONFLICT_UMASK, flags); break;
-	case PP_K_GROUP_MISSING: r = setting(l, kv->v, k, "umask", "attr", PP_GRP_MISSING_ATTR, flags); break;
+	case PP_K_GROUP_NAME: r = pp_rd_str(l, kv->v, k, &y->name); break;
+	case PP_K_GROUP_REQUIRED: r = pp_rd_flag(l, kv->v, k, PP_GRP_REQUIRED, &y->flags); break;
+	case PP_K_GROUP_EXCLUSIVE: r = pp_rd_flag(l, kv->v, k, PP_GRP_EXCLUSIVE, &y->flags); break;
+	case PP_K_GROUP_CONFLICT:
+		r = setting(l, kv->v, k, "featcomb", "umask", PP_GRP_CONFLICT_UMASK, &y->flags);
+		break;
+	case PP_K_GROUP_MISSING: r = setting(l, kv->v, k, "umask", "attr", PP_GRP_MISSING_ATTR, &y->flags); break;
 	case PP_K_GROUP__UNKNOWN: return pp_rd_unknown(l, kv->kn, "a group", k);
 	}
-	*seen |= 1ULL << key;
+	y->seen |= 1ULL << key;
 	return r;
 }
 
-static int read_group(struct pp_reader *l, uint32_t ev, yaml_node_t *g)
+static int read_group(struct pp_reader *l, yaml_node_t *g, void *event)
 {
 	struct pp_builder *b = l->b;
-	const char *name = NULL;
-	uint32_t flags = 0;
-	uint64_t seen = 0;
-	if (pp_rd_want(l, g, YAML_MAPPING_NODE, "a group"))
+	uint32_t ev = *(const uint32_t *)event;
+	struct group_keys y = { 0 };
+	if (pp_rd_pairs(l, g, "a group", group_key, &y))
 		return -1;
-	for (size_t i = 0; i < pp_rd_npairs(g); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, g, i, &kv) || group_key(l, &kv, &name, &flags, &seen))
-			return -1;
-	}
-	if (name && !*name)
+	if (y.name && !*y.name)
 		return pp_rd_missing(l, g, "group", "name");
-	if (pp_rd_require(l, g, "group", seen, PP_K_GROUP_REQUIRED, pp_k_group_spec))
+	if (pp_rd_require(l, g, "group", y.seen, PP_K_GROUP_REQUIRED, pp_k_group_spec))
 		return -1;
-	if (pp_rd_group_index(l, &b->events.v[ev], name) >= 0)
-		return pp_rd_fail(l, g, "group '%s' is defined twice", name);
+	if (pp_rd_group_index(l, &b->events.v[ev], y.name) >= 0)
+		return pp_rd_fail(l, g, "group '%s' is defined twice", y.name);
 	if (b->events.v[ev].ngroups >= PP_RD_MAX_GROUPS)
 		return pp_rd_fail(l, g, "too many groups (at most %d)", PP_RD_MAX_GROUPS);
 	uint32_t gi = pp_builder_add_group(b);
 	if (gi == PP_NONE)
 		return pp_rd_fail(l, g, "out of memory");
-	b->groups.v[gi].name = pp_rd_intern(l, name);
-	b->groups.v[gi].flags = flags;
+	b->groups.v[gi].name = pp_rd_intern(l, y.name);
+	b->groups.v[gi].flags = y.flags;
 	b->events.v[ev].ngroups++;
 	return 0;
 }
@@ -104,12 +107,7 @@ int pp_rd_groups(struct pp_reader *l, uint32_t ev, yaml_node_t *groups)
 		b->events.v[ev].ngroups = 1;
 		return 0;
 	}
-	if (pp_rd_want(l, groups, YAML_SEQUENCE_NODE, "'groups'"))
-		return -1;
-	for (size_t i = 0; i < pp_rd_nitems(groups); i++)
-		if (read_group(l, ev, pp_rd_item(l, groups, i)))
-			return -1;
-	return 0;
+	return pp_rd_items(l, groups, "'groups'", read_group, &ev);
 }
 
 /* ---- umasks ---- */
@@ -124,8 +122,9 @@ struct umask_keys {
 	uint64_t seen;
 };
 
-static int umask_key(struct pp_reader *l, const struct pp_rd_pair *kv, struct umask_keys *y)
+static int umask_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 {
+	struct umask_keys *y = keys;
 	enum pp_k_umask key = pp_k_umask_lookup(kv->key);
 	const char *k = kv->key;
 	yaml_node_t *v = kv->v;
@@ -196,20 +195,16 @@ static int umask_sets(struct pp_reader *l, const struct umask_keys *y, uint32_t 
 	return y->required ? append_required(l, y->required, y->name, nset) : 0;
 }
 
-static int read_umask(struct pp_reader *l, uint32_t ev, yaml_node_t *n)
+static int read_umask(struct pp_reader *l, yaml_node_t *n, void *event)
 {
 	struct pp_builder *b = l->b;
+	uint32_t ev = *(const uint32_t *)event;
 	struct umask_keys y = { 0 };
-	if (pp_rd_want(l, n, YAML_MAPPING_NODE, "a umask"))
+	if (pp_rd_pairs(l, n, "a umask", umask_key, &y))
 		return -1;
 	uint32_t ui = pp_builder_add_umask(b);
 	if (ui == PP_NONE)
 		return pp_rd_fail(l, n, "out of memory");
-	for (size_t i = 0; i < pp_rd_npairs(n); i++) {
-		struct pp_rd_pair kv;
-		if (pp_rd_pair(l, n, i, &kv) || umask_key(l, &kv, &y))
-			return -1;
-	}
 	if (y.name && !*y.name)
 		return pp_rd_missing(l, n, "umask", "name");
 	if (pp_rd_require(l, n, "umask", y.seen, PP_K_UMASK_REQUIRED, pp_k_umask_spec))
@@ -236,9 +231,12 @@ static int read_umask(struct pp_reader *l, uint32_t ev, yaml_node_t *n)
 	u->group = (uint8_t)gi;
 	u->first_set = first;
 	u->nset = nset;
-	if (y.code)
-		return pp_rd_u64(l, y.code, "code", &u->code);
-	u->code = pp_rd_set_value(l, first, nset, "umask");
+	if (!y.code)
+		u->code = pp_rd_set_value(l, first, nset, "umask");
+	else if (pp_rd_u64(l, y.code, "code", &u->code))
+		return -1;
+	if (++b->events.v[ev].numasks == 0)
+		return pp_rd_fail(l, n, "too many umasks");
 	return 0;
 }
 
@@ -246,15 +244,5 @@ int pp_rd_umasks(struct pp_reader *l, uint32_t ev, yaml_node_t *umasks)
 {
 	struct pp_builder *b = l->b;
 	b->events.v[ev].first_umask = b->umasks.n;
-	if (!umasks || pp_rd_is_null(umasks))
-		return 0;
-	if (pp_rd_want(l, umasks, YAML_SEQUENCE_NODE, "'umasks'"))
-		return -1;
-	for (size_t i = 0; i < pp_rd_nitems(umasks); i++) {
-		if (read_umask(l, ev, pp_rd_item(l, umasks, i)))
-			return -1;
-		if (++b->events.v[ev].numasks == 0)
-			return pp_rd_fail(l, pp_rd_item(l, umasks, i), "too many umasks");
-	}
-	return 0;
+	return pp_rd_items(l, umasks, "'umasks'", read_umask, &ev);
 }
