@@ -52,17 +52,10 @@ static int schema_version(struct pp_reader *l, yaml_node_t *schema)
 static int read_events(struct pp_reader *l, yaml_node_t *events)
 {
 	l->b->pmus.v[l->pmu].first_event = l->b->events.n;
-	if (pp_rd_is_null(events))
-		return 0;
-	if (pp_rd_want(l, events, YAML_SEQUENCE_NODE, "'events'"))
-		return -1;
-	size_t nev = pp_rd_nitems(events);
-	if (nev > l->max_events)
-		return pp_rd_fail(l, events, "too many events (%zu, the limit is %zu)", nev, l->max_events);
-	for (size_t i = 0; i < nev; i++)
-		if (pp_rd_event(l, pp_rd_item(l, events, i), NULL))
-			return -1;
-	return 0;
+	if (events->type == YAML_SEQUENCE_NODE && pp_rd_nitems(events) > l->max_events)
+		return pp_rd_fail(l, events, "too many events (%zu, the limit is %zu)", pp_rd_nitems(events),
+				  l->max_events);
+	return pp_rd_items(l, events, "'events'", pp_rd_event, NULL);
 }
 
 static int read_root(struct pp_reader *l)

@@ -62,8 +62,7 @@ int pp_rd_bool_word(const char *s, size_t n);
 int pp_rd_flag(struct pp_reader *l, yaml_node_t *n, const char *key, uint32_t bit, uint32_t *flags);
 /* s interned in the builder; NULL gives 0 */
 pp_str_t pp_rd_intern(struct pp_reader *l, const char *s);
-/* a string, interned into *out (a local: interning may move the builder's
- * arrays); a null node leaves *out as it is */
+/* a string, interned into *out; a null node leaves *out as it is */
 int pp_rd_opt_str(struct pp_reader *l, yaml_node_t *n, const char *key, pp_str_t *out);
 /* a list of non-empty strings, interned as one list (0 for null) */
 int pp_rd_strlist(struct pp_reader *l, yaml_node_t *n, const char *key, pp_str_t *out);
