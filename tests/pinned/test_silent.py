@@ -110,6 +110,11 @@ CASE_PAIRS = [
     ("SPR_UNC_IMC0::UNC_M_CLOCKTICKS", PLM3, PFM_OS_NONE),
     ("ICL::TOPDOWN_M:SLOTS", PLM3, PFM_OS_PERF_EVENT_EXT),
     ("SNBEP_UNC_PCU::UNC_P_CLOCKTICKS", PLM3, PFM_OS_PERF_EVENT_EXT),
+    # libpfm4's 32-bit Arm and older POWER PMUs (arch/arm/upstream/, arch/powerpc/upstream/)
+    ("ARM_AC15::CPU_CYCLES:k", PLM0 | PLM3, PFM_OS_NONE),
+    ("Qcom_Krait::CPU_CYCLES", PLM3, PFM_OS_PERF_EVENT_EXT),
+    ("POWER7::PM_CYC", PLM0 | PLM3, PFM_OS_NONE),
+    ("PowerPC_Nest_MCS_Read::MCS_00", PLM3, PFM_OS_NONE),
 ]
 
 
