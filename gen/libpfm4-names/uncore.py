@@ -8,7 +8,8 @@ unit masks combine), read through its public API with pfmdump.
 
 Box instances whose event lists are the same become one descriptor with
 `instances` (skx_unc_imc0 with skx_unc_imc1..5). The bit layout is measured:
-each modifier's field by encoding an event with and without it, the event's
+each modifier's field by encoding an event with and without it (and per
+event, where it puts a modifier elsewhere: `modifier_fields`), the event's
 own bits as those every encoding of it shares, each unit mask's as the rest of
 its encoding, split over `event`, `umask`, `ext` (other config bits), `filter0`
 (config1) and `filter1` (config2). Groups come from encoding every pair of
@@ -369,6 +370,39 @@ def perf_view(pd, rep, events):
     return [a for a in PERF_ATTRS if a in attrs], hidden - shown
 
 
+def moved_flags(pd, rep, events, enc, mods):
+    """{event: [(modifier, reg, mask)]}: the flag modifiers an event sets in
+    another bit than the PMU's field for them (libpfm4 4.13's PCU occupancy
+    events put e and i on the occupancy edge-detect and invert bits, 31 and
+    30), measured on the event's first string that encodes (alone, or with
+    its first unit mask that does) with and without the flag. enc: the
+    encodings of those strings."""
+    flags = {m: (reg, ((1 << width) - 1) << lo) for m, t, code, reg, lo, width, enable in mods
+             if reg is not None and t == PFM_ATTR_MOD_BOOL and not enable}
+    bases, probes = {}, []
+    for e in events:
+        s0 = "%s::%s" % (rep, e.name)
+        b = s0 if enc[s0].rc == 0 else next(("%s:%s" % (s0, u.name) for u in e.umasks()
+                                             if enc["%s:%s" % (s0, u.name)].rc == 0), None)
+        names = {a.name for a in e.attrs}
+        if b:
+            bases[e.name] = b
+            probes += ["%s:%s=1" % (b, m) for m in flags if m in names]
+    got = oracle.encode(pd, probes) if probes else {}
+    out = {}
+    for e in events:
+        b = bases.get(e.name)
+        for m in flags:
+            y = got.get("%s:%s=1" % (b, m))
+            if b is None or y is None or y.rc:
+                continue
+            diff = [x ^ z for x, z in zip(enc[b].codes + [0] * 3, y.codes + [0] * 3)]
+            regs = [r for r in range(3) if diff[r]]
+            if len(regs) == 1 and bin(diff[regs[0]]).count("1") == 1 and (regs[0], diff[regs[0]]) != flags[m]:
+                out.setdefault(e.name, []).append((m, regs[0], diff[regs[0]]))
+    return out
+
+
 def describe(pd, rep, base, members, ids, pre, core):
     events = oracle.list_events(pd, rep, os_layer="none")
     perf_attrs, none_only = perf_view(pd, rep, events)
@@ -453,6 +487,11 @@ def describe(pd, rep, base, members, ids, pre, core):
                     lost[r] |= p0 & ~p1
         if any(lost):
             fallback[e.name] = lost[:3]
+
+    flag_moved = moved_flags(pd, rep, events, enc, mods)
+    for moved in flag_moved.values():
+        for m, reg, mask in moved:
+            modmask[reg] |= mask
 
     used = [0, 0, 0]
     nregs = 1
@@ -702,7 +741,7 @@ def describe(pd, rep, base, members, ids, pre, core):
                     c = [a & ~b for a, b in zip(c, pc)]
             own[u.name] = c
         per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy, ev_req,
-                          ev_field))
+                          ([ev_field] if ev_field else []) + flag_moved.get(e.name, [])))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
     kbits = KERNEL_SET_BITS.get(perf_pmu_of(pre, members[0], base, len(members) > 1 or members[0] != base), 0)
@@ -720,8 +759,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     # events: ff in the band's byte of the filter), named after it, numbered
     ev_fields = {}
     for pe in per_event:
-        if pe[-1]:
-            m, reg, mask = pe[-1]
+        for m, reg, mask in pe[-1]:
             if (m, reg, mask) not in ev_fields:
                 fname = "%s%d" % (FIELD_OF_MOD.get(m, m), 1 + sum(1 for k in ev_fields if k[0] == m))
                 fields.add(fname, reg, mask)
@@ -784,7 +822,7 @@ def describe(pd, rep, base, members, ids, pre, core):
         if ev_req:
             ev["required_modifiers"] = [ev_req]
         if ev_field:
-            ev["modifier_fields"] = {ev_field[0]: ev_fields[ev_field]}
+            ev["modifier_fields"] = {m: ev_fields[(m, reg, mask)] for m, reg, mask in ev_field}
         ev["flags"] = ["compat"]
         us = e.umasks()
         if us:
