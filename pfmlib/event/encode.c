@@ -13,6 +13,17 @@
 #include "event/pmu_index.h"
 #include "util/log.h"
 
+/* i runs over the positions of mask's set bits, lowest first (a modifier
+ * mask: bit i is the PMU's modifier at position i) */
+#define FOR_EACH_BIT(i, mask) \
+	for (uint64_t bits_ = (mask), i; bits_ && ((i = (uint64_t)__builtin_ctzll(bits_)), 1); bits_ &= bits_ - 1)
+
+/* the modifier positions a PMU of n modifiers has (bits at n or more are never set) */
+static uint64_t mod_positions(uint32_t n)
+{
+	return n >= PP_MAX_MODS ? (1ull << PP_MAX_MODS) - 1 : (1ull << n) - 1;
+}
+
 /* ---- small helpers over the event's groups ---- */
 
 static uint32_t grp_flags(const struct pp_enc *e, unsigned int g)
@@ -419,8 +430,7 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	unsigned int plm = 0;
 	int named = 0;
 
-	for (uint32_t m = e->ix->plm_mods & (uint32_t)e->mod_given; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->ix->plm_mods & e->mod_given) {
 		named = 1;
 		if (e->mod_val[i])
 			plm |= t->mods[e->pmu->p->first_mod + i].plm;
@@ -435,10 +445,8 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	}
 	e->plm = named ? plm : (unsigned int)dfl_plm;
 	/* where no layer takes them over, the privilege modifiers carry the levels */
-	for (uint32_t m = e->ix->plm_mods; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->ix->plm_mods)
 		e->mod_val[i] = (e->plm & t->mods[e->pmu->p->first_mod + i].plm) != 0;
-	}
 }
 
 static int check_os_attrs(struct pp_enc *e)
@@ -467,12 +475,9 @@ static int check_ranges(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	/* the modifiers given, lowest first (bits at nmods or more are never set) */
-	for (uint64_t g = e->mod_given; g; g &= g - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(g);
-		if (i >= p->nmods || i >= PP_MAX_MODS)
-			break;
-		uint32_t mi = p->first_mod + i;
+	/* the modifiers given, lowest first */
+	FOR_EACH_BIT(i, e->mod_given & mod_positions(p->nmods)) {
+		uint32_t mi = p->first_mod + (uint32_t)i;
 		const struct pp_modifier *m = &t->mods[mi];
 		uint64_t v = e->mod_val[i], max = m->max, fm = ~0ULL;
 		if (m->field != PP_NONE) {
@@ -523,21 +528,17 @@ static int check_requires(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	for (uint64_t g = e->mod_given; g; g &= g - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(g);
-		if (i >= p->nmods || i >= PP_MAX_MODS)
-			break;
+	FOR_EACH_BIT(i, e->mod_given & mod_positions(p->nmods)) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !umask_has_field(e, m->field, 1)) {
 			return pp_fail(PFM_ERR_ATTR, "modifier %s needs a unit mask that uses it", pp_str(t, m->name));
 		}
 	}
 
-	for (uint32_t m = e->ix->req_mods; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->ix->req_mods) {
 		if (!e->mod_val[i])
 			continue;
-		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
+		uint32_t mi = p->first_mod + (uint32_t)i, r = mod_requires(e->pmu, mi);
 		if (r == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi))
 			continue;
 		if (!e->mod_val[r - p->first_mod])
@@ -614,8 +615,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	/* modifiers into their fields; privilege ones only where the layer has no
 	 * say, and then even on events that do not let the string name them
 	 * (libpfm4: nhm UOPS_DECODED_DEC0, no modifiers, still gets usr/os) */
-	for (uint32_t fm = e->ix->field_mods & (e->ev->mods | e->ix->plm_mods); fm; fm &= fm - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(fm), mi = pd->first_mod + i;
+	FOR_EACH_BIT(i, e->ix->field_mods & (e->ev->mods | e->ix->plm_mods)) {
+		uint32_t mi = pd->first_mod + (uint32_t)i;
 		const struct pp_modifier *m = &t->mods[mi];
 		uint64_t val = e->mod_val[i];
 		if (pp_view_hides_mod(v, e->pmu, mi)) {
