@@ -11,12 +11,8 @@
 #include <perfmon/pfmlib.h>
 #include "event/encode.h"
 #include "event/pmu_index.h"
+#include "util/bits.h"
 #include "util/log.h"
-
-/* i runs over the positions of mask's set bits, lowest first (a modifier
- * mask: bit i is the PMU's modifier at position i) */
-#define FOR_EACH_BIT(i, mask) \
-	for (uint64_t bits_ = (mask), i; bits_ && ((i = (uint64_t)__builtin_ctzll(bits_)), 1); bits_ &= bits_ - 1)
 
 /* the modifier positions a PMU of n modifiers has (bits at n or more are never set) */
 static uint64_t mod_positions(uint32_t n)
@@ -468,6 +464,8 @@ static int check_os_attrs(struct pp_enc *e)
 	return PFM_SUCCESS;
 }
 
+static int umask_has_field(const struct pp_enc *e, uint32_t fi, int named_only);
+
 /* values the string gives, against each modifier's range (libpfm4 checks
  * this after unit-mask conflicts, before required groups and presets) */
 static int check_ranges(struct pp_enc *e)
@@ -484,6 +482,14 @@ static int check_ranges(struct pp_enc *e)
 			fm = field_max(&t->fields[m->field]);
 			if (!max)
 				max = fm;
+		}
+		/* `with_umask: ignored` at 0, below its minimum, with no named unit
+		 * mask using it: not set (libpfm4 4.13 writes skl's fe_thres=0 in
+		 * its fstr, which it refuses to encode) */
+		if (m->type == PP_MOD_INT && !v && v < m->min && m->flags & PP_MOD_F_UMASK_IGNORED &&
+		    !umask_has_field(e, m->field, 1)) {
+			e->mod_given &= ~(1ull << i);
+			continue;
 		}
 		if (m->type == PP_MOD_INT && ((max && v > max) || v < m->min))
 			return pp_fail(PFM_ERR_ATTR_VAL, "%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
@@ -564,6 +570,34 @@ static int check_required(const struct pp_enc *e)
 		}
 	}
 	return PFM_SUCCESS;
+}
+
+/* ---- what the OS layers write ---- */
+
+/* codes, perf_events values and, on the perf_events layers, the kernel PMU's
+ * attr.type and cpu: everything os/ writes, so that it looks nothing up */
+static void settle_output(struct pp_enc *e)
+{
+	uint32_t g = e->os_given;
+
+	e->ncodes = 1;
+	for (int r = 0; r < PP_NREGS; r++) {
+		e->codes[r] = (e->reg[r] & ~e->perf_only[r]) | e->raw[r];
+		if (r && (e->reg[r] | e->raw[r] || (e->regs_given >> r & 1)))
+			e->ncodes = r + 1;
+	}
+	if ((g >> PP_PA_PRECISE) & 1)
+		e->precise_ip = (unsigned int)e->os_val[PP_PA_PRECISE];
+	else
+		e->precise_ip = (g >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL];
+	e->mg = (g >> PP_PA_MG) & 1 && e->os_val[PP_PA_MG];
+	e->mh = (g >> PP_PA_MH) & 1 && e->os_val[PP_PA_MH];
+	e->attr_mask = pp_view_attr_mask(e->view, e->pmu, e->ev);
+	if (!e->view->offered)
+		return;
+	e->perf_type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : pp_pmu_perf_type(e->pmu);
+	e->cpu = (g >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(e->pmu);
+	e->filters_hv = pp_pmu_filters_hv(e->pmu);
 }
 
 /* ---- the encoder ---- */
@@ -692,35 +726,13 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		if (fd->reg < PP_NREGS)
 			e->raw[fd->reg] |= deposit(fd->mask, st->value);
 	}
+	settle_output(e);
 	return PFM_SUCCESS;
 }
 
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi)
 {
 	return umask_has_field(e, fi, 0);
-}
-
-int pp_enc_ncodes(const struct pp_enc *e)
-{
-	int n = 1;
-	for (int r = 1; r < PP_NREGS; r++)
-		if (e->reg[r] | e->raw[r] || (e->regs_given >> r & 1))
-			n = r + 1;
-	return n;
-}
-
-uint64_t pp_enc_code(const struct pp_enc *e, int r)
-{
-	return (e->reg[r] & ~e->perf_only[r]) | e->raw[r];
-}
-
-unsigned int pp_enc_precise_ip(const struct pp_enc *e)
-{
-	if ((e->os_given >> PP_PA_PRECISE) & 1)
-		return (unsigned int)e->os_val[PP_PA_PRECISE];
-	if ((e->os_given >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL])
-		return 1;
-	return 0;
 }
 
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,
