@@ -39,10 +39,13 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 	if (t->umask_tag) {
 		/* names compared only where the hash byte matches */
 		uint8_t tag = (uint8_t)pp_hash_name(name, len);
-		const uint8_t *tags = t->umask_tag + ev->first_umask;
-		for (uint32_t i = 0; i < ev->numasks; i++)
-			if (tags[i] == tag && pp_name_eq(pp_str(t, t->umasks[ev->first_umask + i].name), name, len))
+		const uint8_t *tags = t->umask_tag + ev->first_umask, *end = tags + ev->numasks;
+		/* the tags are bytes: memchr finds the next candidate */
+		for (const uint8_t *q = tags; (q = memchr(q, tag, (size_t)(end - q))); q++) {
+			uint32_t i = (uint32_t)(q - tags);
+			if (pp_name_eq(pp_str(t, t->umasks[ev->first_umask + i].name), name, len))
 				return (int)(ev->first_umask + i);
+		}
 	} else {
 		for (uint32_t i = 0; i < ev->numasks; i++) {
 			const struct pp_umask *u = &t->umasks[ev->first_umask + i];

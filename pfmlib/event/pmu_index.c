@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "event/encode.h"
 #include "event/pmu_index.h"
+#include "util/str.h"
 
 static struct pp_pmu_index *all;	/* every index published, newest first */
 
@@ -30,6 +31,23 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		ix->field_mods |= bit;
 		if (m->field >= p->first_field && m->field - p->first_field < PP_INDEX_FIELDS)
 			ix->fmods[m->field - p->first_field] |= bit;
+	}
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		const char *n = pp_str(t, t->mods[p->first_mod + i].name);
+		uint32_t j;
+		for (j = 0; j < i && !pp_str_eq(pp_str(t, t->mods[p->first_mod + j].name), n); j++)
+			;
+		if (j == i && pp_whole_token(n))
+			ix->mod_names_own |= 1u << i;
+		for (unsigned int a = 0; a < PP_PA_COUNT; a++)
+			if (pp_str_eq(n, pp_perf_attrs[a].name))
+				ix->attr_name_mods[a] |= 1u << i;
+		if (t->mods[p->first_mod + i].plm || t->mods[p->first_mod + i].flags & PP_MOD_F_NONE_ONLY)
+			ix->perf_hidden_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].flags & PP_MOD_F_UMASK_REQUIRED)
+			ix->umask_required_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].flags & PP_MOD_F_ENABLE_GIVEN)
+			ix->enable_given_mods |= 1u << i;
 	}
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
 		const struct pp_field *fd = &t->fields[p->first_field + f];
@@ -63,6 +81,8 @@ void pp_pmu_index_free_all(void)
 	struct pp_pmu_index *ix = __atomic_exchange_n(&all, NULL, __ATOMIC_ACQUIRE);
 	while (ix) {
 		struct pp_pmu_index *next = ix->next;
+		for (int i = 0; i < PP_EQUIV_SLOTS; i++)
+			free(ix->equiv_read[i]);
 		free(ix);
 		ix = next;
 	}

@@ -18,21 +18,6 @@
 #include "util/bits.h"
 #include "util/str.h"
 
-/* s can be a whole attribute of an event string: nothing in it splits one
- * (none of : . = , / blank tab) */
-static int whole_token(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		/* every character that splits is below 'A' */
-		if (c < 'A' && (c == ':' || c == '.' || c == '=' || c == ',' || c == '/' || c == ' ' || c == '\t'))
-			return 0;
-	}
-	return 1;
-}
-
 static uint64_t field_max(const struct pp_field *f)
 {
 	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
@@ -46,79 +31,57 @@ static int mod_idle_zero(const struct pp_enc *e, const struct pp_modifier *m, ui
 	return !v && m->flags & PP_MOD_F_UMASK_IGNORED && !pp_enc_umask_uses_field(e, m->field);
 }
 
-/* the PMU modifiers (positions) the spelling how writes */
+/* the PMU modifiers (positions) the spelling how writes: those the event
+ * takes and the view shows, less */
 static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
-	uint32_t shown = 0;
+	const struct pp_pmu_index *ix = e->ix;
+	uint32_t shown = e->ev->mods & ~(e->view->plm_as_attrs ? ix->perf_hidden_mods : 0);
 
-	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
-		uint32_t mi = p->first_mod + i;
-		const struct pp_modifier *m = &t->mods[mi];
-		if (!pp_mod_ok(e->pmu, e->ev, mi) || pp_view_hides_mod(e->view, e->pmu, mi))
-			continue;
-		if (how == PP_SPELL_STRICT && m->type == PP_MOD_INT && e->mod_val[i] < m->min)
-			continue;
-		/* `with_umask: required` without a unit mask using it could not be given
-		 * (libpfm4 leaves out the cbo's nf there too) */
-		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !pp_enc_umask_uses_field(e, m->field))
-			continue;
-		/* `enable_given` not given: written at 0 it would set the enable (libpfm4
-		 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
-		if (m->flags & PP_MOD_F_ENABLE_GIVEN && !((e->mod_given >> i) & 1))
-			continue;
-		shown |= 1u << i;
-	}
+	if (p->nmods < PP_MAX_MODS)
+		shown &= (1u << p->nmods) - 1;
+	/* `with_umask: required` without a unit mask using it could not be given
+	 * (libpfm4 leaves out the cbo's nf there too) */
+	FOR_EACH_BIT(i, shown & ix->umask_required_mods)
+		if (!pp_enc_umask_uses_field(e, t->mods[p->first_mod + i].field))
+			shown &= ~(1u << i);
+	/* `enable_given` not given: written at 0 it would set the enable (libpfm4
+	 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
+	shown &= ~(ix->enable_given_mods & ~(uint32_t)e->mod_given);
+	/* strict: an integer below its minimum (not given, and of no effect) */
+	if (how == PP_SPELL_STRICT)
+		FOR_EACH_BIT(i, shown) {
+			const struct pp_modifier *m = &t->mods[p->first_mod + i];
+			if (m->type == PP_MOD_INT && e->mod_val[i] < m->min)
+				shown &= ~(1u << i);
+		}
 	return shown;
 }
 
-/* the first bytes of a PMU's modifier names, bit 0x20 set (lower case for
- * letters): a name can equal another only where these agree */
-#define MAX_FIRST 64
-struct mod_firsts {
-	uint32_t n;			/* modifiers with a byte below (all, or MAX_FIRST) */
-	uint64_t seen;			/* bit (byte & 63) of every one of them */
-	unsigned char c[MAX_FIRST];
-};
-
-static void mod_firsts(const struct pp_enc *e, struct mod_firsts *f)
-{
-	const struct pp_table *t = e->pmu->t;
-	const struct pp_pmu *p = e->pmu->p;
-	f->n = p->nmods < MAX_FIRST ? p->nmods : MAX_FIRST;
-	f->seen = 0;
-	for (uint32_t i = 0; i < f->n; i++) {
-		f->c[i] = (unsigned char)(pp_str(t, t->mods[p->first_mod + i].name)[0] | 0x20);
-		f->seen |= 1ull << (f->c[i] & 63);
-	}
-}
-
-/* modifier j's name may equal name (first byte c, bit 0x20 set) */
-static int may_be(const struct mod_firsts *f, uint32_t j, unsigned char c)
-{
-	return j >= f->n || f->c[j] == c;
-}
-
 /* the string gives modifier i (position) back: its name finds it (no
- * earlier modifier of that name) and its value passes the encoder's checks */
-static int mod_given_back(const struct pp_enc *e, const struct mod_firsts *f, uint32_t i)
+ * earlier modifier of that name the event takes) and its value passes the
+ * encoder's checks */
+static int mod_given_back(const struct pp_enc *e, uint32_t i)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 	const struct pp_modifier *m = &t->mods[p->first_mod + i];
-	const char *name = pp_str(t, m->name);
 	uint64_t v = e->mod_val[i], max = m->max;
-	unsigned char c = (unsigned char)(name[0] | 0x20);
 
-	if (!whole_token(name))
-		return 0;
-	/* (a modifier of the name the event does not take is no rival: the
-	 * copies of event modifier_fields) */
-	for (uint32_t j = 0; j < i; j++)
-		if (may_be(f, j, c) && pp_name_eq(pp_str(t, t->mods[p->first_mod + j].name), name, strlen(name)) &&
-		    pp_mod_ok(e->pmu, e->ev, p->first_mod + j) && !pp_view_hides_mod(e->view, e->pmu, p->first_mod + j))
+	if (!((e->ix->mod_names_own >> i) & 1)) {
+		const char *name = pp_str(t, m->name);
+		if (!pp_whole_token(name))
 			return 0;
+		/* (a modifier of the name the event does not take is no rival: the
+		 * copies of event modifier_fields) */
+		for (uint32_t j = 0; j < i; j++)
+			if (pp_str_eq(pp_str(t, t->mods[p->first_mod + j].name), name) &&
+			    pp_mod_ok(e->pmu, e->ev, p->first_mod + j) &&
+			    !pp_view_hides_mod(e->view, e->pmu, p->first_mod + j))
+				return 0;
+	}
 	if (m->type == PP_MOD_BOOL)
 		return v <= 1;
 	if (mod_idle_zero(e, m, v))
@@ -132,22 +95,12 @@ static int mod_given_back(const struct pp_enc *e, const struct mod_firsts *f, ui
 	return !((max && v > max) || v < m->min);
 }
 
-/* OS attribute a, written name=value, is not taken for a PMU modifier */
-static int os_attr_given_back(const struct pp_enc *e, const struct mod_firsts *f, unsigned int a)
+/* OS attribute a, written name=value, is not taken for a PMU modifier the
+ * event takes and the view shows (pp_view_hides_mod) */
+static int os_attr_given_back(const struct pp_enc *e, unsigned int a)
 {
-	const struct pp_pmu_rt *pmu = e->pmu;
-	const struct pp_table *t = pmu->t;
-	const char *an = pp_perf_attrs[a].name;
-	unsigned char c = (unsigned char)(an[0] | 0x20);
-	if (f->n == pmu->p->nmods && !(f->seen >> (c & 63) & 1))
-		return 1;	/* no modifier name starts like it */
-	for (uint32_t i = 0; i < pmu->p->nmods; i++) {
-		uint32_t mi = pmu->p->first_mod + i;
-		if (may_be(f, i, c) && pp_name_eq(pp_str(t, t->mods[mi].name), an, strlen(an)) &&
-		    pp_mod_ok(pmu, e->ev, mi) && !pp_view_hides_mod(e->view, pmu, mi))
-			return 0;
-	}
-	return 1;
+	uint32_t hidden = e->view->plm_as_attrs ? e->ix->perf_hidden_mods : 0;
+	return !(e->ix->attr_name_mods[a] & e->ev->mods & ~hidden);
 }
 
 /* `name::` finds this PMU (its name is a whole token and no other PMU has
@@ -351,6 +304,81 @@ static int read_equiv(const struct pp_enc *e, const char *x, uint32_t grp, int d
 	return 1;
 }
 
+/* the unit masks the equivalent string x names, nested equivalents by
+ * theirs, into r (depth levels down at most): 0 when a part is no unit mask
+ * (a modifier, which depends on e) or there are too many */
+static int equiv_names(const struct pp_enc *e, const char *x, int depth, struct pp_equiv_read *r)
+{
+	const struct pp_pmu_rt *pmu = e->pmu;
+
+	if (depth >= PP_MAX_EXPAND)
+		return 0;
+	while (*x) {
+		size_t len = strcspn(x, ":");
+		int pi;
+		if (!len || memchr(x, '=', len) || (pi = pp_lookup_umask(pmu, e->ev, x, len)) < 0)
+			return 0;
+		if (pmu->t->umasks[pi].equiv) {
+			if (!equiv_names(e, pp_umask_equiv(pmu, (uint32_t)pi), depth + 1, r))
+				return 0;
+		} else {
+			if (r->n == PP_EQUIV_PARTS)
+				return 0;
+			r->part[r->n++] = (uint32_t)pi;
+		}
+		x += len;
+		if (*x == ':')
+			x++;
+	}
+	return 1;
+}
+
+/* the unit masks the equivalent string of selected unit mask ui names, read
+ * once per PMU and kept in its index (any thread; they read the same), or
+ * NULL when that string names a modifier or the reading is not kept */
+static const struct pp_equiv_read *equiv_read(const struct pp_enc *e, uint32_t ui)
+{
+	struct pp_pmu_index *ix = (struct pp_pmu_index *)e->ix;
+	const struct pp_event *ev = e->ev;
+	uint32_t h = (ui * 2654435761u) >> 26;	/* 64 slots */
+
+	for (uint32_t k = 0; k < 4; k++) {
+		struct pp_equiv_read **slot = &ix->equiv_read[(h + k) % PP_EQUIV_SLOTS];
+		struct pp_equiv_read *r = __atomic_load_n(slot, __ATOMIC_ACQUIRE), *none = NULL;
+		if (r) {
+			if (r->ui == ui && r->first_umask == ev->first_umask && r->numasks == ev->numasks)
+				return r->n ? r : NULL;
+			continue;
+		}
+		if (!(r = calloc(1, sizeof(*r))))
+			return NULL;
+		r->ui = ui;
+		r->first_umask = ev->first_umask;
+		r->numasks = ev->numasks;
+		if (!equiv_names(e, pp_umask_equiv(e->pmu, ui), 0, r))
+			r->n = 0;	/* kept too: not to be read again */
+		if (__atomic_compare_exchange_n(slot, &none, r, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return r->n ? r : NULL;
+		free(r);
+		if (none->ui == ui && none->first_umask == ev->first_umask && none->numasks == ev->numasks)
+			return none->n ? none : NULL;
+	}
+	return NULL;
+}
+
+/* the parts of a kept reading into sel (n so far): 1 when each is a plain
+ * unit mask of group grp */
+static int read_parts(const struct pp_enc *e, const struct pp_equiv_read *r, uint32_t grp, uint32_t *sel, int *n)
+{
+	for (uint32_t k = 0; k < r->n; k++) {
+		const struct pp_umask *pu = &e->pmu->t->umasks[r->part[k]];
+		struct plain_sets unused = { 0 };
+		if (pu->group != grp || !add_sets(e, pu, 1, &unused) || !add_read(sel, n, r->part[k]))
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * e->ev has an equivalent string (ivb LAST_LEVEL_CACHE_MISSES is
  * "L3_LAT_CACHE:MISS"), which the parser follows when the spelling names
@@ -422,7 +450,8 @@ static int event_equiv_same(const struct pp_enc *e)
 }
 
 /*
- * A sufficient condition for libpfm4's spelling of e to encode as e again,
+ * A sufficient condition for libpfm4's spelling of e (modifiers mods written)
+ * to encode as e again,
  * checked on e instead of parsing and encoding the string: it names e's
  * PMU and event as themselves, e's unit masks (each found by its name;
  * defaults without soft settings, one with an equivalent standing for the
@@ -431,7 +460,7 @@ static int event_equiv_same(const struct pp_enc *e)
  * holds a value the encoder accepts, and the privilege levels it writes
  * are e's. Then the encoder meets the same selection, values and levels.
  */
-static int libpfm4_spelling_holds(const struct pp_enc *e)
+static int libpfm4_spelling_holds(const struct pp_enc *e, uint32_t mods)
 {
 	const struct pp_pmu_rt *pmu = e->pmu;
 	const struct pp_table *t = pmu->t;
@@ -468,11 +497,13 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	for (int i = 0; i < e->nsel; i++) {
 		const struct pp_umask *u = &t->umasks[e->sel[i]];
 		const char *n = pp_str(t, u->name);
-		if (!whole_token(n) || !umask_named(pmu, e->ev, e->sel[i], n))
+		if (!pp_whole_token(n) || !umask_named(pmu, e->ev, e->sel[i], n))
 			return 0;
 		/* (a named unit mask with an equivalent was read as its parts) */
 		if (u->equiv) {
-			if (!read_equiv(e, pp_umask_equiv(pmu, e->sel[i]), u->group, 0, read.sel, &nread, &given))
+			const struct pp_equiv_read *r = equiv_read(e, e->sel[i]);
+			if (r ? !read_parts(e, r, u->group, read.sel, &nread) :
+				!read_equiv(e, pp_umask_equiv(pmu, e->sel[i]), u->group, 0, read.sel, &nread, &given))
 				return 0;
 			equivs = 1;
 		} else if (!add_read(read.sel, &nread, e->sel[i])) {
@@ -497,12 +528,10 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	/* named, the defaults meet the checks only named unit masks meet */
 	if (defaults && !pp_enc_selection_ok(&read))
 		return 0;
-	/* the modifiers spell() writes */
-	struct mod_firsts firsts;
-	mod_firsts(e, &firsts);
-	FOR_EACH_BIT(i, mods_written(e, PP_SPELL_LIBPFM4)) {
+	/* the modifiers it writes */
+	FOR_EACH_BIT(i, mods) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		if (!mod_given_back(e, &firsts, (uint32_t)i))
+		if (!mod_given_back(e, (uint32_t)i))
 			return 0;
 		/* a unit mask presetting a level's field would clash with the level given */
 		if (m->plm && (e->mod_preset >> i) & 1)
@@ -519,7 +548,7 @@ static int libpfm4_spelling_holds(const struct pp_enc *e)
 	FOR_EACH_BIT(a, e->attr_mask & ~(PP_PA_BIT(PP_PA_CPU) | PP_PA_BIT(PP_PA_PINNED) | PP_PA_BIT(PP_PA_PERIOD) |
 					PP_PA_BIT(PP_PA_FREQ))) {
 		uint64_t v = e->attr_shown[a];
-		if (!os_attr_given_back(e, &firsts, (unsigned int)a) || (pp_perf_attrs[a].type == PP_MOD_BOOL && v > 1))
+		if (!os_attr_given_back(e, (unsigned int)a) || (pp_perf_attrs[a].type == PP_MOD_BOOL && v > 1))
 			return 0;
 		if (a <= PP_PA_H) {
 			plm_named = 1;
@@ -565,6 +594,7 @@ void pp_enc_spell(struct pp_enc *e)
 	/* libpfm4's spelling, unless it would not encode the same again (libpfm4
 	 * 4.13's own does not for, e.g., skl MEM_TRANS_RETIRED, whose default
 	 * LOAD_LATENCY gives ldlat=0) */
-	e->spell = libpfm4_spelling_holds(e) ? PP_SPELL_LIBPFM4 : PP_SPELL_STRICT;
-	e->mods_shown = mods_written(e, e->spell);
+	uint32_t mods = mods_written(e, PP_SPELL_LIBPFM4);
+	e->spell = libpfm4_spelling_holds(e, mods) ? PP_SPELL_LIBPFM4 : PP_SPELL_STRICT;
+	e->mods_shown = e->spell == PP_SPELL_LIBPFM4 ? mods : mods_written(e, PP_SPELL_STRICT);
 }
