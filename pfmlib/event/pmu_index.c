@@ -48,6 +48,8 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 			ix->umask_required_mods |= 1u << i;
 		if (t->mods[p->first_mod + i].flags & PP_MOD_F_ENABLE_GIVEN)
 			ix->enable_given_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].field == PP_NONE && !t->mods[p->first_mod + i].plm)
+			ix->fieldless_mods |= 1u << i;
 	}
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
 		const struct pp_field *fd = &t->fields[p->first_field + f];

@@ -38,6 +38,7 @@ struct pp_pmu_index {
 	uint32_t perf_hidden_mods;
 	uint32_t umask_required_mods;	/* `with_umask: required` */
 	uint32_t enable_given_mods;	/* `enable_given` */
+	uint32_t fieldless_mods;	/* no field and no privilege level: they encode nothing */
 	uint64_t perf_only[PP_NREGS];	/* per register, the bits of fields the PMU's own codes
 					 * leave out (raw_format: PP_FIELD_PERF, PP_FIELD_MOVED) */
 	/* event/spelling.c: unit masks an equivalent string names, read once

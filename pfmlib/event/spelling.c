@@ -50,6 +50,9 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 	/* `enable_given` not given: written at 0 it would set the enable (libpfm4
 	 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
 	shown &= ~(ix->enable_given_mods & ~(uint32_t)e->mod_given);
+	/* no field: it encodes nothing, and libpfm4 4.13 writes it nowhere (knl's
+	 * C-box nf, listed but refused at every value) */
+	shown &= ~ix->fieldless_mods;
 	/* strict: an integer below its minimum (not given, and of no effect) */
 	if (how == PP_SPELL_STRICT)
 		FOR_EACH_BIT(i, shown) {
