@@ -592,12 +592,11 @@ static void settle_output(struct pp_enc *e)
 		e->precise_ip = (g >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL];
 	e->mg = (g >> PP_PA_MG) & 1 && e->os_val[PP_PA_MG];
 	e->mh = (g >> PP_PA_MH) & 1 && e->os_val[PP_PA_MH];
-	e->attr_mask = pp_view_attr_mask(e->view, e->pmu, e->ev);
 	if (!e->view->offered)
 		return;
 	e->perf_type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : pp_pmu_perf_type(e->pmu);
 	e->cpu = (g >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(e->pmu);
-	e->filters_hv = pp_pmu_filters_hv(e->pmu);
+	e->filters_hv = e->ix->filters_hv;
 }
 
 /* ---- the encoder ---- */
@@ -609,7 +608,7 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	const struct pp_pmu *pd;
 	int err;
 
-	/* all but sel[] and sel_dfl[], which are read below nsel only */
+	/* all but sel[], sel_dfl[] (read below nsel only), codes[] and attr_shown[] (written whole first) */
 	memset(e, 0, offsetof(struct pp_enc, sel));
 	memset(&e->nsel, 0, sizeof(*e) - offsetof(struct pp_enc, nsel));
 	e->pmu = p->pmu;

@@ -43,6 +43,10 @@ struct pp_enc {
 	/* selected unit masks (absolute indexes), in event (table) order */
 	uint32_t sel[PP_MAX_SEL];
 	uint8_t  sel_dfl[PP_MAX_SEL];	/* 1 = added as a default, not named */
+	/* (written whole before they are read: left out of pp_encode's clearing) */
+	uint64_t codes[PP_NREGS];	/* PFM_OS_NONE codes: reg[] without perf-only bits, with the raw ones */
+	uint64_t attr_shown[PP_PA_COUNT];	/* the value libpfm4 writes for each attribute of attr_mask
+						 * (pp_enc_spell) */
 	int nsel;
 
 	/* PMU modifiers, by position in the PMU's list */
@@ -60,23 +64,21 @@ struct pp_enc {
 	uint64_t perf_only[PP_NREGS];	/* bits of reg[] the PMU's own codes leave out (raw_format) */
 
 	/* what the OS layers write, settled by pp_encode */
-	int ncodes;			/* PFM_OS_NONE codes: config, then config1, config2 when used */
-	uint64_t codes[PP_NREGS];	/* reg[] without perf-only bits, with the raw ones */
+	int ncodes;			/* codes[]: config, then config1, config2 when used */
 	unsigned int precise_ip;	/* `precise`, else 1 with hw_smpl, else 0 */
 	/* mg and mh by value, 0 when not given: guest execution is counted with
 	 * mg=1, host execution is left out with mg=1 and mh=0 (as libpfm4 when
 	 * both are given) */
 	int mg, mh;
-	uint32_t attr_mask;		/* perf_events attributes the view shows of the event */
 	/* the perf_events layers only (a view that offers attributes) */
 	uint32_t perf_type;		/* attr.type: the event's, else its PMU's; PP_NONE: none */
 	int cpu;			/* the cpu given, else the PMU's default (-1: none) */
 	int filters_hv;			/* the PMU filters the hypervisor level */
 
 	/* the fstr (pp_enc_spell of event/spelling.h, when the caller asks for one) */
+	uint32_t attr_mask;		/* perf_events attributes the view shows of the event */
 	enum pp_spelling spell;
 	uint32_t mods_shown;		/* positions of the PMU modifiers that spelling writes */
-	uint64_t attr_shown[PP_PA_COUNT];	/* the value libpfm4 writes for each attribute of attr_mask */
 };
 
 /*

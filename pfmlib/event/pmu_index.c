@@ -35,12 +35,17 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		const char *n = pp_str(t, t->mods[p->first_mod + i].name);
 		uint32_t j;
-		for (j = 0; j < i && !pp_str_eq(pp_str(t, t->mods[p->first_mod + j].name), n); j++)
-			;
+		unsigned char c = (unsigned char)(n[0] | 0x20);
+		/* (names compared where their first letters agree) */
+		for (j = 0; j < i; j++) {
+			const char *o = pp_str(t, t->mods[p->first_mod + j].name);
+			if ((unsigned char)(o[0] | 0x20) == c && pp_str_eq(o, n))
+				break;
+		}
 		if (j == i && pp_whole_token(n))
 			ix->mod_names_own |= 1u << i;
 		for (unsigned int a = 0; a < PP_PA_COUNT; a++)
-			if (pp_str_eq(n, pp_perf_attrs[a].name))
+			if ((unsigned char)(pp_perf_attrs[a].name[0] | 0x20) == c && pp_str_eq(n, pp_perf_attrs[a].name))
 				ix->attr_name_mods[a] |= 1u << i;
 		if (t->mods[p->first_mod + i].plm || t->mods[p->first_mod + i].flags & PP_MOD_F_NONE_ONLY)
 			ix->perf_hidden_mods |= 1u << i;
@@ -51,6 +56,8 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		if (t->mods[p->first_mod + i].field == PP_NONE && !t->mods[p->first_mod + i].plm)
 			ix->fieldless_mods |= 1u << i;
 	}
+	ix->filters_hv = pp_pmu_filters_hv(pmu);
+	ix->umask_aliases = calloc(p->nevents + 1, 1);
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
 		const struct pp_field *fd = &t->fields[p->first_field + f];
 		if (fd->reg < PP_NREGS && !(fd->flags & PP_FIELD_RAW) && fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
@@ -68,6 +75,7 @@ const struct pp_pmu_index *pp_pmu_index(const struct pp_pmu_rt *pmu)
 		return NULL;
 	if (!__atomic_compare_exchange_n(&((struct pp_pmu_rt *)pmu)->enc_index, &none, ix, 0, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE)) {
+		free(ix->umask_aliases);
 		free(ix);
 		return none;	/* another thread's, published first */
 	}
@@ -85,6 +93,7 @@ void pp_pmu_index_free_all(void)
 		struct pp_pmu_index *next = ix->next;
 		for (int i = 0; i < PP_EQUIV_SLOTS; i++)
 			free(ix->equiv_read[i]);
+		free(ix->umask_aliases);
 		free(ix);
 		ix = next;
 	}

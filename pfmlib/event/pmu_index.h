@@ -39,11 +39,15 @@ struct pp_pmu_index {
 	uint32_t umask_required_mods;	/* `with_umask: required` */
 	uint32_t enable_given_mods;	/* `enable_given` */
 	uint32_t fieldless_mods;	/* no field and no privilege level: they encode nothing */
+	int filters_hv;			/* pp_pmu_filters_hv, final once the registry is built */
 	uint64_t perf_only[PP_NREGS];	/* per register, the bits of fields the PMU's own codes
 					 * leave out (raw_format: PP_FIELD_PERF, PP_FIELD_MOVED) */
 	/* event/spelling.c: unit masks an equivalent string names, read once
 	 * (struct pp_equiv_read, each published once by compare-and-swap) */
 	struct pp_equiv_read *equiv_read[PP_EQUIV_SLOTS];
+	/* event/lookup.c, per event of the PMU: 0 not known yet, 1 none of its
+	 * unit masks has aliases, 2 some has (NULL: every event's are searched) */
+	uint8_t *umask_aliases;
 	uint32_t fmods[PP_INDEX_FIELDS];	/* per field (from first_field), the positions of the
 						 * modifiers writing it */
 };

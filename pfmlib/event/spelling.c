@@ -120,18 +120,27 @@ static int pmu_named(const struct pp_pmu_rt *pmu)
 	return k == 1;
 }
 
-/* the name n of unit mask ui of ev finds it: no unit mask before it has that
- * name (pp_lookup_umask takes the first); with the table's name tags, only
- * those whose tag is ui's own are compared, and no hash is computed */
+/* the name n of unit mask ui of ev is a whole token that finds it: no unit
+ * mask before it has that name (pp_lookup_umask takes the first); with the
+ * table's name tags, only those whose tag is ui's own are compared, and no
+ * hash is computed */
 static int umask_named(const struct pp_pmu_rt *pmu, const struct pp_event *ev, uint32_t ui, const char *n)
 {
 	const struct pp_table *t = pmu->t;
-	size_t len = strlen(n);
+	size_t len = 0;
+	/* a whole token (nothing in it splits an attribute), and its length */
+	for (unsigned char c; (c = (unsigned char)n[len]); len++)
+		if (c < 'A' && (c == ':' || c == '.' || c == '=' || c == ',' || c == '/' || c == ' ' || c == '\t'))
+			return 0;
+	if (!len)
+		return 0;
 	if (!t->umask_tag)
 		return pp_lookup_umask(pmu, ev, n, len) == (int)ui;
 	uint8_t tag = t->umask_tag[ui];
-	for (uint32_t j = ev->first_umask; j < ui; j++)
-		if (t->umask_tag[j] == tag && pp_name_eq(pp_str(t, t->umasks[j].name), n, len))
+	const uint8_t *end = t->umask_tag + ui;
+	/* the tags are bytes: memchr finds the next candidate */
+	for (const uint8_t *q = t->umask_tag + ev->first_umask; (q = memchr(q, tag, (size_t)(end - q))); q++)
+		if (pp_name_eq(pp_str(t, t->umasks[q - t->umask_tag].name), n, len))
 			return 0;
 	return 1;
 }
@@ -375,7 +384,8 @@ static int read_parts(const struct pp_enc *e, const struct pp_equiv_read *r, uin
 {
 	for (uint32_t k = 0; k < r->n; k++) {
 		const struct pp_umask *pu = &e->pmu->t->umasks[r->part[k]];
-		struct plain_sets unused = { 0 };
+		struct plain_sets unused;
+		unused.n = 0;
 		if (pu->group != grp || !add_sets(e, pu, 1, &unused) || !add_read(sel, n, r->part[k]))
 			return 0;
 	}
@@ -495,12 +505,13 @@ static int libpfm4_spelling_holds(const struct pp_enc *e, uint32_t mods)
 	/* the selection the spelling is read as: equivalents by their parts */
 	struct pp_enc read;
 	int defaults = 0, equivs = 0, nread = 0;
-	struct plain_sets given = { 0 };	/* modifiers the equivalents give */
+	struct plain_sets given;	/* modifiers the equivalents give */
+	given.n = 0;
 	memcpy(&read, e, offsetof(struct pp_enc, sel));
 	for (int i = 0; i < e->nsel; i++) {
 		const struct pp_umask *u = &t->umasks[e->sel[i]];
 		const char *n = pp_str(t, u->name);
-		if (!pp_whole_token(n) || !umask_named(pmu, e->ev, e->sel[i], n))
+		if (!umask_named(pmu, e->ev, e->sel[i], n))
 			return 0;
 		/* (a named unit mask with an equivalent was read as its parts) */
 		if (u->equiv) {
@@ -524,7 +535,8 @@ static int libpfm4_spelling_holds(const struct pp_enc *e, uint32_t mods)
 	/* read as their parts, equivalents set the same (an OFFCORE ANY_REQUEST
 	 * may carry a bit of another unit mask selected too) */
 	if (equivs) {
-		struct plain_sets was = { 0 }, is = given;
+		struct plain_sets was, is = given;
+		was.n = 0;
 		if (!sel_sets(e, e->sel, e->nsel, &was) || !sel_sets(e, read.sel, read.nsel, &is) || !same_sets(&was, &is))
 			return 0;
 	}
@@ -572,27 +584,24 @@ static void attrs_shown(struct pp_enc *e)
 	uint32_t all = e->pmu->p->flags & PP_PMU_F_NO_EXCLUDE ? PP_PA_EXCLUSIONS : 0;
 	int sampled_period = (e->os_given >> PP_PA_PERIOD) & 1;
 
-	FOR_EACH_BIT(a, e->attr_mask) {
-		uint64_t v;
-		switch (a) {
-		case PP_PA_U: v = (e->plm & PFM_PLM3) != 0; break;
-		case PP_PA_K: v = (e->plm & PFM_PLM0) != 0; break;
-		case PP_PA_H: v = (e->plm & PFM_PLMH) != 0; break;
-		case PP_PA_MG: v = e->mg; break;
-		case PP_PA_MH: v = e->mh || !e->mg; break;
-		case PP_PA_PERIOD:
-		case PP_PA_FREQ:
-			v = e->os_val[sampled_period ? PP_PA_PERIOD : PP_PA_FREQ];
-			break;
-		case PP_PA_HW_SMPL: v = e->precise_ip; break;
-		default: v = e->os_val[a]; break;
-		}
-		e->attr_shown[a] = (all >> a) & 1 ? 1 : v;
-	}
+	uint64_t *v = e->attr_shown;
+
+	/* (every attribute written, those of attr_mask read) */
+	memcpy(v, e->os_val, sizeof(e->os_val));
+	v[PP_PA_U] = (e->plm & PFM_PLM3) != 0;
+	v[PP_PA_K] = (e->plm & PFM_PLM0) != 0;
+	v[PP_PA_H] = (e->plm & PFM_PLMH) != 0;
+	v[PP_PA_MG] = e->mg;
+	v[PP_PA_MH] = e->mh || !e->mg;
+	v[PP_PA_PERIOD] = v[PP_PA_FREQ] = e->os_val[sampled_period ? PP_PA_PERIOD : PP_PA_FREQ];
+	v[PP_PA_HW_SMPL] = e->precise_ip;
+	FOR_EACH_BIT(a, all)
+		v[a] = 1;
 }
 
 void pp_enc_spell(struct pp_enc *e)
 {
+	e->attr_mask = pp_view_attr_mask(e->view, e->pmu, e->ev);
 	attrs_shown(e);
 	/* libpfm4's spelling, unless it would not encode the same again (libpfm4
 	 * 4.13's own does not for, e.g., skl MEM_TRANS_RETIRED, whose default

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "os/os.h"
+#include "util/bits.h"
 
 /* the string being written: in local until it outgrows it, then on the heap */
 struct sbuf {
@@ -29,13 +30,19 @@ static void sbuf_init(struct sbuf *b)
 	b->oom = 0;
 }
 
+static int grow(struct sbuf *b, size_t len);
+
 /* room for len more bytes at b->s + b->n: 0, or -1 (b->oom) when out of memory */
-static int reserve(struct sbuf *b, size_t len)
+static inline int reserve(struct sbuf *b, size_t len)
 {
 	if (b->oom)
 		return -1;
-	if (len < b->cap - b->n)
-		return 0;
+	return len < b->cap - b->n ? 0 : grow(b, len);
+}
+
+/* the string moved to (or grown on) the heap with room for len more bytes */
+static int grow(struct sbuf *b, size_t len)
+{
 	size_t cap = b->cap * 2 + len;
 	char *ns = b->s == b->local ? malloc(cap) : realloc(b->s, cap);
 	if (!ns) {
@@ -170,14 +177,10 @@ char *pp_fstr(const struct pp_enc *e)
 			put_mem(&b, ":", 1);
 			put(&b, pp_str(t, t->umasks[e->sel[i]].name));
 		}
-	for (uint32_t m = e->mods_shown; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->mods_shown)
 		put_attr(&b, pp_str(t, t->mods[p->first_mod + i].name), e->mod_val[i]);
-	}
 	int sampling = (e->os_given >> PP_PA_PERIOD | e->os_given >> PP_PA_FREQ) & 1;
-	for (unsigned int a = 0; a < PP_PA_COUNT; a++) {
-		if (!((e->attr_mask >> a) & 1))
-			continue;
+	FOR_EACH_BIT(a, e->attr_mask) {
 		/* libpfm4 never prints cpu and pinned; the strict spelling does when given */
 		if ((a == PP_PA_CPU || a == PP_PA_PINNED) && (!strict || !((e->os_given >> a) & 1)))
 			continue;
