@@ -32,6 +32,9 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		if (m->field >= p->first_field && m->field - p->first_field < PP_INDEX_FIELDS)
 			ix->fmods[m->field - p->first_field] |= bit;
 	}
+	uint64_t attr_firsts = 0;	/* bit (first letter & 63) of each perf_events attribute name */
+	for (unsigned int a = 0; a < PP_PA_COUNT; a++)
+		attr_firsts |= 1ull << ((pp_perf_attrs[a].name[0] | 0x20) & 63);
 	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
 		const char *n = pp_str(t, t->mods[p->first_mod + i].name);
 		uint32_t j;
@@ -44,7 +47,7 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		}
 		if (j == i && pp_whole_token(n))
 			ix->mod_names_own |= 1u << i;
-		for (unsigned int a = 0; a < PP_PA_COUNT; a++)
+		for (unsigned int a = 0; (attr_firsts >> (c & 63) & 1) && a < PP_PA_COUNT; a++)
 			if ((unsigned char)(pp_perf_attrs[a].name[0] | 0x20) == c && pp_str_eq(n, pp_perf_attrs[a].name))
 				ix->attr_name_mods[a] |= 1u << i;
 		if (t->mods[p->first_mod + i].plm || t->mods[p->first_mod + i].flags & PP_MOD_F_NONE_ONLY)

@@ -7,8 +7,10 @@
 
 #include <stdint.h>
 
-/* i (uint64_t) runs over the positions of mask's set bits, lowest first */
+/* i (uint32_t) runs over the positions of the set bits of mask (32 bits:
+ * a PMU has at most 32 modifiers, and fewer perf_events attributes), lowest
+ * first */
 #define FOR_EACH_BIT(i, mask) \
-	for (uint64_t bits_ = (mask), i; bits_ && ((i = (uint64_t)__builtin_ctzll(bits_)), 1); bits_ &= bits_ - 1)
+	for (uint32_t bits_ = (uint32_t)(mask), i; bits_ && ((i = (uint32_t)__builtin_ctz(bits_)), 1); bits_ &= bits_ - 1)
 
 #endif /* PP_UTIL_BITS_H */
