@@ -10,6 +10,7 @@
 #include "api/abi.h"
 #include "api/result.h"
 #include "event/encode.h"
+#include "event/spelling.h"
 #include "os/os.h"
 #include "registry/registry.h"
 
@@ -22,6 +23,16 @@ static const char os_encoding[] = "pfm_get_os_event_encoding";
  * The parse and the encoding live on the caller's stack (about 7 KB): no
  * allocation on the hot path, and nothing shared between threads.
  */
+/* str encoded in view v, with the fstr's spelling settled when fstr */
+static int encode(const char *str, const struct pp_view *v, int dfl_plm, int fstr, struct pp_parsed *p,
+		  struct pp_enc *e)
+{
+	int err = pp_event_encode(str, v, dfl_plm, p, e);
+	if (!err && fstr)
+		pp_enc_spell(e);
+	return err;
+}
+
 static int encode_none(const char *str, int dfl_plm, const struct pp_view *v, pfm_pmu_encode_arg_t *uarg)
 {
 	pfm_pmu_encode_arg_t arg;
@@ -35,7 +46,7 @@ static int encode_none(const char *str, int dfl_plm, const struct pp_view *v, pf
 		return PFM_ERR_INVAL;
 	memset(&arg, 0, sizeof(arg));
 	memcpy(&arg, uarg, sz);
-	if (!(err = pp_event_encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_none_emit(&e, &arg)))
+	if (!(err = encode(str, v, dfl_plm, arg.fstr != NULL, &p, &e)) && !(err = pp_os_none_emit(&e, &arg)))
 		memcpy(uarg, &arg, sz);
 	return err;
 }
@@ -55,7 +66,7 @@ static int encode_perf(const char *str, int dfl_plm, const struct pp_view *v, pf
 	memcpy(&arg, uarg, sz);
 	if (!arg.attr)
 		return pp_api_result(os_encoding, PFM_ERR_INVAL, "perf_events argument: attr is NULL");
-	if (!(err = pp_event_encode(str, v, dfl_plm, &p, &e)) && !(err = pp_os_perf_emit(&e, &arg)))
+	if (!(err = encode(str, v, dfl_plm, arg.fstr != NULL, &p, &e)) && !(err = pp_os_perf_emit(&e, &arg)))
 		memcpy(uarg, &arg, sz);
 	return err;
 }
