@@ -35,7 +35,7 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 			if (no)
 				continue;
 		}
-		if (pp_host_match(pat, id))	/* the architectures agree (above) */
+		if (pp_match_identity(pat, id))	/* the architectures agree (above) */
 			return 1;
 	}
 	return 0;
@@ -47,7 +47,7 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
 		return 0;
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
 		for (int i = 0; i < host->n; i++)
-			if (pp_host_match(pat, host->id[i]))
+			if (pp_match_identity(pat, host->id[i]))
 				return 1;
 	return 0;
 }
@@ -346,7 +346,7 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
 		return 0;
 	const char *id = pp_sysfs_trim(buf);
 	for (const char *pat = pp_str(rt->t, rt->p->identifier); *pat; pat += strlen(pat) + 1)
-		if (pp_match_whole(pat, id) == 1)
+		if (pp_match_string(pat, id) == 1)
 			return 1;
 	return 0;
 }
@@ -355,7 +355,7 @@ int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
 {
 	if (!pp_pmu_is_pattern_table(rt->p))
 		return 0;
-	if (pp_match_whole(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
+	if (pp_match_string(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
 		return 0;
 	return !rt->p->identifier || identifier_matches(rt, kn);
 }
