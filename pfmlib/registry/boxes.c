@@ -25,6 +25,11 @@ static const char *own(const char *s)
 	return (pp_reg.owned_names[pp_reg.nowned_names] = strdup(s)) ? pp_reg.owned_names[pp_reg.nowned_names++] : NULL;
 }
 
+static int by_bytes(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* one pattern box of table PMU tmpl for kernel PMU kn, id `id` */
 static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const char *name, int id)
 {
@@ -40,17 +45,13 @@ static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const c
 	rt->id = id;
 	rt->bidx = -1;
 	rt->is_present = 1;
-	if (!pp_reg_read_type(kn, &rt->perf_type))
-		rt->perf_type = tmpl->p->perf_type;
-	rt->dfl_cpu = pp_reg_read_first_cpu(kn);
-	rt->kernel_read = 1;
+	/* attr.type and cpu: from kn's files at the first use (first_use.c) */
 	pp_reg_set_id(id, rt);
 	if (pp_reg_note_irregular(pp_reg.npmus - 1))
 		return PFM_ERR_NOMEM;
 	if (!pp_reg.npattern_boxes++)
 		pp_reg.first_pattern_box = pp_reg.npmus - 1;
-	pp_verbose("PMU %s: a box of %s for sysfs PMU %s, id %d, type %u", oname, tmpl->name, kn, id,
-		   (unsigned)rt->perf_type);
+	pp_verbose("PMU %s: a box of %s for sysfs PMU %s, id %d", oname, tmpl->name, kn, id);
 	return pp_reg_index_added(pp_reg.npmus - 1);
 }
 
@@ -73,20 +74,21 @@ static int add_boxes_of(int i, int *next_id)
 	struct pp_pmu_rt tmpl = pp_reg.pmus[i];	/* the list may move */
 	if (tmpl.p->match && !pp_reg_matches_host(&tmpl))
 		return PFM_SUCCESS;
-	/* the kernel PMUs whose names start with the pattern's literal prefix:
-	 * a range of the sorted list */
+	/* the kernel PMUs whose names start with the pattern's literal prefix,
+	 * in byte order (the listing has none) */
 	size_t plen;
 	const char *pre = pp_ere_literal_prefix(pp_str(tmpl.t, tmpl.p->perf_pmu_pattern), &plen);
-	int lo = 0, hi = pp_reg.kernel_pmus.n;
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (strncmp(pp_reg.kernel_pmus.names[mid], pre, plen) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (int j = lo; j < pp_reg.kernel_pmus.n && !strncmp(pp_reg.kernel_pmus.names[j], pre, plen); j++) {
-		const char *kn = pp_reg.kernel_pmus.names[j];
+	const struct pp_kpmus *k = &pp_reg.kernel_pmus;
+	const char **cand = malloc(((size_t)k->n + 1) * sizeof(*cand));
+	int ncand = 0, r = PFM_SUCCESS;
+	if (!cand)
+		return PFM_ERR_NOMEM;
+	for (int j = 0; j < k->n; j++)
+		if (!strncmp(k->names[j], pre, plen))
+			cand[ncand++] = k->names[j];
+	qsort(cand, (size_t)ncand, sizeof(*cand), by_bytes);
+	for (int j = 0; j < ncand && r == PFM_SUCCESS; j++) {
+		const char *kn = cand[j];
 		char name[256];
 		if (!pp_detect_pattern_box(&tmpl, kn))
 			continue;
@@ -100,13 +102,12 @@ static int add_boxes_of(int i, int *next_id)
 		if (*next_id < PP_SYSFS_ID_MIN) {
 			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
 				   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
-			return PFM_SUCCESS;
+			break;
 		}
-		int r = add_pattern_box(&tmpl, kn, name, *next_id);
-		if (r != PFM_SUCCESS)
-			return r;
+		r = add_pattern_box(&tmpl, kn, name, *next_id);
 	}
-	return PFM_SUCCESS;
+	free(cand);
+	return r;
 }
 
 int pp_reg_add_pattern_boxes(void)

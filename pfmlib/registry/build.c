@@ -43,7 +43,7 @@ int pp_registry_init(void)
 	 * have changed it) */
 	if (pp_reg.npmus > pp_reg.nbuiltin && pp_reg_build_order())
 		return PFM_ERR_NOMEM;
-	if ((r = pp_kpmus_load(&pp_reg.kernel_pmus)) != PFM_SUCCESS)
+	if ((r = pp_kpmus_load(&pp_reg.kernel_pmus, &pp_reg.builtin)) != PFM_SUCCESS)
 		return r;
 	/* a table PMU is a default one when present (pp_reg_list_defaults) */
 	pp_reg_detect();

@@ -93,8 +93,8 @@ static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct
 		return -1;
 	c->glive = c->has + t->npmus;
 	for (int j = 0; j < k->n; j++) {
-		size_t len = strlen(k->names[j]);
-		for (uint32_t e = pp_kpmu_first(t, k->names[j], len); pp_kpmu_is(t, e, k->names[j], len); e++) {
+		uint32_t first = k->pair[j];
+		for (uint32_t e = first; pp_kpmu_same(t, e, first); e++) {
 			uint32_t b = t->kpmu[2 * e + 1];
 			c->has[b] = 1;
 			if (t->dgroup_of[b] != PP_DG_NONE)
@@ -253,22 +253,31 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 			make_present(s->list, hit[k], pres);
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-int pp_kpmus_load(struct pp_kpmus *k)
+int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 {
 	char dir[4096];
 	memset(k, 0, sizeof(*k));
-	int n = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list(dir, &k->names);
+	int n = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list_unsorted(dir, &k->names);
 	if (n < 0)
 		return PFM_ERR_NOMEM;
 	k->n = n;
+	uint32_t size = 16;
+	while (size < (uint32_t)n * 2)
+		size *= 2;
+	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * sizeof(*k->pair)))) {
+		pp_kpmus_free(k);
+		return PFM_ERR_NOMEM;
+	}
+	k->nslots = size;
+	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
-		unsigned f = pp_kpmus_first2(k->names[i]);
-		k->first2[f >> 3] |= (unsigned char)(1u << (f & 7));
+		size_t len = strlen(k->names[i]);
+		uint32_t hash = pp_kpmu_hash_of(k->names[i], len), h = hash & (size - 1);
+		while (k->slots[h])
+			h = (h + 1) & (size - 1);
+		k->slots[h] = (uint32_t)i + 1;
+		k->pair[i] = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
+			     : pp_kpmu_first(bt, k->names[i], len);
 	}
 	return PFM_SUCCESS;
 }
@@ -276,12 +285,20 @@ int pp_kpmus_load(struct pp_kpmus *k)
 void pp_kpmus_free(struct pp_kpmus *k)
 {
 	pp_sysfs_names_free(k->names, k->n);
+	free(k->slots);
+	free(k->pair);
 	memset(k, 0, sizeof(*k));
 }
 
-int pp_kpmus_find(const struct pp_kpmus *k, const char *name)
+int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
 {
-	return bsearch(&name, k->names, (size_t)k->n, sizeof(*k->names), cmp_name) != NULL;
+	if (!k->nslots)
+		return 0;
+	uint32_t mask = k->nslots - 1, e;
+	for (uint32_t h = pp_kpmu_hash_of(name, strlen(name)) & mask; (e = k->slots[h]); h = (h + 1) & mask)
+		if (!strcmp(k->names[e - 1], name))
+			return 1;
+	return 0;
 }
 
 /* does /sys/bus/event_source/devices/<name> exist? */
@@ -323,13 +340,15 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present 
  * An uncore PMU (one box instance) is present when its model is the host's
  * and the kernel runs that box: its perf_pmu exists in sysfs.
  */
-static void drop_absent_uncore(struct pp_pmu_rt *list, const struct present *pres, const struct pp_kpmus *k)
+static void drop_absent_uncore(const struct pp_detect_set *s, const struct cands *c, const struct present *pres,
+			       const struct pp_kpmus *k)
 {
+	struct pp_pmu_rt *list = s->list;
 	for (int j = 0; j < pres->n; j++) {
 		struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (!rt->is_present || !pp_pmu_is_box(rt->p))
 			continue;
-		if (!pp_kpmus_has(k, pp_str(rt->t, rt->p->perf_pmu))) {
+		if (!box_kernel_there(s, c, rt, k)) {
 			rt->is_present = 0;
 			pp_verbose("PMU %s: no sysfs PMU %s, this box is not present", pp_str(rt->t, rt->p->name),
 				   pp_str(rt->t, rt->p->perf_pmu));
@@ -417,7 +436,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const 
 	for (int i = 0; !any_core && i < host->n; i++)
 		detect_identity(s, &c, host->id[i], hit, 1, &pres);
 	drop_absent_core_types(list, &pres);
-	drop_absent_uncore(list, &pres, k);
+	drop_absent_uncore(s, &c, &pres, k);
 	identify_uncore(list, c.ident, c.nident, k);
 	/* the present ones: those made present and not dropped, then the boxes
 	 * that only their identifier makes present (no match patterns: never

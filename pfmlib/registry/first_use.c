@@ -78,7 +78,7 @@ struct pp_pmu_rt *pp_reg_whole(struct pp_pmu_rt *rt)
 }
 
 /* the `type` file of sysfs PMU name: 1 and *type, or 0 */
-int pp_reg_read_type(const char *name, uint32_t *type)
+static int read_type(const char *name, uint32_t *type)
 {
 	char buf[32], path[4096], *end;
 	const char *why;
@@ -93,7 +93,7 @@ int pp_reg_read_type(const char *name, uint32_t *type)
 }
 
 /* the first CPU of sysfs PMU name's `cpumask`, -1 without one */
-int pp_reg_read_first_cpu(const char *name)
+static int read_first_cpu(const char *name)
 {
 	char buf[4096], path[4096];
 	const char *why;
@@ -119,13 +119,19 @@ static void kernel_read(const struct pp_pmu_rt *pmu)
 	struct pp_pmu_rt *w = (struct pp_pmu_rt *)pmu;
 	uint32_t type = pmu->p->perf_type;
 	int cpu = -1;
-	if (pmu->p->perf_pmu) {
+	if (pmu->kpmu) {
+		/* a pattern box: its own kernel PMU, the table's type without one */
+		uint32_t t;
+		if (read_type(pmu->kpmu, &t))
+			type = t;
+		cpu = read_first_cpu(pmu->kpmu);
+	} else if (pmu->p->perf_pmu) {
 		const char *name = pp_str(pmu->t, pmu->p->perf_pmu);
 		uint32_t t;
-		if (pp_reg_read_type(name, &t)) {
+		if (read_type(name, &t)) {
 			type = t;
 			if (pmu->p->type == PP_PMU_UNCORE)
-				cpu = pp_reg_read_first_cpu(name);
+				cpu = read_first_cpu(name);
 		}
 	}
 	__atomic_store_n(&w->perf_type, type, __ATOMIC_RELAXED);

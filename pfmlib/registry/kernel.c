@@ -72,9 +72,10 @@ static int serves(const struct pp_pmu_rt *rt, const char *sysname)
  * Built-in PMUs are found in the kernel PMU index under sysname, and under
  * the name it is an instance of (sysname without its "_" + digits).
  */
-static int sysfs_served(void *ctx, const char *sysname)
+static int served(int i)
 {
-	(void)ctx;
+	const struct pp_kpmus *k = &pp_reg.kernel_pmus;
+	const char *sysname = k->names[i];
 	/* the pattern boxes are added together (pp_reg_add_pattern_boxes), before any sysfs PMU */
 	for (int i = pp_reg.first_pattern_box; i < pp_reg.first_pattern_box + pp_reg.npattern_boxes; i++)
 		if (pp_reg.pmus[i].kpmu && !strcmp(pp_reg.pmus[i].kpmu, sysname))
@@ -83,7 +84,8 @@ static int sysfs_served(void *ctx, const char *sysname)
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
 		base--;
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
-	for (uint32_t e = pp_kpmu_first(&pp_reg.builtin, sysname, len); pp_kpmu_is(&pp_reg.builtin, e, sysname, len); e++) {
+	/* the pairs of sysname itself were found when it was listed (pp_kpmus_load) */
+	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
 			return 1;
@@ -117,10 +119,21 @@ static int sysfs_id_taken(void *ctx, int id)
  * present, named and numbered now, built from their files at their first use */
 int pp_reg_add_sysfs(void)
 {
-	/* the kernel PMUs listed once (pp_kpmus_load), for detection and here */
-	const struct pp_sysfs_query q = { NULL, sysfs_served, sysfs_name_taken, sysfs_id_taken, pp_reg.kernel_pmus.names,
-					  pp_reg.kernel_pmus.n };
+	/* the kernel PMUs listed once (pp_kpmus_load), for detection and here:
+	 * discovery is offered those no table serves (few) */
+	const struct pp_kpmus *k = &pp_reg.kernel_pmus;
+	char **unserved = malloc(((size_t)k->n + 1) * sizeof(*unserved));
+	int nunserved = 0;
+	if (!unserved)
+		return PFM_ERR_NOMEM;
+	for (int i = 0; i < k->n; i++)
+		if (!served(i))
+			unserved[nunserved++] = k->names[i];
+		else
+			pp_debug("sysfs PMU %s: served by a table; not added", k->names[i]);
+	const struct pp_sysfs_query q = { NULL, NULL, sysfs_name_taken, sysfs_id_taken, unserved, nunserved };
 	int r = pp_sysfs_discover(&q, &pp_reg.sysfs_stubs);
+	free(unserved);
 	if (r != PFM_SUCCESS)
 		return r;
 	for (int i = 0; i < pp_reg.sysfs_stubs.n; i++) {

@@ -117,25 +117,32 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
  */
 void pp_reg_add_builtin(void)
 {
+	/* locals, not the state: the loop runs once per built-in PMU */
 	const struct pp_table *t = &pp_reg.builtin;
-	for (uint32_t i = 0; i < t->npmus; i++) {
-		const struct pp_pmu *p = &t->pmus[i];
+	const struct pp_pmu *pmus = t->pmus;
+	const char *strs = t->strs;
+	struct pp_pmu_rt *list = pp_reg.pmus;
+	uint16_t *pos = pp_reg.list_pos_of_id;
+	int *bpos = pp_reg.builtin_pos, n = pp_reg.npmus;
+	for (uint32_t i = 0, np = t->npmus; i < np; i++) {
+		const struct pp_pmu *p = &pmus[i];
 		if (p->flags & PP_PMU_F_VARIANT) {
-			pp_reg.builtin_pos[i] = -1;
+			bpos[i] = -1;
 			continue;
 		}
 		/* tablegen's table: ids unique and below PFM_PMU_MAX, events
 		 * within an index (check_unique, the YAML reader's limits); the
 		 * list is zeroed: the other fields are 0 */
-		struct pp_pmu_rt *rt = &pp_reg.pmus[pp_reg.npmus];
+		struct pp_pmu_rt *rt = &list[n];
 		rt->t = t;
 		rt->p = p;
-		rt->name = pp_str(t, p->name);
+		rt->name = strs + p->name;
 		rt->id = p->id;
 		rt->bidx = (int)i;
-		pp_reg.list_pos_of_id[p->id] = (uint16_t)(pp_reg.npmus + 1);
-		pp_reg.builtin_pos[i] = pp_reg.npmus++;
+		pos[p->id] = (uint16_t)(n + 1);
+		bpos[i] = n++;
 	}
+	pp_reg.npmus = n;
 }
 
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and

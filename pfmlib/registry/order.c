@@ -83,11 +83,6 @@ static void dfl_add(struct pp_pmu_rt *rt)
 	pp_reg.default_pos[pp_reg.ndefault++] = (int)(rt - pp_reg.pmus);
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
 
 /*
  * The PMUs an event name without pmu:: prefix is searched in (present, or
@@ -121,14 +116,19 @@ int pp_reg_list_defaults(void)
 			pp_reg.default_pos[j] = inv[pp_reg.default_pos[j]];
 		free(inv);
 	}
-	qsort(pp_reg.default_pos, (size_t)pp_reg.ndefault, sizeof(*pp_reg.default_pos), cmp_int);
+	/* in search order, each once (the forced PMU may be an OS-generic
+	 * one): a bit per place, read back in order; no sort */
+	size_t nwords = ((size_t)pp_reg.npmus + 63) / 64;
+	uint64_t *bits = calloc(nwords + 1, sizeof(*bits));
+	if (!bits)
+		return PFM_ERR_NOMEM;
 	for (int j = 0; j < pp_reg.ndefault; j++)
-		pp_reg.default_pos[j] = pp_reg_ordered(pp_reg.default_pos[j]);
-	/* each once (the forced PMU may be an OS-generic one) */
+		bits[pp_reg.default_pos[j] >> 6] |= 1ull << (pp_reg.default_pos[j] & 63);
 	n = 0;
-	for (int j = 0; j < pp_reg.ndefault; j++)
-		if (!n || pp_reg.default_pos[n - 1] != pp_reg.default_pos[j])
-			pp_reg.default_pos[n++] = pp_reg.default_pos[j];
+	for (size_t w = 0; w < nwords; w++)
+		for (uint64_t m = bits[w]; m; m &= m - 1)
+			pp_reg.default_pos[n++] = pp_reg_ordered((int)(w * 64) + __builtin_ctzll(m));
+	free(bits);
 	pp_reg.ndefault = n;
 	for (int i = pp_reg.ntable_pmus; i < pp_reg.npmus; i++)
 		if (pp_reg.pmus[i].is_present || pp_reg.pmus[i].is_dfl)

@@ -55,7 +55,8 @@ struct pp_reg_state {
 	struct { const struct pp_table *t; pp_str_t match; int hit; } host_match_cache[64];
 };
 
-extern struct pp_reg_state pp_reg;
+/* hidden: the library reaches it without the GOT */
+extern struct pp_reg_state pp_reg __attribute__((visibility("hidden")));
 
 /*
  * The built-in table's kernel PMU index (tablegen's pp_kpmu): the kernel PMUs
@@ -101,7 +102,5 @@ int pp_reg_add_sysfs(void);
 
 /* first_use.c */
 struct pp_pmu_rt *pp_reg_whole(struct pp_pmu_rt *rt);	/* rt with its events, once pfm_initialize is done */
-int pp_reg_read_type(const char *name, uint32_t *type);
-int pp_reg_read_first_cpu(const char *name);
 
 #endif /* PP_REGISTRY_STATE_H */

@@ -30,6 +30,8 @@ static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
 
 /* the PMU name index of the built-in table (table.h, pp_table.pmu_hash) */
 static uint32_t *pmu_hash, npmu_hash;
+/* slots of the kernel PMU name hash (table.h, pp_table.kpmu_hash) */
+static uint32_t nkpmu_hash;
 
 /* slots over every PMU but variant tables, in search order: a name equal to
  * an earlier one but for case keeps the earlier PMU (the first the registry
@@ -452,6 +454,30 @@ static void emit_tables(const struct pp_builder *b)
 	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
 	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
 	emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
+	/* the hash of the kernel PMU names: one slot per distinct name, its
+	 * first pair + 1, so the registry finds a kernel PMU's pairs without a
+	 * binary search of string compares */
+	nkpmu_hash = 8;
+	while (nkpmu_hash < nkp * 2)
+		nkpmu_hash *= 2;
+	uint32_t *kh = calloc(nkpmu_hash, sizeof(*kh));
+	if (!kh) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < nkp; i++) {
+		const char *name = b->strs + kp[2 * i];
+		if (i && !strcmp(name, b->strs + kp[2 * (i - 1)]))
+			continue;	/* not the first pair of its name */
+		uint32_t h = pp_kpmu_hash_of(name, strlen(name)) & (nkpmu_hash - 1);
+		while (kh[h])
+			h = (h + 1) & (nkpmu_hash - 1);
+		kh[h] = i + 1;
+	}
+	comment("pp_kpmu_hash", "the kernel PMU names of pp_kpmu: open-addressing slots, slot = the "
+		"name's first pair + 1 (table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_kpmu_hash", kh, nkpmu_hash);
+	free(kh);
 	free(kp);
 
 	comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
@@ -528,6 +554,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
+	fprintf(out, "\tt->kpmu_hash = pp_kpmu_hash; t->nkpmu_hash = %u;\n", nkpmu_hash);
 	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
