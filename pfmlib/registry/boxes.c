@@ -74,6 +74,15 @@ static int add_boxes_of(int i, int *next_id)
 	struct pp_pmu_rt tmpl = pp_reg.pmus[i];	/* the list may move */
 	if (tmpl.p->match && !pp_reg_matches_host(&tmpl))
 		return PFM_SUCCESS;
+	/* a table of another architecture than every host identity's serves none */
+	const char *arch = pp_str(tmpl.t, tmpl.p->arch);
+	int same_arch = !*arch || !strcmp(arch, "generic") || !pp_reg.host.n;
+	for (int h = 0; !same_arch && h < pp_reg.host.n; h++) {
+		const char *ha = pp_host_id_arch(pp_reg.host.id[h]);
+		same_arch = !ha || !strcmp(ha, arch);
+	}
+	if (!same_arch)
+		return PFM_SUCCESS;
 	/* the kernel PMUs whose names start with the pattern's literal prefix,
 	 * in byte order (the listing has none) */
 	size_t plen;

@@ -14,9 +14,54 @@
 #include "sysfs/sysfs.h"
 #include "util/log.h"
 
+static int matches_one_by_one(const struct pp_table *t, const struct pp_pmu *p, const char *id);
+
+/* the pattern lists (pp_pmu.match) of table t whose identity literals
+ * (pp_table.idlit) hold an identity: looked up once per identity */
+struct lit_hits {
+	const struct pp_table *t;	/* NULL: t has no literals */
+	pp_str_t v[64];
+	int n;
+};
+
+/* the pattern lists of t's literals equal to s into h */
+static void literal_lookup(const struct pp_table *t, const char *s, size_t len, struct lit_hits *h)
+{
+	uint32_t mask = t->nidlit_hash - 1, e;
+	for (uint32_t k = pp_kpmu_hash_of(s, len) & mask; (e = t->idlit_hash[k]); k = (k + 1) & mask) {
+		uint32_t off = t->idlit[2 * (e - 1)];
+		const char *m = t->idlit_strs + off;
+		if (strncmp(m, s, len) || m[len])
+			continue;
+		for (uint32_t i = e - 1; i < t->nidlit && t->idlit[2 * i] == off && h->n < 64; i++)
+			h->v[h->n++] = t->idlit[2 * i + 1];
+		return;
+	}
+}
+
+/* h for identity id of t: id itself and, for an x86 identity with a
+ * stepping, id without it (as pp_match_identity tries both) */
+static void literal_hits(const struct pp_table *t, const char *id, const char *id_arch, struct lit_hits *h)
+{
+	h->t = t && t->idlit && t->match_literal && t->nidlit_hash ? t : NULL;
+	h->n = 0;
+	if (!h->t)
+		return;
+	size_t len = strlen(id);
+	literal_lookup(t, id, len, h);
+	if (id_arch && !strcmp(id_arch, "x86")) {
+		int dashes = 0;
+		for (const char *c = id; *c; c++)
+			dashes += *c == '-';
+		if (dashes == 3)
+			literal_lookup(t, id, (size_t)(strrchr(id, '-') - id), h);
+	}
+}
+
 /* does one of the patterns of PMU p (of table t) match host identity id?
  * (never across architectures) */
-static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch)
+static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch,
+		       const struct lit_hits *lit)
 {
 	if (!p->match || p->type == PP_PMU_OS_GENERIC)
 		return 0;
@@ -24,6 +69,14 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 	/* a PMU of another architecture: none of its patterns is tried */
 	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
 		return 0;
+	/* patterns that match a few literals only: the identity was looked up
+	 * among those (literal_hits) */
+	if (lit && lit->t == t && t->match_literal[p - t->pmus]) {
+		for (int i = 0; i < lit->n; i++)
+			if (lit->v[i] == p->match)
+				return 1;
+		return lit->n == 64 && matches_one_by_one(t, p, id);
+	}
 	/* tablegen's literal prefix of each pattern refuses most of them at once */
 	const pp_str_t *mp = t->match_prefix;
 	const char *pre = mp && mp[p - t->pmus] ? pp_str(t, mp[p - t->pmus]) : NULL;
@@ -38,6 +91,15 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 		if (pp_match_identity(pat, id))	/* the architectures agree (above) */
 			return 1;
 	}
+	return 0;
+}
+
+/* p's patterns matched one by one (the identity had more literal hits than kept) */
+static int matches_one_by_one(const struct pp_table *t, const struct pp_pmu *p, const char *id)
+{
+	for (const char *pat = pp_str(t, p->match); *pat; pat += strlen(pat) + 1)
+		if (pp_match_identity(pat, id))
+			return 1;
 	return 0;
 }
 
@@ -214,6 +276,8 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
 	int nhit = 0;
+	struct lit_hits lit;
+	literal_hits(s->bt, id, id_arch, &lit);
 	/* pattern lists are interned per table: groups of one model that are
 	 * not adjacent (core and uncore PMUs) are matched once */
 	/* a direct-mapped cache by pattern list (0: empty slot) */
@@ -225,7 +289,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 		const struct pp_pmu *p = gr->p;
 		int fb = !!(p->flags & PP_PMU_F_FALLBACK);
 		if (p->flags & PP_PMU_F_BESIDE) {
-			if (fallback || !pmu_matches(gr->t, p, id, id_arch))
+			if (fallback || !pmu_matches(gr->t, p, id, id_arch, &lit))
 				continue;
 			int n = members(s, c, gr, hit + nhit);
 			for (int k = 0; k < n; k++)
@@ -239,7 +303,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 			seen[h].t = gr->t;
 			seen[h].match = p->match;
 			seen[h].arch = p->arch;
-			seen[h].hit = pmu_matches(gr->t, p, id, id_arch);
+			seen[h].hit = pmu_matches(gr->t, p, id, id_arch, &lit);
 		}
 		if (!seen[h].hit)
 			continue;

@@ -84,7 +84,13 @@ static int served(int i)
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
 		base--;
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
-	/* the pairs of sysname itself were found when it was listed (pp_kpmus_load) */
+	/* the pairs of sysname itself were found when it was listed
+	 * (pp_kpmus_load); a present table PMU of that very name serves it */
+	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
+		const struct pp_pmu_rt *rt = kpmu_rt(e);
+		if (rt && rt->is_present)
+			return 1;
+	}
 	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
@@ -129,8 +135,6 @@ int pp_reg_add_sysfs(void)
 	for (int i = 0; i < k->n; i++)
 		if (!served(i))
 			unserved[nunserved++] = k->names[i];
-		else
-			pp_debug("sysfs PMU %s: served by a table; not added", k->names[i]);
 	const struct pp_sysfs_query q = { NULL, NULL, sysfs_name_taken, sysfs_id_taken, unserved, nunserved };
 	int r = pp_sysfs_discover(&q, &pp_reg.sysfs_stubs);
 	free(unserved);

@@ -277,6 +277,17 @@ struct pp_table {
 	 * open-addressing slots, 0 when empty, else the index of the name's
 	 * first pair + 1; linear probing (the built-in table's; NULL elsewhere) */
 	const uint32_t           *kpmu_hash; uint32_t nkpmu_hash;
+	/* identity literals (the built-in table's x86 PMUs, from tablegen; NULL
+	 * elsewhere): every string a PMU's match patterns match, where each of
+	 * them matches a finite set (literals, bracket expressions, groups, '?'):
+	 * nidlit pairs (offset in idlit_strs, the pattern list pp_pmu.match)
+	 * sorted by literal, hashed as kpmu_hash is (slot = first pair + 1), and
+	 * per PMU match_literal 1 when its pattern list is among them, so
+	 * detection looks an identity up instead of matching those patterns */
+	const char               *idlit_strs;
+	const uint32_t           *idlit;     uint32_t nidlit;
+	const uint32_t           *idlit_hash; uint32_t nidlit_hash;
+	const uint8_t            *match_literal;
 	/* per PMU, 0 or a list (as pp_pmu.match) of one literal prefix per
 	 * match pattern, which every identity the pattern matches starts with
 	 * (the built-in table's x86 PMUs, from tablegen; NULL elsewhere) */
