@@ -16,16 +16,9 @@
 
 static int matches_one_by_one(const struct pp_table *t, const struct pp_pmu *p, const char *id);
 
-/* the pattern lists (pp_pmu.match) of table t whose identity literals
- * (pp_table.idlit) hold an identity: looked up once per identity */
-struct lit_hits {
-	const struct pp_table *t;	/* NULL: t has no literals */
-	pp_str_t v[64];
-	int n;
-};
 
 /* the pattern lists of t's literals equal to s into h */
-static void literal_lookup(const struct pp_table *t, const char *s, size_t len, struct lit_hits *h)
+static void literal_lookup(const struct pp_table *t, const char *s, size_t len, struct pp_lit_hits *h)
 {
 	uint32_t mask = t->nidlit_hash - 1, e;
 	for (uint32_t k = pp_kpmu_hash_of(s, len) & mask; (e = t->idlit_hash[k]); k = (k + 1) & mask) {
@@ -39,10 +32,9 @@ static void literal_lookup(const struct pp_table *t, const char *s, size_t len, 
 	}
 }
 
-/* h for identity id of t: id itself and, for an x86 identity with a
- * stepping, id without it (as pp_match_identity tries both) */
-static void literal_hits(const struct pp_table *t, const char *id, const char *id_arch, struct lit_hits *h)
+void pp_detect_literals(const struct pp_table *t, const char *id, struct pp_lit_hits *h)
 {
+	const char *id_arch = pp_host_id_arch(id);
 	h->t = t && t->idlit && t->match_literal && t->nidlit_hash ? t : NULL;
 	h->n = 0;
 	if (!h->t)
@@ -61,7 +53,7 @@ static void literal_hits(const struct pp_table *t, const char *id, const char *i
 /* does one of the patterns of PMU p (of table t) match host identity id?
  * (never across architectures) */
 static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch,
-		       const struct lit_hits *lit)
+		       const struct pp_lit_hits *lit)
 {
 	if (!p->match || p->type == PP_PMU_OS_GENERIC)
 		return 0;
@@ -103,10 +95,22 @@ static int matches_one_by_one(const struct pp_table *t, const struct pp_pmu *p, 
 	return 0;
 }
 
-int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host)
+int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host, const struct pp_lit_hits *lits)
 {
 	if (!rt->p->match)
 		return 0;
+	const struct pp_table *t = rt->t;
+	if (lits && host->n && lits[0].t == t && t->match_literal[rt->p - t->pmus]) {
+		int full = 0;
+		for (int i = 0; i < host->n; i++) {
+			for (int j = 0; j < lits[i].n; j++)
+				if (lits[i].v[j] == rt->p->match)
+					return 1;
+			full |= lits[i].n == 64;
+		}
+		if (!full)
+			return 0;	/* else: too many hits were kept to tell */
+	}
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
 		for (int i = 0; i < host->n; i++)
 			if (pp_match_identity(pat, host->id[i]))
@@ -276,8 +280,8 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
 	int nhit = 0;
-	struct lit_hits lit;
-	literal_hits(s->bt, id, id_arch, &lit);
+	struct pp_lit_hits lit;
+	pp_detect_literals(s->bt, id, &lit);
 	/* pattern lists are interned per table: groups of one model that are
 	 * not adjacent (core and uncore PMUs) are matched once */
 	/* a direct-mapped cache by pattern list (0: empty slot) */

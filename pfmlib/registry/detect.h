@@ -55,8 +55,20 @@ struct pp_detect_set {
 void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres,
 	       int *npres);
 
-/* one of rt's match patterns matches one of host's identities */
-int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host);
+/* the pattern lists (pp_pmu.match) of the built-in table t whose identity
+ * literals (pp_table.idlit) hold an identity (or, for x86, the identity
+ * without its stepping, as pp_match_identity tries both): looked up once */
+struct pp_lit_hits {
+	const struct pp_table *t;	/* NULL: t has no literals */
+	pp_str_t v[64];
+	int n;				/* 64: maybe more than kept */
+};
+void pp_detect_literals(const struct pp_table *t, const char *id, struct pp_lit_hits *h);
+
+/* one of rt's match patterns matches one of host's identities; lits (NULL,
+ * or one per identity of host, pp_detect_literals) answer for the patterns
+ * tablegen expanded */
+int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host, const struct pp_lit_hits *lits);
 
 /* kernel PMU kn is one of those rt's perf_pmu_pattern stands for: the
  * pattern wholly matches kn and, when rt has identifier patterns, kn's sysfs

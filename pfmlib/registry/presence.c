@@ -22,7 +22,7 @@ int pp_reg_matches_host(const struct pp_pmu_rt *rt)
 	if (pp_reg.host_match_cache[s].t != rt->t || pp_reg.host_match_cache[s].match != rt->p->match) {
 		pp_reg.host_match_cache[s].t = rt->t;
 		pp_reg.host_match_cache[s].match = rt->p->match;
-		pp_reg.host_match_cache[s].hit = pp_detect_matches_host(rt, &pp_reg.host);
+		pp_reg.host_match_cache[s].hit = pp_detect_matches_host(rt, &pp_reg.host, pp_reg.host_lits);
 	}
 	return pp_reg.host_match_cache[s].hit;
 }
@@ -44,7 +44,7 @@ static void pick_variants(void)
 			continue;
 		struct pp_pmu_rt *base = pp_pmu_by_id(v->id), cand = { .t = &pp_reg.builtin, .p = v };
 		if (!base || base->t != &pp_reg.builtin || (base->p->flags & PP_PMU_F_VARIANT) ||
-		    !pp_detect_matches_host(&cand, &pp_reg.host))
+		    !pp_detect_matches_host(&cand, &pp_reg.host, pp_reg.host_lits))
 			continue;
 		if (pp_reg_note_irregular((int)(base - pp_reg.pmus)))
 			continue;	/* without memory: the PMU keeps its own table */
@@ -127,6 +127,9 @@ static void arch_perfmon(void)
 void pp_reg_detect(void)
 {
 	const char *force = pp_cfg.force_pmu;
+	/* each identity among tablegen's identity literals, once */
+	for (int i = 0; i < pp_reg.host.n; i++)
+		pp_detect_literals(&pp_reg.builtin, pp_reg.host.id[i], &pp_reg.host_lits[i]);
 	pp_reg.forced = 0;
 	if (force) {
 		struct pp_pmu_rt *f = pp_pmu_by_name(force, strlen(force));

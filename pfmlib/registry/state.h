@@ -53,6 +53,8 @@ struct pp_reg_state {
 	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
 	 * (the boxes of a model share their list): a direct-mapped cache */
 	struct { const struct pp_table *t; pp_str_t match; int hit; } host_match_cache[64];
+	/* per host identity, the built-in pattern lists its literals hold (pp_reg_detect) */
+	struct pp_lit_hits host_lits[PP_MAX_IDENTITIES];
 };
 
 /* hidden: the library reaches it without the GOT */

@@ -50,14 +50,13 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
  * (pp_sysfs_realize builds the PMU); its index in b, or PP_NONE */
 static uint32_t add_stub(struct pp_builder *b, const char *sysname, const char *name, int id)
 {
-	char desc[256];
 	uint32_t k = pp_builder_add_pmu(b);
 	if (k == PP_NONE)
 		return PP_NONE;
-	snprintf(desc, sizeof(desc), "Linux perf_events PMU %s described by sysfs", sysname);
+	/* no description: the stub is never handed out (the PMU is built,
+	 * with its own, before any accessor returns it) */
 	struct pp_pmu *p = &b->pmus.v[k];
 	p->name = pp_builder_str(b, name, strlen(name));
-	p->desc = pp_builder_str(b, desc, strlen(desc));
 	p->arch = pp_builder_str(b, "generic", 7);
 	p->source = pp_builder_str(b, "sysfs", 5);
 	p->perf_pmu = pp_builder_str(b, sysname, strlen(sysname));
