@@ -46,7 +46,7 @@ static void realize_sysfs(struct pp_pmu_rt *rt)
  * be read now, the PMUs keep the table without events. A sysfs PMU is
  * built alone (realize_sysfs).
  */
-static void realize(struct pp_pmu_rt *rt)
+void pp_reg_realize(struct pp_pmu_rt *rt)
 {
 	pthread_mutex_lock(&lazy_lock);
 	if (__atomic_load_n(&rt->lazy, __ATOMIC_RELAXED) == PP_LAZY_SYSFS) {
@@ -67,14 +67,6 @@ static void realize(struct pp_pmu_rt *rt)
 		}
 	}
 	pthread_mutex_unlock(&lazy_lock);
-}
-
-/* rt with its events, once pfm_initialize is done (before, the registry is being built) */
-struct pp_pmu_rt *pp_reg_whole(struct pp_pmu_rt *rt)
-{
-	if (rt && __atomic_load_n(&rt->lazy, __ATOMIC_ACQUIRE) && pp_registry_ready())
-		realize(rt);
-	return rt;
 }
 
 /* the `type` file of sysfs PMU name: 1 and *type, or 0 */

@@ -1,8 +1,8 @@
 /*
- * registry/index.c - the registry's state and its two indexes over the PMU
- * list: by pfm_pmu_t (list_pos_of_id) and by name (the built-in table's
- * own hash through builtin_pos, the other PMUs in name_hash); and the
- * search order's map to list positions.
+ * registry/index.c - the registry's state (state.h) and the filling of its
+ * name index: a PMU not built in goes into name_hash (the built-in ones are
+ * found through tablegen's hash and builtin_pos); the look-ups by name
+ * (registry.c) and by id (state.h) read them.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -16,47 +16,6 @@ struct pp_reg_state pp_reg;
 
 /* set last by pp_registry_init, cleared first by pp_registry_fini */
 int pp_registry_ready(void) { return __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE); }
-
-/* the PMU of id (0 <= id <= PP_MAX_PMU_ID), NULL for none; id's PMU becomes rt (NULL: none) */
-struct pp_pmu_rt *pp_reg_at_id(int id)
-{
-	unsigned k = pp_reg.list_pos_of_id[id];
-	return k && k <= (unsigned)pp_reg.npmus && pp_reg.pmus[k - 1].id == id ? &pp_reg.pmus[k - 1] : NULL;
-}
-
-void pp_reg_set_id(int id, const struct pp_pmu_rt *rt)
-{
-	pp_reg.list_pos_of_id[id] = rt ? (uint16_t)(rt - pp_reg.pmus + 1) : 0;
-}
-
-/* PMU list index i when its name is name[0..len), case-insensitively */
-static int name_at(int i, const char *name, size_t len)
-{
-	return pp_name_eq(pp_reg.pmus[i].name, name, len);
-}
-
-struct pp_pmu_rt *pp_reg_by_name(const char *name, size_t len)
-{
-	uint32_t h = pp_hash_name(name, len), e;
-	const struct pp_table *b = &pp_reg.builtin;
-	if (b->npmu_hash) {
-		uint32_t mask = b->npmu_hash - 1;
-		for (uint32_t k = h & mask; (e = b->pmu_hash[k]); k = (k + 1) & mask) {
-			if (!pp_name_eq(pp_str(b, b->pmus[e - 1].name), name, len))
-				continue;
-			if (pp_reg.builtin_pos && pp_reg.builtin_pos[e - 1] >= 0)
-				return &pp_reg.pmus[pp_reg.builtin_pos[e - 1]];
-			break;	/* a built-in PMU not in the list: a plugin may have its name */
-		}
-	}
-	if (pp_reg.name_hash_size) {
-		uint32_t mask = pp_reg.name_hash_size - 1;
-		for (uint32_t k = h & mask; (e = pp_reg.name_hash[k]); k = (k + 1) & mask)
-			if (name_at((int)e - 1, name, len))
-				return &pp_reg.pmus[e - 1];
-	}
-	return NULL;
-}
 
 /* xhash: list index i (a PMU not built in) into the index */
 static void xhash_put(int i)
@@ -112,8 +71,3 @@ int pp_reg_index_added(int i)
 	return PFM_SUCCESS;
 }
 
-/* the list position of the i-th PMU in search order */
-int pp_reg_ordered(int i)
-{
-	return pp_reg.search_order ? pp_reg.search_order[i] : i;
-}

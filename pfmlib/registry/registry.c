@@ -1,7 +1,8 @@
 /*
  * registry/registry.c - the registry's read side (registry.h): PMUs by id, by
- * name, in search order, the default ones, and what a PMU serves on this
- * host; a lazy PMU is completed (first_use.c) before it is handed out.
+ * name (the built-in table's hash, then name_hash), in search order, the
+ * default ones, and what a PMU serves on this host; a lazy PMU is
+ * completed (first_use.c) before it is handed out.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include "registry/state.h"
 #include "table/perf_attrs.h"
 #include "util/config.h"
+#include "util/str.h"
 
 struct pp_pmu_rt *pp_pmu_by_id(int id)
 {
@@ -19,9 +21,39 @@ struct pp_pmu_rt *pp_pmu_by_id(int id)
 	return pp_reg_whole(pp_reg_at_id(id));
 }
 
+/* PMU list index i when its name is name[0..len), case-insensitively */
+static int name_at(int i, const char *name, size_t len)
+{
+	return pp_name_eq(pp_reg.pmus[i].name, name, len);
+}
+
+/* the PMU named name[0..len), without completing a lazy one */
+static struct pp_pmu_rt *by_name(const char *name, size_t len)
+{
+	uint32_t h = pp_hash_name(name, len), e;
+	const struct pp_table *b = &pp_reg.builtin;
+	if (b->npmu_hash) {
+		uint32_t mask = b->npmu_hash - 1;
+		for (uint32_t k = h & mask; (e = b->pmu_hash[k]); k = (k + 1) & mask) {
+			if (!pp_name_eq(pp_str(b, b->pmus[e - 1].name), name, len))
+				continue;
+			if (pp_reg.builtin_pos && pp_reg.builtin_pos[e - 1] >= 0)
+				return &pp_reg.pmus[pp_reg.builtin_pos[e - 1]];
+			break;	/* a built-in PMU not in the list: a plugin may have its name */
+		}
+	}
+	if (pp_reg.name_hash_size) {
+		uint32_t mask = pp_reg.name_hash_size - 1;
+		for (uint32_t k = h & mask; (e = pp_reg.name_hash[k]); k = (k + 1) & mask)
+			if (name_at((int)e - 1, name, len))
+				return &pp_reg.pmus[e - 1];
+	}
+	return NULL;
+}
+
 struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
 {
-	return pp_reg_whole(pp_reg_by_name(name, len));
+	return pp_reg_whole(by_name(name, len));
 }
 
 int pp_pmu_count(void) { return pp_reg.npmus; }

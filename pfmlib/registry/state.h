@@ -73,12 +73,28 @@ static inline int pp_reg_irregular(const struct pp_pmu_rt *rt)
 	return rt->bidx < 0 || rt->picked;
 }
 
-/* index.c: ids, names, search order */
-struct pp_pmu_rt *pp_reg_at_id(int id);		/* id's PMU (0 <= id <= PP_MAX_PMU_ID), NULL for none */
-void pp_reg_set_id(int id, const struct pp_pmu_rt *rt);	/* id's PMU becomes rt (NULL: none) */
-struct pp_pmu_rt *pp_reg_by_name(const char *name, size_t len);	/* without completing a lazy PMU */
+/* ids and search order, inline: every accessor goes through them */
+/* id's PMU (0 <= id <= PP_MAX_PMU_ID), NULL for none */
+static inline struct pp_pmu_rt *pp_reg_at_id(int id)
+{
+	unsigned k = pp_reg.list_pos_of_id[id];
+	return k && k <= (unsigned)pp_reg.npmus && pp_reg.pmus[k - 1].id == id ? &pp_reg.pmus[k - 1] : NULL;
+}
+
+/* id's PMU becomes rt (NULL: none) */
+static inline void pp_reg_set_id(int id, const struct pp_pmu_rt *rt)
+{
+	pp_reg.list_pos_of_id[id] = rt ? (uint16_t)(rt - pp_reg.pmus + 1) : 0;
+}
+
+/* the list position of the i-th PMU in search order */
+static inline int pp_reg_ordered(int i)
+{
+	return pp_reg.search_order ? pp_reg.search_order[i] : i;
+}
+
+/* index.c: names */
 int pp_reg_index_added(int i);			/* the name index of list entry i, just added */
-int pp_reg_ordered(int i);			/* the list position of the i-th PMU in search order */
 
 /* list.c: adding */
 struct pp_pmu_rt *pp_reg_append(void);
@@ -102,7 +118,15 @@ void pp_reg_renumber_for_caller(int max);
 int pp_reg_add_pattern_boxes(void);
 int pp_reg_add_sysfs(void);
 
-/* first_use.c */
-struct pp_pmu_rt *pp_reg_whole(struct pp_pmu_rt *rt);	/* rt with its events, once pfm_initialize is done */
+/* first_use.c: a lazy PMU read in full (its plugin's events, or built from sysfs), under a lock */
+void pp_reg_realize(struct pp_pmu_rt *rt);
+
+/* rt with its events, once pfm_initialize is done (before, the registry is being built) */
+static inline struct pp_pmu_rt *pp_reg_whole(struct pp_pmu_rt *rt)
+{
+	if (rt && __atomic_load_n(&rt->lazy, __ATOMIC_ACQUIRE) && __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE))
+		pp_reg_realize(rt);
+	return rt;
+}
 
 #endif /* PP_REGISTRY_STATE_H */
