@@ -8,7 +8,8 @@
 # boxes' API; _client, Intel client boxes; _discovery, the boxes the kernel
 # enumerates from the discovery table, gnr2s and spr2s; _sys, the
 # non-x86 ones: system tables by identifier, hip08, s390 PAI; _merge,
-# perf's events on libpfm4 4.13's boxes). tests/sysfs/run.sh
+# perf's events on libpfm4 4.13's boxes); tests/sysfs/startup-opens.sh,
+# that pfm_initialize opens no file of a kernel PMU. tests/sysfs/run.sh
 # appends "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
@@ -40,8 +41,13 @@ $(B)/bin/test_uncore_%: tests/sysfs/test_uncore_%.c $(TL_HDRS) $(TL_LIB) $(LIBPF
 	@mkdir -p $(@D)
 	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
+# the open-logging shim of tests/sysfs/startup-opens.sh (what pfm_initialize opens)
+$(B)/tests/openlog.so: tests/sysfs/openlog.c
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) -shared -fPIC -o $@ $< -ldl
+
 check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events \
-	$(UNCORE_SUITES:%=$(B)/bin/test_uncore_%)
+	$(UNCORE_SUITES:%=$(B)/bin/test_uncore_%) $(B)/tests/openlog.so $(B)/bin/golddump
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs

@@ -3,7 +3,8 @@
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
 # counts of test_sysfs_unit, test_sysfs_api and test_sysfs_api_asan (a
 # program that crashes or reports a sanitizer error counts as a failure),
-# plus `check_events -P msr::tsc` when this host has the msr PMU (else it
+# plus the cases of tests/sysfs/startup-opens.sh (pfm_initialize opens no
+# file of a kernel PMU), plus `check_events -P msr::tsc` when this host has the msr PMU (else it
 # says the live checks are skipped).
 # Logs: <build>/check/sysfs/*.log; the trees the programs make at run time
 # (scratch.c) go to <build>/check/sysfs/tmp (TMPDIR), removed at exit.
@@ -38,6 +39,14 @@ cunit uncore-discovery "$b/bin/test_uncore_discovery" "$fx"
 cunit uncore-sys "$b/bin/test_uncore_sys" "$fx"
 cunit uncore-merge "$b/bin/test_uncore_merge" "$fx"
 grep -h '^skipped: ' "$out/api.log" | sed 's/^/  /'
+
+# what pfm_initialize opens: nothing under a kernel PMU's directory
+tests/sysfs/startup-opens.sh "$b" "$fx" "$out" >"$out/startup-opens.log" 2>&1
+set -- $(awk '$1 == "startup-opens:" { print $2, $4 }' "$out/startup-opens.log")
+p=${1:-0} f=${2:-1}
+pass=$((pass + p)) fail=$((fail + f))
+grep 'FAILED' "$out/startup-opens.log"
+echo "  startup-opens: $p passed, $f failed (log: $out/startup-opens.log)"
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
 	# check_events on this host's msr PMU: found, and attr.type is the sysfs type
