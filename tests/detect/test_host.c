@@ -200,12 +200,12 @@ static void test_match_arch_never_crosses_architectures(void)
 static void test_arm32_pmus_match_the_midr_shape_and_no_other(void)
 {
 	/* a 32-bit Arm host's identity is its MIDR, the arm64 shape */
-	CU_ASSERT_TRUE(pp_host_match_arch("arm", "0x00000000410fc0f0", "0x00000000412fc0f3"));
-	CU_ASSERT_TRUE(pp_host_match_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
+	CU_ASSERT_TRUE(pp_match_identity_arch("arm", "0x00000000410fc0f0", "0x00000000412fc0f3"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
 					  "0x00000000511f06f0"));
-	CU_ASSERT_FALSE(pp_host_match_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
+	CU_ASSERT_FALSE(pp_match_identity_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
 					   "0x00000000510f02d0"));
-	CU_ASSERT_FALSE(pp_host_match_arch("arm", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_FALSE(pp_match_identity_arch("arm", "0x[[:xdigit:]]+", "0x004e1202"));
 	/* the sharing goes one way: an arm64 PMU is never matched against a PVR */
 	CU_ASSERT_TRUE(pp_host_arch_serves("arm", "arm64"));
 	CU_ASSERT_FALSE(pp_host_arch_serves("arm64", "arm"));
