@@ -283,28 +283,34 @@ def rule_id(key, fixed_ids, where=(None, None)):
 
 
 def assign(plans, taken_ids, taken_names):
-    """Final ids and names of the PMUs named by rule 2 (plans with rule_key).
-    Each key's id is rule_id(key, taken_ids): taken_ids are the ids of the
-    PMUs with fixed ids (every other PMU's), so a key's id never depends on
-    which other rule keys the tree has. Two keys on one id stop the
+    """Final ids and names of the PMUs named by rule (plans with rule_key).
+    A model's key takes rule_id(key, taken_ids): taken_ids are the ids of the
+    PMUs with fixed ids (every other PMU's), so a model's id never depends
+    on which other models the tree has. Two model keys on one id stop the
     conversion naming both (a models.yaml entry for one of them settles it),
-    rather than moving one: an id, once given, stays. A name in use gets
-    `_2`, `_3`, ... in byte order of the keys. Returns {key: (id, name)}."""
+    rather than moving one: an id, once given, stays. An uncore Unit's key
+    (`<arch>/<dir>/uncore/<Unit>`, uncore_perf.UnitRules) comes second: it
+    takes the first slot of its own probe sequence that neither a fixed id,
+    a model's id nor an earlier uncore key (byte order) holds, so its id
+    moves only when another key of the tree lands on its slot. A name in use gets `_2`, `_3`, ... in byte order
+    of the keys. Returns {key: (id, name)}."""
     used_names = set(taken_names)
     owner = {}
     out = {}
-    for p in sorted(plans, key=lambda p: p.rule_key.encode("utf-8")):
-        where = (getattr(p, "overlay", None), getattr(p, "line", None))
-        i = rule_id(p.rule_key, taken_ids, where)
-        if i in owner:
-            raise ConvertError("PMUs by rule %s and %s both take pfm_pmu_t id %d (docs/jsontoyaml.md, "
-                               "\"Ids of new PMUs\"): give one of the models an entry in models.yaml"
-                               % (owner[i], p.rule_key, i), *where)
-        owner[i] = p.rule_key
-        name, n = p.name, 1
-        while name in used_names:
-            n += 1
-            name = "%s_%d" % (p.name, n)
-        used_names.add(name)
-        out[p.rule_key] = (i, name)
+    for tier in (False, True):
+        for p in sorted((p for p in plans if ("/uncore/" in p.rule_key) == tier),
+                        key=lambda p: p.rule_key.encode("utf-8")):
+            where = (getattr(p, "overlay", None), getattr(p, "line", None))
+            i = rule_id(p.rule_key, set(taken_ids) | (set(owner) if tier else set()), where)
+            if i in owner:
+                raise ConvertError("PMUs by rule %s and %s both take pfm_pmu_t id %d (docs/jsontoyaml.md, "
+                                   "\"Ids of new PMUs\"): give one of them an entry in models.yaml or "
+                                   "uncore/perf-units.yaml" % (owner[i], p.rule_key, i), *where)
+            owner[i] = p.rule_key
+            name, n = p.name, 1
+            while name in used_names:
+                n += 1
+                name = "%s_%d" % (p.name, n)
+            used_names.add(name)
+            out[p.rule_key] = (i, name)
     return out

@@ -104,8 +104,11 @@ class FromSourceTest(unittest.TestCase):
         self.assertIn("source: Intel's perfmon repository %s" % INTEL, so)
         self.assertRegex(so, r"wrote +oldcore +x86/oldcore V8 +new: no built-in PMU of this name")
         self.assertRegex(so, r"left out +tricore_atom +x86/tricore V1.02 +V1.02 is not newer than the built-in V1.02")
+        # tricore's iMC Unit, which no fact names for it, by the uncore rule
         self.assertEqual(self.plugins(),
-                         ["oldcore.yaml", "tricore_core.yaml", "tricore_lowpower.yaml"])
+                         ["oldcore.yaml", "tricore_core.yaml", "tricore_lowpower.yaml", "tricore_unc_imc.yaml"])
+        u = yaml.safe_load(open(os.path.join(out, "tricore_unc_imc.yaml")))
+        self.assertEqual(u["pmu"]["perf_pmu_pattern"], "uncore_imc(_?[0-9]+)?")
         d = yaml.safe_load(open(os.path.join(out, "oldcore.yaml")))
         self.assertEqual(d["pmu"]["version"], "V8")
         self.assertIn("Intel perfmon", d["pmu"]["source"])

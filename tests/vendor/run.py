@@ -4,7 +4,7 @@ perfmon repository of the vendor snapshots, each alone, and checks what the
 two must give: no model skipped, Lunar Lake's P-core with Intel's 331 core
 events, Arrow Lake and Panther Lake one PMU per core type, the same PMU names
 and ids from both routes and every shared event encoded alike but for the
-differences listed with their reason. Skipped, with the reason, when the
+differences listed with their reason, and no uncore entry skipped. Skipped, with the reason, when the
 snapshots are absent."""
 import argparse
 import os
@@ -84,6 +84,10 @@ def main():
     for name, r in (("perf", rp), ("Intel", ri)):
         check("%s: 0 models skipped" % name, "models without an overlay entry" not in r,
               [line for line in r.splitlines() if "models without" in line])
+        left = [line.strip() for line in r.splitlines() if line.lstrip().startswith("skipped") and
+                ("uncore unit not converted" in line or "uncore entry" in line)]
+        check("%s: 0 uncore entries skipped (every Unit converted, by rule where no fact names it)" % name,
+              not left, left)
     tp, ti = pmu_table(perf_out), pmu_table(intel_out)
     check("Lunar Lake P-core: Intel's 331 core events", ti.get("lnl_lnc", (0, 0))[1] == 331, ti.get("lnl_lnc"))
     for pmus in (("arrowlake_core", "arrowlake_atom", "arrowlake_lowpower"), ("pantherlake_core", "pantherlake_atom"),
