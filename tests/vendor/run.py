@@ -4,13 +4,17 @@ perfmon repository of the vendor snapshots, each alone, and checks what the
 two must give: no model skipped, Lunar Lake's P-core with Intel's 331 core
 events, Arrow Lake and Panther Lake one PMU per core type, the same PMU names
 and ids from both routes and every shared event encoded alike but for the
-differences listed with their reason, and no uncore entry skipped. Skipped, with the reason, when the
-snapshots are absent."""
+differences listed with their reason, and no uncore entry skipped; then a
+library of each route's new models (tests/vendor/library.py): each CPU
+presents its PMUs and every event encodes as the kernel programs it from the
+JSON. Skipped, with the reason, when the snapshots are absent."""
 import argparse
 import os
 import subprocess
 import sys
 import tarfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 J2Y = os.path.join(TOP, "jsontoyaml", "jsontoyaml.py")
@@ -62,6 +66,9 @@ def main():
     ap.add_argument("--vendor", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--results")
+    ap.add_argument("--tablegen", help="the build's tablegen (the library half runs when given)")
+    ap.add_argument("--objdir", help="the build's object directory (build/obj)")
+    ap.add_argument("--pfmdump")
     a = ap.parse_args()
     tars = [os.path.join(a.vendor, t) for t in (PERF_TAR, INTEL_TAR)]
     missing = [t for t in tars if not os.path.isfile(t)]
@@ -98,6 +105,17 @@ def main():
                        capture_output=True, text=True)
     check("both routes: same ids, shared events encoded alike or listed (%s)" % c.stdout.strip().splitlines()[-1]
           if c.stdout.strip() else "compare", c.returncode == 0, c.stdout[-2000:] + c.stderr[-2000:])
+    if a.tablegen and a.objdir and a.pfmdump:
+        import library
+        run = library.Runner(TOP, a.tablegen, a.objdir, a.pfmdump, a.work)
+        figures = []
+        library.check_route(check, run, "perf", perf_out, os.path.join(src, "arch"), figures)
+        library.check_route(check, run, "intel", intel_out, os.path.join(src, "arch"), figures,
+                            os.path.join(src, "intel-perfmon"))
+        print("  figures (route, model, identity, events checked, encoded as the JSON says, "
+              "entries left out: libpfm4-syntax names or no field):")
+        for f in figures:
+            print("    %-5s %-18s %-32s %5d %5d %3d" % f)
     return finish(a)
 
 
