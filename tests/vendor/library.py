@@ -207,25 +207,27 @@ class Runner:
                 raise RuntimeError("%s: %s" % (os.path.basename(cmd[0]), (p.stderr or p.stdout)[-1500:]))
         return d
 
-    def env(self, libdir, ident):
+    def env(self, libdir, ident, plugins=""):
         e = {k: v for k, v in os.environ.items() if not k.startswith("LIBPFM_")}
-        e.update(LD_LIBRARY_PATH=libdir, LIBPFM_CPUID=ident, LIBPFM_PLUGIN_PATH="", LIBPFM_PLUGIN_CACHE="0",
+        e.update(LD_LIBRARY_PATH=libdir, LIBPFM_CPUID=ident, LIBPFM_PLUGIN_PATH=plugins, LIBPFM_PLUGIN_CACHE="0",
                  LIBPFM_SYSROOT=os.path.join(self.top, "tests", "fixtures", "sysroot", "empty"))
         return e
 
-    def present(self, libdir, ident):
-        p = subprocess.run([self.pfmdump, "pmus"], capture_output=True, text=True, env=self.env(libdir, ident))
+    def present(self, libdir, ident, plugins=""):
+        """{PMU: (id, present, events)}"""
+        p = subprocess.run([self.pfmdump, "pmus"], capture_output=True, text=True,
+                           env=self.env(libdir, ident, plugins))
         out = {}
         for line in p.stdout.splitlines():
             c = line.split("\t")
             if c[0] == "P" and len(c) >= 10:
-                out[c[1]] = (int(c[2]), c[8] == "1")
+                out[c[1]] = (int(c[2]), c[8] == "1", int(c[4]))
         return out
 
-    def encode(self, libdir, ident, strings):
+    def encode(self, libdir, ident, strings, plugins=""):
         """{string: (rc, config, config1)} under PFM_OS_PERF_EVENT_EXT."""
         p = subprocess.run([self.pfmdump, "encode"], input="".join(s + "\n" for s in strings),
-                           capture_output=True, text=True, env=self.env(libdir, ident))
+                           capture_output=True, text=True, env=self.env(libdir, ident, plugins))
         out = {}
         for line in p.stdout.splitlines():
             c = line.split("\t")
@@ -323,3 +325,45 @@ def check_route(check, run, route, out_dir, arch_root, figures, intel_root=None)
             check("%s: %s: %d events encode as the kernel programs them from the JSON"
                   % (route, model, len(cases)),
                   not bad, "%d differ: %s" % (len(bad), "; ".join(bad[:5])))
+
+
+# the run-time route: plugins of Intel's repository on the default build
+PLUGIN_CPUS = [("pantherlake", "GenuineIntel-6-CC-0", ("pantherlake_core", "pantherlake_atom")),
+               ("lunarlake", "GenuineIntel-6-BD-0", ("lnl_lnc", "lnl_skt"))]
+
+
+def check_plugins(check, run, default_lib, plugins, intel_lib, intel_root):
+    """`jsontoyaml --from <perfmon> --plugins DIR` on the default build
+    (default_lib) against the Intel-route build (intel_lib): the same core
+    PMUs (ids, event counts) present, and every core event of Intel's files
+    encoded alike; Lunar Lake's plugins replace the built-in lnl_* PMUs."""
+    for model, ident, pmus in PLUGIN_CPUS:
+        built = run.present(intel_lib, ident)
+        plug = run.present(default_lib, ident, plugins)
+        base = run.present(default_lib, ident)
+        same = [p for p in pmus if p in built and plug.get(p) == built[p] and plug[p][1]]
+        check("plugins: %s presents %s as the build from Intel's files (ids, events: %s)"
+              % (ident, " ".join(pmus), ", ".join("%s %s/%s" % (p, plug.get(p, ("-",) * 3)[0],
+                                                                 plug.get(p, ("-",) * 3)[2]) for p in pmus)),
+              len(same) == len(pmus), "plugins %s, build %s" % ({p: plug.get(p) for p in pmus},
+                                                                {p: built.get(p) for p in pmus}))
+        if model == "lunarlake":
+            check("plugins: Intel's newer Lunar Lake replaces the built-in lnl_* PMUs (events %s -> %s)"
+                  % ("/".join(str(base.get(p, (0, 0, 0))[2]) for p in pmus),
+                     "/".join(str(plug.get(p, (0, 0, 0))[2]) for p in pmus)),
+                  all(base.get(p) and plug.get(p) and plug[p][0] == base[p][0] and plug[p][2] != base[p][2]
+                      for p in pmus), "built-in %s, with plugins %s" % (base, plug))
+        evs, _ = intel_events(intel_root, ident)
+        units = {}
+        for p in pmus:
+            with open(os.path.join(plugins, p + ".yaml"), encoding="utf-8") as f:
+                for line in f.read(4000).splitlines():
+                    if line.strip().startswith("match_unit:"):
+                        units[line.split(":", 1)[1].strip().strip("'\"")] = p
+        strings = sorted({"%s::%s" % (units[u], e["EventName"]) for u, e in evs if u in units})
+        a = run.encode(intel_lib, ident, strings)
+        b = run.encode(default_lib, ident, strings, plugins)
+        bad = [x for x in strings if a.get(x) != b.get(x) or a.get(x, (1,))[0] != 0]
+        check("plugins: %s: %d events of Intel's files encode as in the build from them" % (model, len(strings)),
+              not bad and strings, "%d differ: %s" % (len(bad), "; ".join("%s %s %s" % (x, a.get(x), b.get(x))
+                                                                          for x in bad[:5])))

@@ -10,6 +10,7 @@ presents its PMUs and every event encodes as the kernel programs it from the
 JSON. Skipped, with the reason, when the snapshots are absent."""
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -112,6 +113,17 @@ def main():
         library.check_route(check, run, "perf", perf_out, os.path.join(src, "arch"), figures)
         library.check_route(check, run, "intel", intel_out, os.path.join(src, "arch"), figures,
                             os.path.join(src, "intel-perfmon"))
+        plugins = os.path.join(a.work, "plugins")
+        shutil.rmtree(plugins, ignore_errors=True)
+        p = subprocess.run([sys.executable, J2Y, "--from", os.path.join(src, "intel-perfmon"), "--plugins", plugins,
+                            "--builtin-versions", os.path.join(os.path.dirname(a.objdir), "yaml",
+                                                               "builtin-versions.tsv")],
+                           capture_output=True, text=True)
+        check("jsontoyaml --from Intel's repository --plugins writes plugins (%d)"
+              % sum(line.startswith("wrote") for line in p.stdout.splitlines()), p.returncode == 0, p.stderr[-2000:])
+        if p.returncode == 0:
+            library.check_plugins(check, run, os.path.join(os.path.dirname(a.objdir), "lib"), plugins,
+                                  os.path.join(a.work, "lib-intel"), os.path.join(src, "intel-perfmon"))
         print("  figures (route, model, identity, events checked, encoded as the JSON says, "
               "entries left out: libpfm4-syntax names or no field):")
         for f in figures:
