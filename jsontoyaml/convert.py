@@ -181,7 +181,8 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
     events carry (None for no Unit) that gives them (identity by rule)."""
     by_unit, counters = read_model(src, std, core_units, stats, warnings, perf_typos, uncore)
     kept = uncore.kept_units(src.model_dir) if uncore else set()
-    uncore_evs = {u: by_unit.pop(u) for u in list(by_unit) if u in kept}
+    uncore_evs = {u: by_unit.pop(u) for u in list(by_unit)
+                  if u is not None and not overlay.is_core_unit(u, core_units) and u in kept}
     if callable(plans):
         plans = plans(set(by_unit))
     hybrid = any(p.unit for p in plans)
@@ -222,10 +223,20 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         stats.pmus.append((src.arch, src.model_dir, plan.name, len(desc["events"]), nu, len(evs)))
         out.append((plan, desc))
     if uncore_evs or kept:
-        m = uncore.models[src.model_dir]
-        core = next((d for _, d in out if d["pmu"]["name"] == m.core), None)
+        m = uncore.models.get(src.model_dir)
+        if m is not None:
+            core = next((d for _, d in out if d["pmu"]["name"] == m.core), None)
+        else:
+            core = out[0][1] if out else None
+        # PMUs by rule are named after the core PMU, a hybrid's after its
+        # core types' common prefix (lnl_lnc, lnl_skt: lnl)
+        names = [d["pmu"]["name"].split("_") for _, d in out]
+        base = None
+        if len(names) > 1:
+            common = [w for w in os.path.commonprefix(names)]
+            base = "_".join(common) or None
         out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats,
-                                     warnings=warnings))
+                                     warnings=warnings, base=base))
     return out
 
 

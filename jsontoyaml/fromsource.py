@@ -11,6 +11,7 @@ written when no built-in PMU has its name, or when its version is newer.
 Every decision is reported with its reason.
 """
 import os
+import re
 import tempfile
 
 from errors import ConvertError
@@ -31,21 +32,24 @@ def default_versions(here):
 
 def versions_text(collect):
     """The versions file of a full conversion: one line per PMU (instances
-    too): name, id, version (- when none), model (- when not a model's)."""
+    too): name, id, version (- when none), model (- when not a model's),
+    match_priority (- when none)."""
     rows = []
     for _path, desc, _text, src in collect:
         pmu = desc["pmu"]
         model = "%s/%s" % (src.arch, src.model_dir) if src is not None else "-"
         ver = pmu.get("version") or "-"
-        rows.append((pmu["name"], pmu["id"], ver, model))
+        prio = str(pmu["match_priority"]) if "match_priority" in pmu else "-"
+        rows.append((pmu["name"], pmu["id"], ver, model, prio))
         for inst in pmu.get("instances") or ():
-            rows.append((inst["name"], inst["id"], ver, model))
-    return "# pmu\tid\tversion\tmodel: the PMUs of one conversion (jsontoyaml --versions)\n" + \
-        "".join("%s\t%d\t%s\t%s\n" % r for r in sorted(rows))
+            rows.append((inst["name"], inst["id"], ver, model, prio))
+    return "# pmu\tid\tversion\tmodel\tmatch_priority: the PMUs of one conversion (jsontoyaml --versions)\n" + \
+        "".join("%s\t%d\t%s\t%s\t%s\n" % r for r in sorted(rows))
 
 
 def read_versions(path):
-    """{pmu name: (id, version or None)} of a versions file."""
+    """{pmu name: (id, version or None, model or None, match_priority or
+    None)} of a versions file (files of earlier builds lack the priority)."""
     out = {}
     try:
         with open(path, encoding="utf-8") as f:
@@ -56,9 +60,12 @@ def read_versions(path):
         if not line or line.startswith("#"):
             continue
         cells = line.split("\t")
-        if len(cells) != 4 or not cells[1].isdigit():
-            raise ConvertError("expected pmu<TAB>id<TAB>version<TAB>model", path, n)
-        out[cells[0]] = (int(cells[1]), None if cells[2] == "-" else cells[2])
+        if len(cells) not in (4, 5) or not cells[1].isdigit() or (len(cells) == 5 and not (
+                cells[4] == "-" or cells[4].isdigit())):
+            raise ConvertError("expected pmu<TAB>id<TAB>version<TAB>model[<TAB>match_priority]", path, n)
+        prio = int(cells[4]) if len(cells) == 5 and cells[4] != "-" else None
+        out[cells[0]] = (int(cells[1]), None if cells[2] == "-" else cells[2],
+                         None if cells[3] == "-" else cells[3], prio)
     return out
 
 
@@ -120,8 +127,14 @@ def make_plugins(a, stats, warnings, tmods, convert_tree):
                            " give --builtin-versions FILE" % VERSIONS_NAME, a.source)
     builtin = read_versions(vpath)
     ids = {}
-    for n, (i, _v) in builtin.items():
+    # the built-in match_priority of each model: the library picks the PMUs
+    # of a host's best (lowest) priority, and priorities are mapfile lines of
+    # one source, so a plugin of a model the build has takes the build's
+    prio = {}
+    for n, (i, _v, m, pr) in builtin.items():
         ids.setdefault(i, []).append(n)
+        if m and pr is not None:
+            prio[m] = min(pr, prio.get(m, pr))
     os.makedirs(a.plugins, exist_ok=True)
     collect = []
     # converted inside the plugin directory, in a dot-directory the library never reads
@@ -146,6 +159,10 @@ def make_plugins(a, stats, warnings, tmods, convert_tree):
             lines.append("left out  %-24s %-28s %s" % (pmu["name"], model.strip(), why))
             continue
         path = os.path.join(a.plugins, pmu["name"] + ".yaml")
+        own = prio.get("%s/%s" % (src.arch, src.model_dir))
+        if own is not None and "match_priority" in pmu and pmu["match_priority"] != own:
+            text = re.sub(r"(?m)^(  match_priority: )%d$" % pmu["match_priority"], r"\g<1>%d" % own, text, count=1)
+            why += "; match_priority %d, the built-in model's" % own
         tmp = path + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)

@@ -255,36 +255,62 @@ class ArchRule:
         return self.rule_spec
 
 
-def hashed_id(key):
-    """The slot of RULE_IDS a key hashes to (SHA-256, the same on every
-    machine and Python version)."""
-    h = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+def hashed_id(key, probe=0):
+    """Slot `probe` of a key's own probe sequence in RULE_IDS: probe 0 is
+    SHA-256 of the key's UTF-8 bytes, probe k > 0 SHA-256 of "k:" and the
+    key (first 8 bytes, big-endian, modulo the range's size), the same on
+    every machine and Python version and whatever else a tree holds."""
+    data = key.encode("utf-8") if probe == 0 else ("%d:%s" % (probe, key)).encode("utf-8")
+    h = int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
     return RULE_IDS.start + h % len(RULE_IDS)
 
 
+# How many slots of its own probe sequence a key tries before the
+# conversion stops.
+PROBES = 16
+
+
+def rule_id(key, fixed_ids, where=(None, None)):
+    """The id of a key: the first slot of its probe sequence that no PMU
+    with a fixed id (fixed_ids: ids arch/ or libpfm4 assign, never another
+    rule key's) holds. It depends on the key and those fixed ids only."""
+    for k in range(PROBES):
+        i = hashed_id(key, k)
+        if i not in fixed_ids:
+            return i
+    raise ConvertError("no free pfm_pmu_t id for %s in the first %d slots of its probe sequence in %d..%d"
+                       % (key, PROBES, RULE_IDS.start, RULE_IDS.stop - 1), *where)
+
+
 def assign(plans, taken_ids, taken_names):
-    """Final ids and names of the PMUs named by rule 2 (plans with rule_key),
-    independent of the order they were converted in: in byte order of their
-    keys, each takes its hashed slot of RULE_IDS, or when an id in use
-    (taken_ids: every other PMU's) or an earlier key has it, the next free
-    one upward (wrapping round the range); a name in use gets `_2`, `_3`, ...
-    Returns {key: (id, name)}."""
-    used_ids, used_names = set(taken_ids), set(taken_names)
+    """Final ids and names of the PMUs named by rule (plans with rule_key).
+    A model's key takes rule_id(key, taken_ids): taken_ids are the ids of the
+    PMUs with fixed ids (every other PMU's), so a model's id never depends
+    on which other models the tree has. Two model keys on one id stop the
+    conversion naming both (a models.yaml entry for one of them settles it),
+    rather than moving one: an id, once given, stays. An uncore Unit's key
+    (`<arch>/<dir>/uncore/<Unit>`, uncore_perf.UnitRules) comes second: it
+    takes the first slot of its own probe sequence that neither a fixed id,
+    a model's id nor an earlier uncore key (byte order) holds, so its id
+    moves only when another key of the tree lands on its slot. A name in use gets `_2`, `_3`, ... in byte order
+    of the keys. Returns {key: (id, name)}."""
+    used_names = set(taken_names)
+    owner = {}
     out = {}
-    for p in sorted(plans, key=lambda p: p.rule_key.encode("utf-8")):
-        start = hashed_id(p.rule_key) - RULE_IDS.start
-        for k in range(len(RULE_IDS)):
-            i = RULE_IDS.start + (start + k) % len(RULE_IDS)
-            if i not in used_ids:
-                break
-        else:
-            raise ConvertError("no pfm_pmu_t id left in %d..%d for PMU %s"
-                               % (RULE_IDS.start, RULE_IDS.stop - 1, p.name), p.overlay, p.line)
-        name, n = p.name, 1
-        while name in used_names:
-            n += 1
-            name = "%s_%d" % (p.name, n)
-        used_ids.add(i)
-        used_names.add(name)
-        out[p.rule_key] = (i, name)
+    for tier in (False, True):
+        for p in sorted((p for p in plans if ("/uncore/" in p.rule_key) == tier),
+                        key=lambda p: p.rule_key.encode("utf-8")):
+            where = (getattr(p, "overlay", None), getattr(p, "line", None))
+            i = rule_id(p.rule_key, set(taken_ids) | (set(owner) if tier else set()), where)
+            if i in owner:
+                raise ConvertError("PMUs by rule %s and %s both take pfm_pmu_t id %d (docs/jsontoyaml.md, "
+                                   "\"Ids of new PMUs\"): give one of them an entry in models.yaml or "
+                                   "uncore/perf-units.yaml" % (owner[i], p.rule_key, i), *where)
+            owner[i] = p.rule_key
+            name, n = p.name, 1
+            while name in used_names:
+                n += 1
+                name = "%s_%d" % (p.name, n)
+            used_names.add(name)
+            out[p.rule_key] = (i, name)
     return out

@@ -404,12 +404,31 @@ def counters_of(entries):
     return out
 
 
+REFER_NEW = re.compile(r"Refer to new event (\S+?)\.?(?:\s|$)")
+# the fields that make an Intel entry's encoding
+ENCODING_FIELDS = ("EventCode", "UMask", "UMaskExt", "CounterMask", "Invert", "AnyThread", "EdgeDetect",
+                   "MSRIndex", "MSRValue")
+
+
+def duplicate_of_new(e, by_name):
+    """An entry of a name in libpfm4's syntax that Intel deprecated for the
+    event its description names, which the file has with the same encoding."""
+    m = REFER_NEW.search(e.get("BriefDescription") or "")
+    new = by_name.get(m.group(1)) if m else None
+    if new is None:
+        return False
+    norm = lambda v: "".join(str(v).split()).lower() if v is not None else "0"  # noqa: E731
+    return all(norm(e.get(k, "0")) == norm(new.get(k, "0")) for k in ENCODING_FIELDS)
+
+
 def model_files(root, model, facts, report, skip=None):
     """[(path, [(perf-style entry, line)])]: the events of a Model's files,
     with one counter entry per core Unit (counters_of). An event whose name
     holds a `:` (Cascade Lake-X's OFFCORE_RESPONSE:request=...:response=...,
-    libpfm4's event-string syntax, not an event name) is counted by skip
-    (perf's tables leave them out too)."""
+    libpfm4's event-string syntax, not an event name) is a report note when
+    it is Intel's deprecated name of an event of the file with the same
+    encoding (duplicate_of_new), else counted by skip (perf's tables leave
+    them out too)."""
     out = []
     for rel, kind, unit, experimental, mline in model.files:
         path = os.path.join(root, rel)
@@ -417,14 +436,23 @@ def model_files(root, model, facts, report, skip=None):
             raise ConvertError("events file %s does not exist" % rel, os.path.join(root, "mapfile.csv"), mline)
         _, events = load_events(path)
         conv = []
+        by_name = {e.get("EventName"): e for e, _ in events if isinstance(e.get("EventName"), str)}
+        same_as_new = 0
         for e, line in events:
             if "EventName" not in e:
                 raise ConvertError("entry has no EventName", path, line)
             if isinstance(e["EventName"], str) and ":" in e["EventName"]:
-                if skip:
+                if duplicate_of_new(e, by_name):
+                    same_as_new += 1
+                elif skip:
                     skip("Intel events named in libpfm4's event syntax (NAME:a=b:...), not NAME.UNITMASK")
                 continue
             conv.append((to_perf(e, path, line, kind, unit, experimental, facts, report, model.model_dir), line))
+        if same_as_new:
+            report(("intel-ignored", "libpfm4-syntax", path),
+                   "%s: %d events named in libpfm4's event syntax (OFFCORE_RESPONSE:request=...:response=...) are "
+                   "Intel's deprecated names of the events their description refers to (\"Refer to new event "
+                   "X\"), which the file has with the same encoding: converted as those" % (path, same_as_new))
         if kind == "core":
             c = counters_of(conv)
             if c:

@@ -190,6 +190,83 @@ class Model:
                                        % (what, u, b), path, x.line)
 
 
+class Kept:
+    """The Units of a directory that become PMUs: `listed` ones, and with
+    `by_rule` any other but the `skipped` (not_converted) ones."""
+
+    def __init__(self, listed, skipped, by_rule):
+        self.listed, self.skipped, self.by_rule = listed, skipped, by_rule
+
+    def __contains__(self, unit):
+        return unit in self.listed or (self.by_rule and unit is not None and unit not in self.skipped)
+
+    def __bool__(self):
+        return bool(self.listed)
+
+
+RULES_KEYS = {"family", "format", "units"}
+RULE_UNIT_KEYS = {"perf_pmu", "family", "format", "suffix", "single", "perf_umask"}
+UPSTREAM_IDS = "libpfm4-upstream-pmu-ids.tsv"
+
+
+class UnitRules:
+    """The `rules` section: how a Unit of a directory the file does not list
+    (or a Unit a listed directory lacks) becomes PMUs. `units` holds the
+    facts known of a Unit on any model (the kernel PMU perf's Unit name
+    stands for, its sysfs format, its family, the PMU name's suffix); a
+    Unit without facts takes perf's own rule, kernel PMU `uncore_<unit in
+    lower case>`, with the section's family and format. The boxes are
+    found at run time as perf finds them: every kernel PMU named the kernel
+    PMU, or it followed by `_<number>` (perf_pmu_pattern), unless upstream
+    libpfm4 has a PMU named `<core>_<suffix>`: then one box of that name
+    and id on the kernel PMU itself."""
+
+    def __init__(self, d, path):
+        self.path, self.line = path, getattr(d, "line", None)
+        if not isinstance(d, dict) or set(d) - RULES_KEYS or not {"family", "format"} <= set(d):
+            raise ConvertError("rules: want family, format and units", path, self.line)
+        self.family, self.format = d["family"], dict(d["format"])
+        self.units = {}
+        for u, ud in (d.get("units") or {}).items():
+            ul = getattr(ud, "line", self.line)
+            if not isinstance(ud, dict) or set(ud) - RULE_UNIT_KEYS or "perf_pmu" not in ud:
+                raise ConvertError("rules: unit %s: want perf_pmu and optionally family, format, suffix" % u,
+                                   path, ul)
+            overlay.check_types(ud, {"perf_pmu": "str", "family": "str", "format": "map", "suffix": "str",
+                                     "single": "bool", "perf_umask": "str"},
+                                path, "rules: unit %s" % u)
+            self.units[u] = (ud, ul)
+
+    def unit(self, model_dir, uname, base, upstream_ids, id_range):
+        """(Unit, report note) of perf Unit uname of directory model_dir whose
+        PMU names start with base."""
+        ud, line = self.units.get(uname, (None, self.line))
+        slug = "_".join(w for w in re.split(r"[^a-z0-9]+", uname.lower()) if w)
+        kernel = ud["perf_pmu"] if ud else "uncore_" + uname.lower()
+        suffix = ud.get("suffix", "unc_" + slug) if ud else "unc_" + slug
+        name = "%s_%s" % (base, suffix)
+        d = {"name": name, "format": dict((ud or {}).get("format") or self.format)}
+        if ud and "perf_umask" in ud:
+            d["perf_umask"] = ud["perf_umask"]
+        if name in upstream_ids:
+            d.update(perf_pmu=kernel, boxes=1, ids=str(upstream_ids[name]))
+            how = "upstream libpfm4's PMU %s (%d) on kernel PMU %s" % (name, upstream_ids[name], kernel)
+        elif ud and ud.get("single"):
+            d.update(perf_pmu=kernel, boxes=1, ids=str(min(id_range)))
+            how = "PMU %s on kernel PMU %s" % (name, kernel)
+        else:
+            d.update(perf_pmu_pattern="%s(_?[0-9]+)?" % re.escape(kernel), ids=str(min(id_range)))
+            how = "PMU %s, boxes found through sysfs by perf's name pattern %s" % (name, d["perf_pmu_pattern"])
+        u = Unit(model_dir, uname, d, self.path, id_range)
+        u.family = (ud or {}).get("family", self.family)
+        if name not in upstream_ids:
+            u.rule_key = "%s/uncore/%s" % (model_dir, uname)
+        facts = ("kernel PMU %s from the rule's facts of Unit %s" % (kernel, uname) if ud else
+                 "the kernel's PMU name for Unit %s is not among our facts: perf's rule, %s, with the "
+                 "rules' format" % (uname, kernel))
+        return u, "%s:%s: %s: Unit %s by rule (%s): %s" % (self.path, line, model_dir, uname, facts, how)
+
+
 class UncoreUnits:
     """arch/<arch>/uncore/perf-units.yaml (empty when the file is absent)."""
 
@@ -201,11 +278,14 @@ class UncoreUnits:
         self.root, self.arch = overlay_root, arch
         self._upstream = None
         self.merges = {}        # libpfm4 PMU name -> [(perf descriptor, source, perf entries, perf directory)]
+        self.rules = None
+        self.id_range = set()
         if not os.path.isfile(self.path):
             return
         d = overlay.load_yaml(self.path)
-        if not isinstance(d, dict) or set(d) - {"ids", "field_aliases", "formats", "models", "sys"}:
-            raise ConvertError("expected a mapping of ids, field_aliases, formats, models and sys", self.path)
+        if not isinstance(d, dict) or set(d) - {"ids", "field_aliases", "formats", "models", "sys", "rules"}:
+            raise ConvertError("expected a mapping of ids, field_aliases, formats, models, sys and rules",
+                               self.path)
         self.field_aliases = d.get("field_aliases") or {}
         if not isinstance(self.field_aliases, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in self.field_aliases.items()):
@@ -219,14 +299,19 @@ class UncoreUnits:
             self.models[name] = Model(name, md, self.path, self.id_range)
         for name, md in (d.get("sys") or {}).items():
             self.sys[name] = Model(name, md, self.path, self.id_range, is_sys=True)
+        self.rules = UnitRules(d["rules"], self.path) if d.get("rules") is not None else None
 
     def kept_units(self, model_dir, is_sys=False):
-        """The Units of a model (or system table) directory that become PMUs."""
+        """The Units of a model (or system table) directory that become PMUs:
+        those the file lists and, when it has `rules`, every other uncore
+        Unit but a `not_converted` one (Kept)."""
         m = (self.sys if is_sys else self.models).get(model_dir)
-        if m is None:
-            return set()
-        kept = {u for u, x in m.units.items() if x.skip is None}
-        return kept | {b for u in kept for b in m.units[u].box0_units}
+        listed, skipped = set(), set()
+        if m is not None:
+            listed = {u for u, x in m.units.items() if x.skip is None}
+            listed |= {b for u in listed for b in m.units[u].box0_units}
+            skipped = {u for u, x in m.units.items() if x.skip is not None}
+        return Kept(listed, skipped, self.rules is not None)
 
     def skip_reason(self, model_dir, unit, is_sys=False):
         m = (self.sys if is_sys else self.models).get(model_dir)
@@ -564,13 +649,53 @@ def identifier_of(evs, what, path, line):
     return compat
 
 
-def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False, warnings=None):
+def upstream_ids(root):
+    """{PMU name: pfm_pmu_t} of upstream libpfm4 (arch/libpfm4-upstream-pmu-ids.tsv)."""
+    out = {}
+    path = os.path.join(root, UPSTREAM_IDS)
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                c = line.rstrip("\n").split("\t")
+                if len(c) >= 3 and not line.startswith("#") and c[1].isdigit():
+                    out[c[2]] = int(c[1])
+    return out
+
+
+def _with_rule_units(units, m, model_dir, by_unit, core_desc, is_sys, stats, base):
+    """m (a Model, or None) with a Unit by rule (UnitRules) for each Unit of
+    by_unit it does not list; each is a report note."""
+    box0 = {b for x in m.units.values() for b in x.box0_units} if m is not None else set()
+    extra = [u for u in sorted(by_unit, key=lambda u: u or "")
+             if u is not None and u not in box0 and (m is None or u not in m.units)]
+    if not extra or units.rules is None:
+        return m
+    if base is None:
+        base = core_desc["pmu"]["name"] if core_desc else "_".join(
+            w for w in re.split(r"[^a-z0-9]+", model_dir.lower()) if w)
+    if m is None:
+        m = Model.__new__(Model)
+        m.name, m.core, m.is_sys = model_dir, core_desc["pmu"]["name"] if core_desc else None, is_sys
+        m.family, m.desc, m.units = units.rules.family, (core_desc["pmu"]["desc"] if core_desc else model_dir), {}
+    else:
+        m = copy.copy(m)
+        m.units = dict(m.units)
+    ids = upstream_ids(units.root)
+    for uname in extra:
+        u, note = units.rules.unit(model_dir, uname, base, ids, units.id_range or {1024})
+        m.units[uname] = u
+        stats.notes.add(("uncore-rule", model_dir, uname), note)
+    return m
+
+
+def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False, warnings=None, base=None):
     """[(plan, desc)]: the uncore descriptors of one model directory (or,
     with is_sys, of the system table of directory model_dir). A Unit the
     file lists that perf's tables no longer have (a newer tree) is reported
     as a warning (warnings: errors.Warnings) and not converted."""
     m = (units.sys if is_sys else units.models).get(model_dir)
     out = []
+    m = _with_rule_units(units, m, model_dir, by_unit, core_desc, is_sys, stats, base)
     if m is None:
         return out
     if core_desc is None and not is_sys and any(u.skip is None and not u.libpfm4 for u in m.units.values()):
@@ -593,7 +718,8 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
             warnings.add(("uncore-gone", units.path, model_dir, uname),
                          "%s:%s: %s: not converted" % (units.path, u.line, msg))
             continue
-        fam = _family(ov, m.family, dict(u.format, **raw_terms(evs, u)), u.line, units.path, units.field_aliases)
+        fam = _family(ov, getattr(u, "family", None) or m.family, dict(u.format, **raw_terms(evs, u)), u.line,
+                      units.path, units.field_aliases)
         if u.libpfm4:
             kept = []
             renamed = {}        # (event, unit mask) -> perf's own name
@@ -690,6 +816,9 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
                            extra_format={}, unit=None, match=list(cp.get("match") or []),
                            override=False, variant=False, perf_pmu=kernel0, counters=None,
                            fixed_counters=None, compat_modifiers=[], overlay=path, line=u.line)
+    if getattr(u, "rule_key", None):
+        # an id by rule (identity.assign): the key is <arch>/<dir>/uncore/<Unit>
+        plan.rule_key = "%s/%s" % (src.arch, u.rule_key)
     where = "%s/%s/%s" % (src.arch, model_dir, SYS_DIR) if is_sys else "%s/%s %s" % (src.arch, model_dir,
                                                                                  src.version)
     source = "%s, Unit %s" % (where.strip(), from_units)

@@ -45,7 +45,7 @@ class FromSourceTest(unittest.TestCase):
         with open(path, "w") as f:
             f.write("# pmu\tid\tversion\tmodel\n")
             for r in rows:
-                f.write("%s\t%d\t%s\t%s\n" % r)
+                f.write("\t".join(str(c) for c in r) + "\n")
         return path
 
     def plugins(self):
@@ -86,6 +86,21 @@ class FromSourceTest(unittest.TestCase):
         self.assertEqual(os.stat(os.path.join(out, "oldc.yaml")).st_mode & 0o777, 0o644)
         self.assertFalse([f for f in os.listdir(out) if f.startswith(".")], "no temporary left behind")
 
+    def test_a_newer_model_takes_the_built_in_models_match_priority(self):
+        # the library presents a host's PMUs of the lowest priority; the
+        # source's mapfile line means nothing beside the build's
+        vf = self.versions([("oldc", 930, "v8", "x86/oldcore", "7")])
+        out = os.path.join(self.tmp, "out")
+        rc, so, err = cli("--from", CUR, "--overlay-root", CUR_OV, "--plugins", out, "--builtin-versions", vf)
+        self.assertEqual(rc, 0, err)
+        self.assertRegex(so, r"wrote +oldc +x86/oldcore v9 +newer: v9 over the built-in v8; match_priority 7")
+        self.assertEqual(yaml.safe_load(open(os.path.join(out, "oldc.yaml")))["pmu"]["match_priority"], 7)
+
+    def test_versions_file_with_a_bad_priority_is_refused_with_its_line(self):
+        vf = self.versions([("oldc", 930, "v8", "x86/oldcore", "x")])
+        with self.assertRaisesRegex(ConvertError, r":2: expected pmu<TAB>id<TAB>version<TAB>model"):
+            fromsource.read_versions(vf)
+
     def test_all_writes_every_model_of_the_source(self):
         vf = self.versions([("novalake", 3698, "v1", "x86/novalake"), ("zen_old", 931, "v2", "x86/zenold")])
         out = os.path.join(self.tmp, "out")
@@ -104,8 +119,11 @@ class FromSourceTest(unittest.TestCase):
         self.assertIn("source: Intel's perfmon repository %s" % INTEL, so)
         self.assertRegex(so, r"wrote +oldcore +x86/oldcore V8 +new: no built-in PMU of this name")
         self.assertRegex(so, r"left out +tricore_atom +x86/tricore V1.02 +V1.02 is not newer than the built-in V1.02")
+        # tricore's iMC Unit, which no fact names for it, by the uncore rule
         self.assertEqual(self.plugins(),
-                         ["oldcore.yaml", "tricore_core.yaml", "tricore_lowpower.yaml"])
+                         ["oldcore.yaml", "tricore_core.yaml", "tricore_lowpower.yaml", "tricore_unc_imc.yaml"])
+        u = yaml.safe_load(open(os.path.join(out, "tricore_unc_imc.yaml")))
+        self.assertEqual(u["pmu"]["perf_pmu_pattern"], "uncore_imc(_?[0-9]+)?")
         d = yaml.safe_load(open(os.path.join(out, "oldcore.yaml")))
         self.assertEqual(d["pmu"]["version"], "V8")
         self.assertIn("Intel perfmon", d["pmu"]["source"])

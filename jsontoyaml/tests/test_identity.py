@@ -10,6 +10,7 @@ import unittest
 from helpers import REPO, TestCase, convert_tree, error_of, fixture, mkdtemp
 
 import identity
+from errors import ConvertError
 import overlay
 
 CUR = fixture("currency", "arch")
@@ -102,12 +103,45 @@ class PlansTest(unittest.TestCase):
         def __init__(self, key, name):
             self.rule_key, self.name, self.overlay, self.line = key, name, "f", 1
 
-    def test_a_collision_takes_the_next_free_id_in_key_order(self):
-        a, b = self.P("x86/a", "a"), self.P("x86/b", "b")
+    def colliding_keys(self):
+        seen = {}
+        for n in range(1000):
+            key = "x86/model%d" % n
+            i = identity.hashed_id(key)
+            if i in seen:
+                return seen[i], key
+            seen[i] = key
+
+    def test_an_id_does_not_depend_on_the_other_models_of_the_tree(self):
+        a = self.P("x86/a", "a")
+        alone = identity.assign([a], set(), set())["x86/a"]
+        others = [self.P("x86/other%d" % n, "o%d" % n) for n in range(40)]
+        others = [o for o in others if identity.hashed_id(o.rule_key) != identity.hashed_id("x86/a")]
+        self.assertEqual(identity.assign(others + [a], set(), set())["x86/a"], alone)
+        self.assertEqual(alone[0], identity.hashed_id("x86/a"))
+
+    def test_a_fixed_id_on_the_slot_sends_the_key_to_its_own_second_hash(self):
         slot = identity.hashed_id("x86/b")
-        out = identity.assign([b, a], {slot}, set())
-        self.assertEqual(out["x86/b"][0], slot + 1 if slot + 1 < identity.RULE_IDS.stop else identity.RULE_IDS.start)
-        self.assertEqual(out, identity.assign([a, b], {slot}, set()))
+        out = identity.assign([self.P("x86/b", "b")], {slot}, set())
+        self.assertEqual(out["x86/b"][0], identity.hashed_id("x86/b", 1))
+        self.assertNotEqual(identity.hashed_id("x86/b", 1), slot)
+
+    def test_the_probe_sequence_is_pinned(self):
+        # these values are ids users may have recorded: they never change
+        self.assertEqual([identity.hashed_id("riscv/sifive/bullet", k) for k in range(3)], [3839, 3929, 3627])
+
+    def test_two_keys_on_one_id_stop_the_conversion_naming_both(self):
+        k1, k2 = self.colliding_keys()
+        with self.assertRaises(ConvertError) as e:
+            identity.assign([self.P(k2, "b"), self.P(k1, "a")], set(), set())
+        self.assertIn("PMUs by rule %s and %s both take pfm_pmu_t id %d" % (min(k1, k2), max(k1, k2),
+                                                                             identity.hashed_id(k1)), str(e.exception))
+        self.assertIn("f:1:", str(e.exception))
+
+    def test_each_key_alone_keeps_its_id_when_two_collide(self):
+        k1, k2 = self.colliding_keys()
+        self.assertEqual(identity.assign([self.P(k1, "a")], set(), set())[k1][0], identity.hashed_id(k1))
+        self.assertEqual(identity.assign([self.P(k2, "b")], set(), set())[k2][0], identity.hashed_id(k2))
 
     def test_a_taken_name_gets_a_number(self):
         out = identity.assign([self.P("riscv/v/c", "v_c")], set(), {"v_c"})

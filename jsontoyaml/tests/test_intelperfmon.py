@@ -251,3 +251,30 @@ class CliTest(TestCase):
     def test_detects_intels_layout(self):
         self.assertTrue(intelperfmon.is_perfmon_dir(INTEL))
         self.assertFalse(intelperfmon.is_perfmon_dir(os.path.join(CUR, "x86")))
+
+
+class Libpfm4SyntaxNamesTest(TestCase):
+    """Cascade Lake-X's OFFCORE_RESPONSE:request=...:response=... entries:
+    Intel's deprecated names of the OCR events their description refers to."""
+
+    NEW = {"EventName": "OCR.DEMAND_DATA_RD.ANY", "EventCode": "0xB7, 0xBB", "UMask": "0x01",
+           "MSRIndex": "0x1a6,0x1a7", "MSRValue": "0x10001"}
+
+    def old(self, **kw):
+        e = {"EventName": "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=ANY", "EventCode": "0xB7,0xBB",
+             "UMask": "0x01", "MSRIndex": "0x1a6, 0x1a7", "MSRValue": "0x10001",
+             "BriefDescription": "This event is deprecated. Refer to new event OCR.DEMAND_DATA_RD.ANY"}
+        e.update(kw)
+        return e
+
+    def test_a_deprecated_name_of_an_event_with_the_same_encoding_is_that_event(self):
+        self.assertTrue(intelperfmon.duplicate_of_new(self.old(), {self.NEW["EventName"]: self.NEW}))
+
+    def test_a_deprecated_name_encoding_otherwise_is_not(self):
+        self.assertFalse(intelperfmon.duplicate_of_new(self.old(MSRValue="0x20001"),
+                                                       {self.NEW["EventName"]: self.NEW}))
+
+    def test_a_deprecated_name_whose_new_event_is_missing_is_not(self):
+        self.assertFalse(intelperfmon.duplicate_of_new(self.old(), {}))
+        self.assertFalse(intelperfmon.duplicate_of_new(self.old(BriefDescription="x"),
+                                                       {self.NEW["EventName"]: self.NEW}))
