@@ -34,9 +34,9 @@ YAML_STAMP ?= $(B)/yaml/.stamp
 
 # built against the installed <perfmon/pfmlib.h> and libpfm (the oracle's ABI);
 # LD_LIBRARY_PATH=$(B)/lib runs the same binary against pmuplug
-$(PFMDUMP): scripts/libpfm4-names/pfmdump.c
+$(PFMDUMP): scripts/libpfm4-names/pfmdump.c $(TL_ORACLE_SRCS) $(TL_ORACLE_HDRS)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -o $@ $< -lpfm
+	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -Itests/lib -o $@ $< $(TL_ORACLE_SRCS) -lpfm
 
 check-diff: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
