@@ -3,12 +3,12 @@
 # building on their own under ASan+UBSan (test_sysfs_unit), the public API
 # against $(LIBPFM_SO) (test_sysfs_api) and against the ASan build of the
 # library (test_sysfs_api_asan), and check_events msr::tsc on a host that
-# has the msr PMU; test_uncore_api: table uncore PMUs (box instances) on the
-# fixture trees, one program a topic (UNCORE_SUITES: test_uncore_api, the
-# boxes' API; _client, Intel client boxes; _discovery, the boxes the kernel
-# enumerates from the discovery table, gnr2s and spr2s; _sys, the
-# non-x86 ones: system tables by identifier, hip08, s390 PAI; _merge,
-# perf's events on libpfm4 4.13's boxes). tests/sysfs/run.sh
+# has the msr PMU; test_uncore: table uncore PMUs (box instances) on the
+# fixture trees, one CUnit suite a topic (test_uncore_api.c, the boxes' API;
+# _client, Intel client boxes; _discovery, the boxes the kernel enumerates
+# from the discovery table, gnr2s and spr2s; _sys, the non-x86 ones: system
+# tables by identifier, hip08, s390 PAI; _merge, perf's events on libpfm4
+# 4.13's boxes). tests/sysfs/run.sh
 # appends "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
@@ -34,14 +34,15 @@ $(B)/bin/test_sysfs_api_asan: tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) test
 	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) $(TL_CFLAGS) -o $@ tests/sysfs/test_sysfs_api.c $(SYSFS_SCRATCH) \
 		$(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
-# the uncore suites on the fixture trees: tests/sysfs/test_uncore_<suite>.c
-UNCORE_SUITES := api client discovery sys merge
-$(B)/bin/test_uncore_%: tests/sysfs/test_uncore_%.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
+# the uncore suites on the fixture trees, one program: tests/sysfs/test_uncore.c
+# and a suite a topic, tests/sysfs/test_uncore_<topic>.c (uncore.h)
+UNCORE_SRCS := tests/sysfs/test_uncore.c $(sort $(wildcard tests/sysfs/test_uncore_*.c))
+$(B)/bin/test_uncore: $(UNCORE_SRCS) tests/sysfs/uncore.h $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib' -lcunit
+	$(CC) $(SYSFS_CFLAGS) $(TL_CFLAGS) -o $@ $(UNCORE_SRCS) $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib' -lcunit
 
 check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs_api $(B)/bin/test_sysfs_api_asan $(B)/bin/check_events \
-	$(UNCORE_SUITES:%=$(B)/bin/test_uncore_%)
+	$(B)/bin/test_uncore
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Runs the sysfs suites (tests/sysfs.mk) and appends ONE line
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
-# counts of test_sysfs_unit, test_sysfs_api and test_sysfs_api_asan (a
-# program that crashes or reports a sanitizer error counts as a failure),
+# counts of test_sysfs_unit, test_sysfs_api, test_sysfs_api_asan and
+# test_uncore (a program that crashes or reports a sanitizer error counts
+# as a failure),
 # plus `check_events -P msr::tsc` when this host has the msr PMU (else it
 # says the live checks are skipped).
 # Logs: <build>/check/sysfs/*.log; the trees the programs make at run time
@@ -32,11 +33,7 @@ cunit() {
 cunit unit "$b/bin/test_sysfs_unit" "$fx"
 cunit api "$b/bin/test_sysfs_api" "$fx"
 ASAN_OPTIONS=detect_leaks=1 cunit api-asan "$b/bin/test_sysfs_api_asan" "$fx"
-cunit uncore "$b/bin/test_uncore_api" "$fx"
-cunit uncore-client "$b/bin/test_uncore_client" "$fx"
-cunit uncore-discovery "$b/bin/test_uncore_discovery" "$fx"
-cunit uncore-sys "$b/bin/test_uncore_sys" "$fx"
-cunit uncore-merge "$b/bin/test_uncore_merge" "$fx"
+cunit uncore "$b/bin/test_uncore" "$fx"
 grep -h '^skipped: ' "$out/api.log" | sed 's/^/  /'
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
