@@ -104,35 +104,35 @@ sed -e "s/qk_tiny/qk_long/" -e "s/id: 950/id: 977/" -e "s/^  desc: .*/  desc: $l
 chmod 0644 "$tmp"/layouts/*.yaml
 
 # 4. the programs, on libpfm.so.4
-run encode-tree "$bin/test_plugin_encode" "$tmp/tree/x86"
-run encode-one "$bin/test_plugin_encode" "$tmp/one"
-run override "$bin/test_plugin_override" "$tmp/override"
-run refuse "$bin/test_plugin_refuse" "$bad"
-run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
-run detect "$bin/test_plugin_detect" "$tmp/layouts"
-run limits "$bin/test_plugin_limits"
-run cache "$bin/test_plugin_cache"
-run lazy "$bin/test_plugin_lazy"
+run encode-tree "$bin/test_plugins" encode "$tmp/tree/x86"
+run encode-one "$bin/test_plugins" encode "$tmp/one"
+run override "$bin/test_plugins" override "$tmp/override"
+run refuse "$bin/test_plugins" refuse "$bad"
+run cycles "$bin/test_plugins" cycles 20 "$tmp/one" "$bad" "$tmp/override"
+run detect "$bin/test_plugins" detect "$tmp/layouts"
+run limits "$bin/test_plugins" limits
+run cache "$bin/test_plugins" cache
+run lazy "$bin/test_plugins" lazy
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
 if command -v valgrind >/dev/null; then
-	run refuse-valgrind $vg "$bin/test_plugin_refuse" "$bad"
-	run cycles-valgrind $vg "$bin/test_plugin_cycles" 6 "$tmp/one" "$bad" "$tmp/override"
-	run cache-valgrind $vg "$bin/test_plugin_cache"
-	run lazy-valgrind $vg "$bin/test_plugin_lazy"
+	run refuse-valgrind $vg "$bin/test_plugins" refuse "$bad"
+	run cycles-valgrind $vg "$bin/test_plugins" cycles 6 "$tmp/one" "$bad" "$tmp/override"
+	run cache-valgrind $vg "$bin/test_plugins" cache
+	run lazy-valgrind $vg "$bin/test_plugins" lazy
 else
 	fail=$((fail + 1)); echo "  FAILED: valgrind is not installed (Debian package valgrind)"
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
-run encode-asan "$bin/test_plugin_encode_asan" "$tmp/one"
-run override-asan "$bin/test_plugin_override_asan" "$tmp/override"
-run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
-run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
-run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
-run limits-asan "$bin/test_plugin_limits_asan"
-run cache-asan "$bin/test_plugin_cache_asan"
-run lazy-asan "$bin/test_plugin_lazy_asan"
+run encode-asan "$bin/test_plugins_asan" encode "$tmp/one"
+run override-asan "$bin/test_plugins_asan" override "$tmp/override"
+run refuse-asan "$bin/test_plugins_asan" refuse "$bad"
+run cycles-asan "$bin/test_plugins_asan" cycles 20 "$tmp/one" "$bad" "$tmp/override"
+run detect-asan "$bin/test_plugins_asan" detect "$tmp/layouts"
+run limits-asan "$bin/test_plugins_asan" limits
+run cache-asan "$bin/test_plugins_asan" cache
+run lazy-asan "$bin/test_plugins_asan" lazy
 run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR
