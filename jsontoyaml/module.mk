@@ -59,8 +59,8 @@ $(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_A
 yaml: $(YAML_STAMP)
 
 check-jsontoyaml:
-	@mkdir -p $(B)/check
-	@$(PYTHON) jsontoyaml/tests/run.py --results $(B)/check/results
+	@$(PYTHON) tests/lib/unittest_suite.py jsontoyaml --results $(B)/check/results \
+		--log $(B)/check/jsontoyaml.log jsontoyaml/tests
 
 CHECKS += check-jsontoyaml
 .PHONY: check-jsontoyaml
