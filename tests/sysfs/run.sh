@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs the sysfs suites (tests/sysfs.mk) and appends ONE line
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
-# counts of test_sysfs_unit, test_sysfs_api, test_sysfs_api_asan and
-# test_uncore (a program that crashes or reports a sanitizer error counts
+# counts of test_sysfs_unit, test_sysfs api, test_sysfs_asan api and
+# test_sysfs uncore (a program that crashes or reports a sanitizer error counts
 # as a failure),
 # plus `check_events -P msr::tsc` when this host has the msr PMU (else it
 # says the live checks are skipped).
@@ -19,9 +19,9 @@ trap 'rm -rf "$TMPDIR"' EXIT
 . tests/lib/tally.sh
 
 tl_program unit "$out/unit.log" "$b/bin/test_sysfs_unit" "$fx"
-tl_program api "$out/api.log" "$b/bin/test_sysfs_api" "$fx"
-ASAN_OPTIONS=detect_leaks=1 tl_program api-asan "$out/api-asan.log" "$b/bin/test_sysfs_api_asan" "$fx"
-tl_program uncore "$out/uncore.log" "$b/bin/test_uncore" "$fx"
+tl_program api "$out/api.log" "$b/bin/test_sysfs" api "$fx"
+ASAN_OPTIONS=detect_leaks=1 tl_program api-asan "$out/api-asan.log" "$b/bin/test_sysfs_asan" api "$fx"
+tl_program uncore "$out/uncore.log" "$b/bin/test_sysfs" uncore "$fx"
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
 	# check_events on this host's msr PMU: found, and attr.type is the sysfs type

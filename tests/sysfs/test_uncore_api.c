@@ -1,5 +1,5 @@
 /*
- * tests/sysfs/test_uncore_api.c - suite uncore-api of test_uncore (uncore.h):
+ * tests/sysfs/test_uncore_api.c - suite uncore-api of test_sysfs (suites.h):
  * table uncore PMUs (one PMU per box instance) through the public API:
  * presence from the host model and the box's kernel PMU in sysfs,
  * attr.type and default cpu from that PMU's directory, and libpfm4 4.13's
@@ -22,7 +22,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
-#include "uncore.h"
+#include "suites.h"
 
 #define SKX "GenuineIntel-6-55-4"
 #define ICX "GenuineIntel-6-6A-6"

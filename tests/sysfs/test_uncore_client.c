@@ -1,5 +1,5 @@
 /*
- * tests/sysfs/test_uncore_client.c - suite uncore-client of test_uncore (uncore.h):
+ * tests/sysfs/test_uncore_client.c - suite uncore-client of test_sysfs (suites.h):
  * the Intel client uncore boxes converted from perf's JSON (C-box, ARB,
  * clock, memory controllers and their free-running counters,
  * docs/compat.md) through the public API: presence from the host model and
@@ -21,7 +21,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
-#include "uncore.h"
+#include "suites.h"
 
 #define SKL "GenuineIntel-6-5E-3"
 #define RKL "GenuineIntel-6-A7-1"

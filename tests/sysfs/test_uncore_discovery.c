@@ -1,5 +1,5 @@
 /*
- * tests/sysfs/test_uncore_discovery.c - suite uncore-discovery of test_uncore (uncore.h):
+ * tests/sysfs/test_uncore_discovery.c - suite uncore-discovery of test_sysfs (suites.h):
  * the uncore boxes the kernel enumerates from the discovery table (Granite
  * Rapids, Sierra Forest, Grand Ridge; Sapphire Rapids' MDF and unnamed
  * UBOX) through the public API: a box is present exactly when its kernel
@@ -20,7 +20,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
-#include "uncore.h"
+#include "suites.h"
 
 #define GNR "GenuineIntel-6-AD-1"
 #define SRF "GenuineIntel-6-AF-3"

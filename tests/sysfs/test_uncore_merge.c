@@ -1,5 +1,5 @@
 /*
- * tests/sysfs/test_uncore_merge.c - suite uncore-merge of test_uncore (uncore.h):
+ * tests/sysfs/test_uncore_merge.c - suite uncore-merge of test_sysfs (suites.h):
  * perf's uncore events merged into libpfm4 4.13's boxes
  * (jsontoyaml/uncore_merge.py): perf's names encode in the kernel's layout
  * of the box's PMU (a CHA Filter in config1, the UPI wide umask),
@@ -17,7 +17,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
-#include "uncore.h"
+#include "suites.h"
 
 #define SKX "GenuineIntel-6-55-4"
 #define ZEN3 "AuthenticAMD-25-1-1"

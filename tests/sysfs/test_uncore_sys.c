@@ -1,5 +1,5 @@
 /*
- * tests/sysfs/test_uncore_sys.c - suite uncore-sys of test_uncore (uncore.h):
+ * tests/sysfs/test_uncore_sys.c - suite uncore-sys of test_sysfs (suites.h):
  * the non-x86 uncore PMUs converted from perf's JSON, through the public
  * API: boxes of perf's system tables (Arm CMN, i.MX8 DDR), present exactly
  * when their kernel PMU exists and its sysfs `identifier` matches the
@@ -28,7 +28,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
-#include "uncore.h"
+#include "suites.h"
 
 #define NEOVERSE_N1 "0x00000000410fd0c0"
 #define KUNPENG "0x00000000480fd010"
