@@ -11,7 +11,7 @@
 #   BENCH_SYS         directory of libpfm4 4.13 (default /usr/lib/<multiarch>)
 #   BENCH_PLUGIN_DIR  plugin directory for the start-up rows; by default (when
 #                     our library is measured) $(BENCH_DIR)/plugins-x86, made
-#                     by bench/mkplugins.py: every converted x86 model as a
+#                     by gen/bench/mkplugins.py: every converted x86 model as a
 #                     plugin with a new name and a free id; empty: skipped
 #   BENCH_PLUGIN_DIR_100  100 model plugins, one of them (skl) matching only
 #                     the fictional identity QuokkaSemi-7-1B (bench/run.sh);
@@ -49,14 +49,14 @@ ifeq ($(BENCH_PLUGIN_DIR_100),$(BENCH_PLUGINS_100))
 BENCH_LIB_DEPS += $(BENCH_PLUGINS_100).stamp
 endif
 
-$(BENCH_PLUGINS_X86).stamp: bench/mkplugins.py $(YAML_STAMP)
-	@$(PYTHON) bench/mkplugins.py $(B)/yaml $(BENCH_PLUGINS_X86)
+$(BENCH_PLUGINS_X86).stamp: gen/bench/mkplugins.py $(YAML_STAMP)
+	@$(PYTHON) gen/bench/mkplugins.py $(B)/yaml $(BENCH_PLUGINS_X86)
 	@touch $@
 
 # the files' and the directory's times in the past: the plugin cache trusts
 # nothing changed in the last seconds (man3/pmuplug_plugins.3)
-$(BENCH_PLUGINS_100).stamp: bench/mkplugins.py $(YAML_STAMP)
-	@$(PYTHON) bench/mkplugins.py $(B)/yaml $(BENCH_PLUGINS_100) 100 skl.yaml QuokkaSemi-7-1B
+$(BENCH_PLUGINS_100).stamp: gen/bench/mkplugins.py $(YAML_STAMP)
+	@$(PYTHON) gen/bench/mkplugins.py $(B)/yaml $(BENCH_PLUGINS_100) 100 skl.yaml QuokkaSemi-7-1B
 	@touch -d '1 hour ago' $(BENCH_PLUGINS_100)/*.yaml $(BENCH_PLUGINS_100)
 	@touch $@
 

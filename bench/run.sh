@@ -51,6 +51,7 @@ with_lib() {
 # the name lists, from libpfm4, shared by both sides
 with_lib "$BENCH_SYS" "$BIN/bench_names" events >"$OUT/names.txt"
 with_lib "$BENCH_SYS" "$BIN/bench_names" umasks >"$OUT/umasks.txt"
+with_lib "$BENCH_SYS" "$BIN/bench_names" offcore >"$OUT/offcore.txt"
 
 # usage: [NS_TREE=TREE] cg SIDE LIB KEY TOGGLE [ENV=VAL...] -- bench_pfm arguments
 # appends "KEY <Ir>" (and "KEY.ok <n>" for find/encode) to OUT/SIDE.vals;
@@ -143,6 +144,7 @@ measure_side() {
 	cg "$side" "$lib" encode bench_phase_encode -- encode "$OUT/names.txt"
 	cg "$side" "$lib" encode_umasks bench_phase_encode -- encode "$OUT/umasks.txt"
 	cg "$side" "$lib" encode_umasks_fstr bench_phase_encode -- encode_fstr "$OUT/umasks.txt"
+	cg "$side" "$lib" encode_offcore_fstr bench_phase_encode -- encode_fstr "$OUT/offcore.txt"
 	cg "$side" "$lib" enumerate bench_phase_enumerate -- enumerate
 
 	# events listed through the API, for the size per event (not measured)
@@ -172,5 +174,5 @@ wait $ours_pid || st=1
 NO_MATCH_ID=$NO_MATCH_ID ONE_MATCH_ID=$ONE_MATCH_ID BENCH_PLUGIN_DIR_100=$BENCH_PLUGIN_DIR_100 \
 	BENCH_SERVER_TREES=$BENCH_SERVER_TREES \
 	"$(dirname "$0")/table.sh" "$OUT/sys.vals" "$OUT/ours.vals" \
-	"$(wc -l <"$OUT/names.txt")" "$(wc -l <"$OUT/umasks.txt")" "$BENCH_PLUGIN_DIR" |
+	"$(wc -l <"$OUT/names.txt")" "$(wc -l <"$OUT/umasks.txt")" "$BENCH_PLUGIN_DIR" "$(wc -l <"$OUT/offcore.txt")" |
 	tee "$OUT/results.txt"

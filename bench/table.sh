@@ -1,12 +1,12 @@
 #!/bin/bash
 # bench/table.sh: formats the values bench/run.sh measured ("key value" lines,
 # one file per library) as the table of `make bench`.
-# usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR
+# usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR N_OFFCORE_STRINGS
 # (environment: NO_MATCH_ID, the identity of the plugin rows (c) and (d);
 # ONE_MATCH_ID, the one of row (e); BENCH_PLUGIN_DIR_100, rows (d) and (e);
 # BENCH_SERVER_TREES, the server rows)
 set -eu
-SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5
+SYS=$1 OURS=$2 NN=$3 NU=$4 PLUGIN_DIR=$5 NO=${6:-0}
 
 val() { awk -v k="$2" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' "$1"; }
 
@@ -116,6 +116,11 @@ row "pfm_get_os_event_encoding(PERF_EVENT_EXT), with fstr" "$(per_call "$SYS" en
 	"$(per_call "$OURS" encode_umasks_fstr "$NU")" 1
 both "  strings encoded [count]" encode_umasks.ok
 
+section "offcore strings: $NO OFFCORE_RESPONSE strings of glm, skl and icl, with modifiers [Ir per call]"
+row "encode with fstr, OFFCORE strings" "$(per_call "$SYS" encode_offcore_fstr "$NO")" \
+	"$(per_call "$OURS" encode_offcore_fstr "$NO")" 1
+both "  strings encoded [count]" encode_offcore_fstr.ok
+
 section "enumeration: every event of every PMU and its attributes, as showevtinfo [Ir per event]"
 row "pfm_get_event_info + each pfm_get_event_attr_info" "$(per_call "$SYS" enumerate "$(val "$SYS" enumerate.ok)")" \
 	"$(per_call "$OURS" enumerate "$(val "$OURS" enumerate.ok)")" 1
@@ -147,6 +152,8 @@ target "encode, umask strings, no fstr" \
 	"$(ratio "$(val "$SYS" encode_umasks)" "$(val "$OURS" encode_umasks)")" 0.10
 target "encode, umask strings, with fstr" \
 	"$(ratio "$(val "$SYS" encode_umasks_fstr)" "$(val "$OURS" encode_umasks_fstr)")" 0.20
+target "encode with fstr, OFFCORE strings" \
+	"$(ratio "$(val "$SYS" encode_offcore_fstr)" "$(val "$OURS" encode_offcore_fstr)")" 0.10
 target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.50
 target "  the same, spr2s tree as host" "$(ratio "$(val "$SYS" process_spr)" "$(val "$OURS" process_spr)")" 0.50
 for m in skx spr gnr; do

@@ -44,7 +44,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(TOP, "tests", "diff"))
-import rundiff  # noqa: E402  (puts scripts/libpfm4-names on the path)
+import rundiff  # noqa: E402  (puts gen/libpfm4-names on the path)
 import oracle  # noqa: E402
 import results  # noqa: E402
 from accepted import Accepted  # noqa: E402

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 #include "table/builder.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -4,7 +4,7 @@
 #                on the unit-test fixture PMUs (tests/unit/fixtures), instead of
 #                the built-in table; the fstr round trip is checked (FUZZ_REENCODE=2:
 #                a mismatch aborts; 1 reports it; 0 leaves it out)
-#   fuzz_yaml    pp_yaml_load_buffer and pp_yaml_peek_stream on arbitrary bytes
+#   fuzz_yaml    pp_yaml_load_buffer and pp_yaml_peek_fd on arbitrary bytes
 #   fuzz_sysfs   a /sys/bus/event_source/devices tree (fuzz/fuzz_sysfs.c's format)
 #                written under a scratch sysroot, pfm_initialize, encodings
 #   fuzz_diff    (fuzz/fuzz_diff.py, no clang) event strings built from both
@@ -36,7 +36,7 @@ FUZZ_CFLAGS   := $(CFLAGS_COMMON) -O1 -g $(FUZZ_SAN) -Wno-unused-command-line-ar
 FUZZ_DEFS     := -DFUZZ_EMPTY_SYSROOT='"$(abspath tests/fixtures/sysroot/empty)"' -DFUZZ_REENCODE=$(FUZZ_REENCODE)
 FUZZ_LIB_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/fuzz/pfmlib/%.o,$(LIB_SRCS)) \
 	$(B)/obj/fuzz/ut_table.o $(B)/obj/fuzz/pp_hostdata.o
-FUZZ_LOADER_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/fuzz/pfmlib/%.o,$(LOADER_SRCS) pfmlib/table/yaml_peek.c)
+FUZZ_LOADER_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/fuzz/pfmlib/%.o,$(LOADER_SRCS))
 FUZZ_BINS     := $(addprefix $(B)/bin/,$(FUZZ_TARGETS))
 
 $(B)/obj/fuzz/pfmlib/%.o: pfmlib/%.c $(LIB_HDRS) $(LIB_DEFS_STAMP)

@@ -388,7 +388,7 @@ def hand_written(overlay_root, stats, libpfm4_descs=None):
 def upstream_facts(overlay_root, taken, stats, warnings):
     """[(plan, desc, text)]: the complete descriptors of
     OVERLAY_ROOT/<arch>/upstream/<vendor>/*.yaml (PMUs of the newest upstream
-    libpfm4 that libpfm4 4.13 lacks, scripts/libpfm4-names/upstream_pmus.py)
+    libpfm4 that libpfm4 4.13 lacks, gen/libpfm4-names/upstream_pmus.py)
     whose name and id no PMU of `taken` (the perf tree's and the other
     arch/ descriptors) has: perf's data wins where its tree describes the
     model (a newer tree's amdzen6 is amd64_fam1ah_zen6 by rule), and the
@@ -432,7 +432,7 @@ def upstream_facts(overlay_root, taken, stats, warnings):
 
 def uncore_facts(overlay_root, arch, results, stats, merges=None, partial=False):
     """[(plan, desc)]: the uncore descriptors of OVERLAY_ROOT/ARCH/uncore/*/*.yaml
-    (libpfm4's uncore PMUs, scripts/libpfm4-names/uncore.py), each a
+    (libpfm4's uncore PMUs, gen/libpfm4-names/uncore.py), each a
     `descriptors` list of {core, pmu, events}: `core` names the converted
     core PMU whose match and match_priority the uncore PMU takes (present
     with that model, when its kernel PMU exists); none: never detected.

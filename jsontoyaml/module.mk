@@ -33,7 +33,7 @@ JSONTOYAML_INTEL := $(if $(INTEL_PERFMON),--intel-perfmon $(INTEL_PERFMON))
 # they are not prerequisites.)
 LEGACY_YAML  := $(wildcard arch/*/legacy/*/*.yaml)
 LEGACY_DESCS := $(B)/gen/libpfm4-descs.tsv
-$(LEGACY_DESCS): scripts/libpfm4-names/pfmdump.c $(LEGACY_YAML)
+$(LEGACY_DESCS): gen/libpfm4-names/pfmdump.c $(LEGACY_YAML)
 	@mkdir -p $(@D)
 	@if $(CC) -std=gnu11 -Itests/lib -o $(B)/gen/pfmdump-descs $< tests/lib/encode.c tests/lib/print.c \
 		-lpfm 2>/dev/null; then \

@@ -1,7 +1,7 @@
 """schema.py - reads the descriptor schema (schema/descriptor.yaml) for the
 Python side: which keys each mapping kind of a descriptor has, in which order,
 with which types. validate.py, emit.py, the transforms and
-schema/gen_schema_h.py (the C header) take their key lists from here.
+gen/schema/gen_schema_h.py (the C header) take their key lists from here.
 
 The file is found beside this package: schema/descriptor.yaml in the source
 tree, $(PREFIX)/share/pmuplug/schema/descriptor.yaml once installed (the same

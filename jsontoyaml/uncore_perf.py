@@ -236,7 +236,9 @@ class UncoreUnits:
         return not_yet(unit)
 
     def upstream(self):
-        """{pmu: [(event, code)]}: the event rows of upstream libpfm4's uncore PMUs."""
+        """{pmu: [(event, code, modifiers)]}: the event rows of upstream
+        libpfm4's uncore PMUs; modifiers: its `mods=` list, None when the row
+        gives none."""
         if self._upstream is None:
             self._upstream = {}
             path = os.path.join(self.root, self.arch, UPSTREAM_TSV)
@@ -247,7 +249,9 @@ class UncoreUnits:
                             continue
                         c = line.rstrip("\n").split("\t")
                         if len(c) >= 6 and c[2] == "uncore" and not c[4]:
-                            self._upstream.setdefault(c[0], []).append((c[3], int(c[5], 0)))
+                            flags = dict(f.partition("=")[::2] for f in (c[7] if len(c) > 7 else "").split(",") if f)
+                            mods = flags["mods"].split("|") if flags.get("mods") else None
+                            self._upstream.setdefault(c[0], []).append((c[3], int(c[5], 0), mods))
         return self._upstream
 
 
@@ -453,8 +457,11 @@ def apply_upstream(desc, rows, stats_note):
     alias of perf's event with that code (the one whose name shares the
     longest start with it), or a copy of it under upstream's name and code
     when the codes differ in the unit-mask bits, or a compatibility event of
-    upstream's code when perf has no event with that select. Returns
-    (names, resolved by name, aliased or copied, compat)."""
+    upstream's code when perf has no event with that select. A modifier
+    upstream gives some of the PMU's events and not others (icx PCU's occ_i
+    and occ_e, on UNC_P_POWER_STATE_OCCUPANCY only) stays on those events
+    only (event_specific_modifiers). Returns (names, resolved by name,
+    aliased or copied, compat)."""
     pmu = desc["pmu"]
     fmt = pmu["format"]
     events = desc["events"]
@@ -463,7 +470,9 @@ def apply_upstream(desc, rows, stats_note):
     known = {a.upper() for a in aliases}
     counts = [len(rows), 0, 0, 0]
     low = fmtbits.width(fmt["event"]) if "event" in fmt else 8
-    for name, code in rows:
+    specific = event_specific_modifiers(rows)
+    takes = {name.upper() for name, _, mods in rows if specific & set(mods or ())}
+    for name, code, _ in rows:
         sel = code & ((1 << low) - 1)
         if name.upper() in known:
             counts[1] += 1
@@ -509,8 +518,22 @@ def apply_upstream(desc, rows, stats_note):
         del pmu["aliases"]
     else:
         pmu["aliases"] = dict(sorted(aliases.items()))
+    pmu_mods = [m["name"] for m in pmu.get("modifiers") or ()]
+    if specific & set(pmu_mods):
+        for ev in events:
+            if ev["name"].upper() not in takes:
+                ev["modifiers"] = [m for m in ev.get("modifiers", pmu_mods) if m not in specific]
     events.sort(key=lambda e: (e["name"].upper(), e["name"]))
     return counts
+
+
+def event_specific_modifiers(rows):
+    """The modifiers upstream libpfm4 gives some events of a PMU and not
+    others (its rows' `mods=` lists; none when a row gives no list)."""
+    lists = [set(mods) for _, _, mods in rows if mods is not None]
+    if not lists or len(lists) != len(rows):
+        return set()
+    return set.union(*lists) - set.intersection(*lists)
 
 
 REFER_RE = re.compile(r"Refer to new event ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)")

@@ -20,7 +20,8 @@ import sys
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+# the page writer and its tests (gen/man3/)
+sys.path.insert(0, os.path.join(HERE, "..", "gen", "man3"))
 
 # the libpfm4 API, used when there is no version script to read
 API = ["pfm_initialize", "pfm_terminate", "pfm_strerror", "pfm_get_version",

@@ -2,13 +2,13 @@
 # Hand-written pages are man3/*.3 (MAN3_SRC; pfm_terminate.3 is a .so link
 # to pfm_initialize.3). One page per PMU model, libpfm_<pmu>.3, is generated
 # from the converter's descriptors into $(MAN3_GEN_DIR) by
-# man3/gen_pmu_pages.py; $(MAN3_GEN_STAMP) stands for that set of pages.
+# gen/man3/gen_pmu_pages.py; $(MAN3_GEN_STAMP) stands for that set of pages.
 # `make man` builds them; man3 is not part of `all`.
 
 MAN3_SRC       := $(sort $(wildcard man3/*.3))
 MAN3_GEN_DIR   := $(B)/man3
 MAN3_GEN_STAMP := $(MAN3_GEN_DIR)/.stamp
-MAN3_GEN_DEPS  := man3/gen_pmu_pages.py man3/pmu_page.py man3/roff.py include/perfmon/pfmlib.h
+MAN3_GEN_DEPS  := gen/man3/gen_pmu_pages.py gen/man3/pmu_page.py gen/man3/roff.py include/perfmon/pfmlib.h
 MAN_PAGES      := $(MAN3_SRC) $(MAN3_GEN_STAMP)
 YAML_STAMP     ?= $(B)/yaml/.stamp
 
@@ -19,7 +19,7 @@ man: $(MAN_PAGES)
 $(MAN3_GEN_STAMP): $(MAN3_GEN_DEPS) $(YAML_STAMP)
 	@mkdir -p $(@D)
 	@echo "  MAN3     $(MAN3_GEN_DIR)"
-	@$(PYTHON) man3/gen_pmu_pages.py -o $(MAN3_GEN_DIR) --prune \
+	@$(PYTHON) gen/man3/gen_pmu_pages.py -o $(MAN3_GEN_DIR) --prune \
 		--header include/perfmon/pfmlib.h -q $(B)/yaml
 	@touch $@
 

@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "gen", "papi"))
 import presets  # noqa: E402
 
 PFM_PMU_TYPE_CORE = 1  # pfm_pmu_type_t of a core PMU, as pfmdump prints it

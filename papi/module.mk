@@ -14,21 +14,21 @@ PAPI_SHARE        = $(PREFIX)/share/pmuplug
 # a newer PAPI's blocks (facts) and its terms that do not encode as <pmu>::<term>
 PAPI_UPSTREAM_DATA := tests/papi/papi-upstream-presets.tsv tests/papi/papi-upstream-accepted.tsv
 
-$(PAPI_OURS): papi/presets.py $(PAPI_PRESET_DATA) $(PAPI_UPSTREAM_DATA)
+$(PAPI_OURS): gen/papi/presets.py $(PAPI_PRESET_DATA) $(PAPI_UPSTREAM_DATA)
 	@mkdir -p $(@D)
-	@$(PYTHON) papi/presets.py table --arch arch --upstream tests/papi/papi-upstream-presets.tsv \
+	@$(PYTHON) gen/papi/presets.py table --arch arch --upstream tests/papi/papi-upstream-presets.tsv \
 		--accepted tests/papi/papi-upstream-accepted.tsv -o $@
 
-$(PAPI_MERGED): papi/presets.py $(PAPI_OURS) $(PAPI_EVENTS_CSV)
-	@$(PYTHON) papi/presets.py merge --papi "$(PAPI_EVENTS_CSV)" --ours $(PAPI_OURS) -o $@
+$(PAPI_MERGED): gen/papi/presets.py $(PAPI_OURS) $(PAPI_EVENTS_CSV)
+	@$(PYTHON) gen/papi/presets.py merge --papi "$(PAPI_EVENTS_CSV)" --ours $(PAPI_OURS) -o $@
 
 papi-tables: $(PAPI_OURS) $(PAPI_MERGED)
 all: papi-tables
 
 # the generator's own tests (forms, refusals, merge)
-check-papi-data: papi/presets.py papi/test_presets.py tests/papi/upstream_facts.py tests/lib/unittest_suite.py
+check-papi-data: gen/papi/presets.py gen/papi/test_presets.py tests/papi/upstream_facts.py tests/lib/unittest_suite.py
 	@$(PYTHON) tests/lib/unittest_suite.py papi-data --results $(B)/check/results --log $(B)/check/papi-data.log \
-		papi/test_presets.py
+		gen/papi/test_presets.py
 
 # every native event of our table encodes with our library
 check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)

@@ -1,25 +1,27 @@
 # pfmlib/module.mk: the library, one folder per stage (pfmlib/README.md).
-# tablegen (host tool, pfmlib/table/tablegen*.c) turns every YAML descriptor
-# into $(B)/gen/pp_builtin.c; every other pfmlib/*/*.c is a library source.
-# The descriptor schema's keys reach the C readers (yaml.c, yaml_peek.c,
-# tablegen) as $(B)/gen/pp_schema.h, generated from schema/descriptor.yaml;
-# whatever compiles the reader (LOADER_SRCS) depends on $(SCHEMA_H).
+# tablegen (host tool, gen/tablegen/, gen/README.md) turns every YAML
+# descriptor into $(B)/gen/pp_builtin.c; every pfmlib/*/*.c and
+# pfmlib/*/*/*.c is a library source. The descriptor schema's keys reach the C readers
+# (pfmlib/table/descriptor/, tablegen) as $(B)/gen/pp_schema.h, generated
+# from schema/descriptor.yaml; whatever compiles the reader (LOADER_SRCS)
+# depends on $(SCHEMA_H).
 # Outputs: $(LIBPFM_SO_REAL) + soname links, $(LIBPFM_A), and
 # $(LIBPFM_ASAN_A) (the same sources under ASan+UBSan, for tests).
 
-# the schema's C header (enums, key tables, lookups; schema/gen_schema_h.py)
+# the schema's C header (enums, key tables, lookups; gen/schema/gen_schema_h.py)
 SCHEMA_H      := $(B)/gen/pp_schema.h
 # the YAML reader and what it needs, for tablegen and the reader's own tests
-LOADER_SRCS   := pfmlib/table/yaml.c pfmlib/table/builder.c pfmlib/table/format.c pfmlib/table/perf_attrs.c \
-		 pfmlib/util/file.c
-TABLEGEN_SRCS := pfmlib/table/tablegen.c pfmlib/table/tablegen_compact.c $(LOADER_SRCS)
+LOADER_SRCS   := $(wildcard pfmlib/table/descriptor/*.c) pfmlib/table/builder.c pfmlib/table/format.c \
+		 pfmlib/table/perf_attrs.c pfmlib/util/file.c
+LOADER_HDRS   := $(wildcard pfmlib/table/*.h pfmlib/table/descriptor/*.h)
+TABLEGEN_SRCS := gen/tablegen/tablegen.c gen/tablegen/tablegen_compact.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
-LIB_SRCS      := $(filter-out pfmlib/table/tablegen%.c,$(wildcard pfmlib/*/*.c))
+LIB_SRCS      := $(wildcard pfmlib/*/*.c pfmlib/*/*/*.c)
 GEN_OBJS      := $(B)/obj/gen/pp_builtin.o $(B)/obj/gen/pp_hostdata.o
 LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(GEN_OBJS)
 ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(GEN_OBJS)
 LIBPFM_ASAN_A := $(B)/asan/libpfm.a
-LIB_HDRS      := $(wildcard pfmlib/*/*.h include/perfmon/*.h) $(SCHEMA_H)
+LIB_HDRS      := $(wildcard pfmlib/*/*.h pfmlib/*/*/*.h include/perfmon/*.h) $(SCHEMA_H)
 PLUGIN_DIR    ?= $(PREFIX)/share/pmuplug/plugins
 LIB_DEFS      := -DPP_PLUGIN_DIR='"$(PLUGIN_DIR)"'
 SAN_FLAGS     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -27,12 +29,12 @@ YAML_STAMP    ?= $(B)/yaml/.stamp
 
 lib: $(LIBPFM_SO) $(B)/lib/libpfm.so $(LIBPFM_A)
 
-$(SCHEMA_H): $(DESCRIPTOR_SCHEMA) schema/gen_schema_h.py jsontoyaml/schema.py
+$(SCHEMA_H): $(DESCRIPTOR_SCHEMA) gen/schema/gen_schema_h.py jsontoyaml/schema.py
 	@mkdir -p $(@D)
 	@echo "  GEN      $@"
-	@$(PYTHON) schema/gen_schema_h.py $(DESCRIPTOR_SCHEMA) $@
+	@$(PYTHON) gen/schema/gen_schema_h.py $(DESCRIPTOR_SCHEMA) $@
 
-$(TABLEGEN): $(TABLEGEN_SRCS) $(wildcard pfmlib/table/*.h) $(SCHEMA_H)
+$(TABLEGEN): $(TABLEGEN_SRCS) $(LOADER_HDRS) $(SCHEMA_H)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -o $@ $(TABLEGEN_SRCS) -lyaml
 
@@ -42,11 +44,11 @@ $(B)/gen/pp_builtin.c: $(TABLEGEN) $(YAML_STAMP)
 	@echo "  TABLEGEN $@"
 	@$(TABLEGEN) -o $@ $$(find $(B)/yaml -name '*.yaml' | LC_ALL=C sort)
 
-# host-identity facts of arch/*/host.yaml (scripts/gen-hostdata.py)
+# host-identity facts of arch/*/host.yaml (gen/hostdata/gen-hostdata.py)
 HOSTDATA_YAML := $(sort $(wildcard arch/*/host.yaml))
-$(B)/gen/pp_hostdata.c: scripts/gen-hostdata.py $(HOSTDATA_YAML)
+$(B)/gen/pp_hostdata.c: gen/hostdata/gen-hostdata.py $(HOSTDATA_YAML)
 	@mkdir -p $(@D)
-	$(PYTHON) scripts/gen-hostdata.py $@ $(HOSTDATA_YAML)
+	$(PYTHON) gen/hostdata/gen-hostdata.py $@ $(HOSTDATA_YAML)
 
 $(B)/obj/gen/pp_hostdata.o: $(B)/gen/pp_hostdata.c pfmlib/host/hostdata.h
 	@mkdir -p $(@D)

@@ -28,13 +28,13 @@ ON_ORACLE_HOST = TMPDIR=$(abspath $(B))/check tests/hosts/sandbox.sh --ns --suit
 
 PFMDUMP    := $(B)/bin/pfmdump
 DIFF_PY    := tests/diff/rundiff.py tests/diff/genstrings.py tests/diff/accepted.py \
-              scripts/libpfm4-names/oracle.py scripts/libpfm4-names/layout.py \
+              gen/libpfm4-names/oracle.py gen/libpfm4-names/layout.py \
               tests/diff/accepted-differences.tsv arch/x86/offcore/msrs.yaml
 YAML_STAMP ?= $(B)/yaml/.stamp
 
 # built against the installed <perfmon/pfmlib.h> and libpfm (the oracle's ABI);
 # LD_LIBRARY_PATH=$(B)/lib runs the same binary against pmuplug
-$(PFMDUMP): scripts/libpfm4-names/pfmdump.c $(TL_ORACLE_SRCS) $(TL_ORACLE_HDRS)
+$(PFMDUMP): gen/libpfm4-names/pfmdump.c $(TL_ORACLE_SRCS) $(TL_ORACLE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -Itests/lib -o $@ $< $(TL_ORACLE_SRCS) -lpfm
 
@@ -94,11 +94,11 @@ check-legacy-diff: $(LIBPFM_SO) tests/diff/legacy.py arch/x86/legacy.yaml $(DIFF
 
 # re-write arch/x86/legacy/ from libpfm4 4.13's API (then commit it)
 libpfm4-legacy: $(PFMDUMP)
-	$(PYTHON) scripts/libpfm4-names/legacy.py --pfmdump $(PFMDUMP)
+	$(PYTHON) gen/libpfm4-names/legacy.py --pfmdump $(PFMDUMP)
 
 # upstream libpfm4's names of the x86 PMUs 4.13 lacks (tests/diff/upstream_names.py)
 check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py tests/diff/upstream_2026.py \
-		scripts/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY) $(HOSTS_DEPS)
+		gen/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@$(call ON_ORACLE_HOST,upstream-names) $(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
@@ -112,11 +112,11 @@ check-upstream-uncore: $(LIBPFM_SO) tests/diff/upstream_uncore.py arch/x86/libpf
 
 # re-derive arch/x86/libpfm4-names/ from libpfm4 4.13 and perf's JSON (then commit it)
 libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
-	$(PYTHON) scripts/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
+	$(PYTHON) gen/libpfm4-names/derive.py --arch $(PMU_EVENTS_ARCH) --pfmdump $(PFMDUMP)
 
 # re-derive arch/x86/uncore/ from libpfm4 4.13 (then commit it)
 libpfm4-uncore: $(PFMDUMP)
-	$(PYTHON) scripts/libpfm4-names/uncore.py --pfmdump $(PFMDUMP)
+	$(PYTHON) gen/libpfm4-names/uncore.py --pfmdump $(PFMDUMP)
 
 CHECKS += check-accepted check-pinned check-compat-names check-diff check-diff-uncore check-papi-presets check-legacy-diff \
 	check-upstream-names check-upstream-uncore

@@ -15,7 +15,7 @@ TEST_CFLAGS := $(TOOL_CFLAGS) -g
 SAN_TEST    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 # the loader suite is built from the loader's sources, under ASan+UBSan
-$(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) $(wildcard pfmlib/table/*.h) $(SCHEMA_H) $(TL_HDRS) $(TL_LIB)
+$(B)/bin/test_loader: tests/loader/test_loader.c $(LOADER_SRCS) $(LOADER_HDRS) $(SCHEMA_H) $(TL_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_TEST) $(TL_CFLAGS) -o $@ tests/loader/test_loader.c $(LOADER_SRCS) $(TL_LIB) -lyaml -lcunit
 

@@ -18,7 +18,7 @@ $(B)/bin/robust_asan: $(ROBUST_ASAN_SRCS) tests/robust/robust.h $(TL_HDRS) $(TL_
 		-lyaml -lcunit
 
 # mutated descriptors through the loader's own sources (a driver)
-$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c tests/lib/report.h $(TL_LIB) $(LOADER_SRCS) $(SCHEMA_H)
+$(B)/bin/robust_yaml: tests/robust/mutate_yaml.c tests/lib/report.h $(TL_LIB) $(LOADER_SRCS) $(LOADER_HDRS) $(SCHEMA_H)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -O1 -g $(ROBUST_SAN) $(TL_CFLAGS) -o $@ $< $(LOADER_SRCS) $(TL_LIB) -lyaml
 

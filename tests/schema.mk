@@ -5,9 +5,9 @@
 # validate.py, and checks the generated header and docs/schema.md.
 SCHEMA_T_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-$(B)/bin/schema_probe: tests/schema/probe.c $(LOADER_SRCS) pfmlib/table/yaml_peek.c $(wildcard pfmlib/table/*.h) $(SCHEMA_H)
+$(B)/bin/schema_probe: tests/schema/probe.c $(LOADER_SRCS) $(LOADER_HDRS) $(SCHEMA_H)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(SCHEMA_T_SAN) -o $@ tests/schema/probe.c $(LOADER_SRCS) pfmlib/table/yaml_peek.c -lyaml
+	$(CC) $(TOOL_CFLAGS) -g $(SCHEMA_T_SAN) -o $@ tests/schema/probe.c $(LOADER_SRCS) -lyaml
 
 check-schema: $(B)/bin/schema_probe
 	@mkdir -p $(B)/check

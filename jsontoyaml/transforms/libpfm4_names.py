@@ -1,6 +1,6 @@
 """libpfm4_names.py - give a PMU descriptor libpfm4 4.13's event and unit-mask
 names, from arch/<arch>/libpfm4-names/<pmu>.yaml (written by
-scripts/libpfm4-names/derive.py; see docs/compat.md).
+gen/libpfm4-names/derive.py; see docs/compat.md).
 
 Each libpfm4 event of the overlay becomes an event of the descriptor, in
 libpfm4's order, built from the perf entries the overlay links it to (their
@@ -164,7 +164,7 @@ class Renamer:
                 self.spelling[U(n)] = n
 
     def fail(self, node, msg):
-        self.ctx.error("%s (re-run scripts/libpfm4-names/derive.py)" % msg, self.path,
+        self.ctx.error("%s (re-run gen/libpfm4-names/derive.py)" % msg, self.path,
                        getattr(node, "line", None))
 
     def run(self):
@@ -303,7 +303,7 @@ class Renamer:
         """An overlay fact newer perf data contradicts: a warning naming the
         overlay line, never a stop (docs/compat.md, "Overlays older than
         perf's data")."""
-        self.ctx.warn("%s (re-run scripts/libpfm4-names/derive.py)" % msg, self.path, getattr(node, "line", None))
+        self.ctx.warn("%s (re-run gen/libpfm4-names/derive.py)" % msg, self.path, getattr(node, "line", None))
 
     def unclaim(self, node, ev_name, um_name):
         """Withdraw the claims an overlay entry made (linked)."""

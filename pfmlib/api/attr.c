@@ -5,12 +5,12 @@
  */
 #include <string.h>
 #include <perfmon/pfmlib.h>
+#include "api/result.h"
 #include "event/attrs.h"
 #include "event/lookup.h"
 #include "os/os.h"
 #include "registry/registry.h"
 #include "table/table.h"
-#include "util/log.h"
 
 pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr_info_t *uinfo)
 {
@@ -22,16 +22,18 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 	size_t usize;
 
 	if (!pp_registry_ready())
-		return PFM_ERR_NOINIT;
-	if (!uinfo || !v)
-		return pp_fail(PFM_ERR_INVAL, "pfm_get_event_attr_info: %s", uinfo ? "invalid OS layer" : "output is NULL");
+		return pp_api_result(__func__, PFM_ERR_NOINIT, PP_API_NOINIT);
+	if (!uinfo)
+		return pp_api_result(__func__, PFM_ERR_INVAL, "output is NULL");
+	if (!v)
+		return pp_api_result(__func__, PFM_ERR_INVAL, "invalid OS layer %d", (int)os);
 	pmu = pp_idx_decode(idx, &ev);
 	if (!pmu || aidx < 0 || pp_attr_at(v, pmu, ev, aidx, &ref))
-		return pp_fail(PFM_ERR_INVAL, "pfm_get_event_attr_info: no attribute %d of event 0x%x", aidx, idx);
+		return pp_api_result(__func__, PFM_ERR_INVAL, "no attribute %d of event 0x%x", aidx, idx);
 	/* libpfm4 accepts 0 (first ABI) or at least the first ABI, and reports its own size */
 	usize = uinfo->size ? uinfo->size : PFM_ATTR_INFO_ABI0;
 	if (usize < PFM_ATTR_INFO_ABI0)
-		return pp_fail(PFM_ERR_INVAL, "pfm_get_event_attr_info: size %zu too small", usize);
+		return pp_api_result(__func__, PFM_ERR_INVAL, "size %zu too small", usize);
 	const struct pp_table *t = pmu->t;
 	memset(&info, 0, sizeof(info));
 	info.size = sizeof(info);
@@ -42,7 +44,7 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 		info.name = pp_str(t, u->name);
 		info.desc = pp_desc(t, u->desc);
 		if (!info.desc)
-			return pp_fail(PFM_ERR_NOMEM, "pfm_get_event_attr_info: out of memory");
+			return pp_api_result(__func__, PFM_ERR_NOMEM, "out of memory");
 		info.equiv = pp_umask_equiv(pmu, ref.index);
 		info.code = u->code;
 		info.type = PFM_ATTR_UMASK;
@@ -66,5 +68,5 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 		info.ctrl = PFM_ATTR_CTRL_PERF_EVENT;
 	}
 	memcpy(uinfo, &info, usize < sizeof(info) ? usize : sizeof(info));
-	return PFM_SUCCESS;
+	return pp_api_result(__func__, PFM_SUCCESS, NULL);
 }

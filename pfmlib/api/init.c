@@ -1,10 +1,13 @@
 /*
  * api/init.c - library life cycle and the small exported helpers:
  * pfm_initialize (configuration read once, registry built),
- * pfm_terminate, pfm_get_version, pfm_strerror.
+ * pfm_terminate, pfm_get_version, pfm_strerror. Only pfm_initialize can
+ * fail: it answers through pp_api_result (api/result.h) like the other
+ * entry points; the other three have no failure to report.
  */
 #include <pthread.h>
 #include <perfmon/pfmlib.h>
+#include "api/result.h"
 #include "event/pmu_index.h"
 #include "registry/registry.h"
 #include "table/table.h"
@@ -32,7 +35,8 @@ pfm_err_t pfm_initialize(void)
 	}
 out:
 	pthread_mutex_unlock(&lifecycle);
-	return r;
+	/* the registry said why it failed; without a configuration nothing can be said */
+	return pp_api_result(__func__, r, NULL);
 }
 
 void pfm_terminate(void)

@@ -11,7 +11,14 @@
 #include <perfmon/pfmlib.h>
 #include "event/encode.h"
 #include "event/pmu_index.h"
+#include "util/bits.h"
 #include "util/log.h"
+
+/* the modifier positions a PMU of n modifiers has (bits at n or more are never set) */
+static uint64_t mod_positions(uint32_t n)
+{
+	return n >= PP_MAX_MODS ? (1ull << PP_MAX_MODS) - 1 : (1ull << n) - 1;
+}
 
 /* ---- small helpers over the event's groups ---- */
 
@@ -419,8 +426,7 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	unsigned int plm = 0;
 	int named = 0;
 
-	for (uint32_t m = e->ix->plm_mods & (uint32_t)e->mod_given; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->ix->plm_mods & e->mod_given) {
 		named = 1;
 		if (e->mod_val[i])
 			plm |= t->mods[e->pmu->p->first_mod + i].plm;
@@ -435,10 +441,8 @@ static void settle_plm(struct pp_enc *e, int dfl_plm)
 	}
 	e->plm = named ? plm : (unsigned int)dfl_plm;
 	/* where no layer takes them over, the privilege modifiers carry the levels */
-	for (uint32_t m = e->ix->plm_mods; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->ix->plm_mods)
 		e->mod_val[i] = (e->plm & t->mods[e->pmu->p->first_mod + i].plm) != 0;
-	}
 }
 
 static int check_os_attrs(struct pp_enc *e)
@@ -460,6 +464,8 @@ static int check_os_attrs(struct pp_enc *e)
 	return PFM_SUCCESS;
 }
 
+static int umask_has_field(const struct pp_enc *e, uint32_t fi, int named_only);
+
 /* values the string gives, against each modifier's range (libpfm4 checks
  * this after unit-mask conflicts, before required groups and presets) */
 static int check_ranges(struct pp_enc *e)
@@ -467,18 +473,23 @@ static int check_ranges(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	/* the modifiers given, lowest first (bits at nmods or more are never set) */
-	for (uint64_t g = e->mod_given; g; g &= g - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(g);
-		if (i >= p->nmods || i >= PP_MAX_MODS)
-			break;
-		uint32_t mi = p->first_mod + i;
+	/* the modifiers given, lowest first */
+	FOR_EACH_BIT(i, e->mod_given & mod_positions(p->nmods)) {
+		uint32_t mi = p->first_mod + (uint32_t)i;
 		const struct pp_modifier *m = &t->mods[mi];
 		uint64_t v = e->mod_val[i], max = m->max, fm = ~0ULL;
 		if (m->field != PP_NONE) {
 			fm = field_max(&t->fields[m->field]);
 			if (!max)
 				max = fm;
+		}
+		/* `with_umask: ignored` at 0, below its minimum, with no named unit
+		 * mask using it: not set (libpfm4 4.13 writes skl's fe_thres=0 in
+		 * its fstr, which it refuses to encode) */
+		if (m->type == PP_MOD_INT && !v && v < m->min && m->flags & PP_MOD_F_UMASK_IGNORED &&
+		    !umask_has_field(e, m->field, 1)) {
+			e->mod_given &= ~(1ull << i);
+			continue;
 		}
 		if (m->type == PP_MOD_INT && ((max && v > max) || v < m->min))
 			return pp_fail(PFM_ERR_ATTR_VAL, "%s=%llu out of range [%llu-%llu]", pp_str(t, m->name),
@@ -523,21 +534,17 @@ static int check_requires(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
-	for (uint64_t g = e->mod_given; g; g &= g - 1) {
-		uint32_t i = (uint32_t)__builtin_ctzll(g);
-		if (i >= p->nmods || i >= PP_MAX_MODS)
-			break;
+	FOR_EACH_BIT(i, e->mod_given & mod_positions(p->nmods)) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !umask_has_field(e, m->field, 1)) {
 			return pp_fail(PFM_ERR_ATTR, "modifier %s needs a unit mask that uses it", pp_str(t, m->name));
 		}
 	}
 
-	for (uint32_t m = e->ix->req_mods; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m);
+	FOR_EACH_BIT(i, e->ix->req_mods) {
 		if (!e->mod_val[i])
 			continue;
-		uint32_t mi = p->first_mod + i, r = mod_requires(e->pmu, mi);
+		uint32_t mi = p->first_mod + (uint32_t)i, r = mod_requires(e->pmu, mi);
 		if (r == PP_NONE || !pp_mod_ok(e->pmu, e->ev, mi))
 			continue;
 		if (!e->mod_val[r - p->first_mod])
@@ -565,6 +572,33 @@ static int check_required(const struct pp_enc *e)
 	return PFM_SUCCESS;
 }
 
+/* ---- what the OS layers write ---- */
+
+/* codes, perf_events values and, on the perf_events layers, the kernel PMU's
+ * attr.type and cpu: everything os/ writes, so that it looks nothing up */
+static void settle_output(struct pp_enc *e)
+{
+	uint32_t g = e->os_given;
+
+	e->ncodes = 1;
+	for (int r = 0; r < PP_NREGS; r++) {
+		e->codes[r] = (e->reg[r] & ~e->perf_only[r]) | e->raw[r];
+		if (r && (e->reg[r] | e->raw[r] || (e->regs_given >> r & 1)))
+			e->ncodes = r + 1;
+	}
+	if ((g >> PP_PA_PRECISE) & 1)
+		e->precise_ip = (unsigned int)e->os_val[PP_PA_PRECISE];
+	else
+		e->precise_ip = (g >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL];
+	e->mg = (g >> PP_PA_MG) & 1 && e->os_val[PP_PA_MG];
+	e->mh = (g >> PP_PA_MH) & 1 && e->os_val[PP_PA_MH];
+	if (!e->view->offered)
+		return;
+	e->perf_type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : pp_pmu_perf_type(e->pmu);
+	e->cpu = (g >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(e->pmu);
+	e->filters_hv = e->ix->filters_hv;
+}
+
 /* ---- the encoder ---- */
 
 int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, struct pp_enc *e)
@@ -574,7 +608,7 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	const struct pp_pmu *pd;
 	int err;
 
-	/* all but sel[] and sel_dfl[], which are read below nsel only */
+	/* all but sel[], sel_dfl[] (read below nsel only), codes[] and attr_shown[] (written whole first) */
 	memset(e, 0, offsetof(struct pp_enc, sel));
 	memset(&e->nsel, 0, sizeof(*e) - offsetof(struct pp_enc, nsel));
 	e->pmu = p->pmu;
@@ -614,8 +648,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	/* modifiers into their fields; privilege ones only where the layer has no
 	 * say, and then even on events that do not let the string name them
 	 * (libpfm4: nhm UOPS_DECODED_DEC0, no modifiers, still gets usr/os) */
-	for (uint32_t fm = e->ix->field_mods & (e->ev->mods | e->ix->plm_mods); fm; fm &= fm - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(fm), mi = pd->first_mod + i;
+	FOR_EACH_BIT(i, e->ix->field_mods & (e->ev->mods | e->ix->plm_mods)) {
+		uint32_t mi = pd->first_mod + (uint32_t)i;
 		const struct pp_modifier *m = &t->mods[mi];
 		uint64_t val = e->mod_val[i];
 		if (pp_view_hides_mod(v, e->pmu, mi)) {
@@ -691,35 +725,13 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		if (fd->reg < PP_NREGS)
 			e->raw[fd->reg] |= deposit(fd->mask, st->value);
 	}
+	settle_output(e);
 	return PFM_SUCCESS;
 }
 
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi)
 {
 	return umask_has_field(e, fi, 0);
-}
-
-int pp_enc_ncodes(const struct pp_enc *e)
-{
-	int n = 1;
-	for (int r = 1; r < PP_NREGS; r++)
-		if (e->reg[r] | e->raw[r] || (e->regs_given >> r & 1))
-			n = r + 1;
-	return n;
-}
-
-uint64_t pp_enc_code(const struct pp_enc *e, int r)
-{
-	return (e->reg[r] & ~e->perf_only[r]) | e->raw[r];
-}
-
-unsigned int pp_enc_precise_ip(const struct pp_enc *e)
-{
-	if ((e->os_given >> PP_PA_PRECISE) & 1)
-		return (unsigned int)e->os_val[PP_PA_PRECISE];
-	if ((e->os_given >> PP_PA_HW_SMPL) & 1 && e->os_val[PP_PA_HW_SMPL])
-		return 1;
-	return 0;
 }
 
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,

@@ -2,8 +2,10 @@
  * event/encode.h - the one encoder: from a parsed event string to register
  * values (config, config1, config2), privilege levels and perf_events
  * attribute values, driven only by the PMU descriptor (format fields, sets,
- * groups, rules, modifiers). The OS layers (os/) turn the result into
- * codes[] or a perf_event_attr and libpfm4's fully qualified string.
+ * groups, rules, modifiers). The result holds everything the OS layers (os/)
+ * write, settled: codes[], the perf_event_attr's values, and (when asked) the
+ * spelling of libpfm4's fully qualified string; os/ formats it and looks
+ * nothing up.
  */
 #ifndef PP_EVENT_ENCODE_H
 #define PP_EVENT_ENCODE_H
@@ -15,6 +17,11 @@
 
 #define PP_MAX_SEL   64		/* unit masks in one encoding (libpfm4: 64 attributes) */
 #define PP_MAX_MODS  32		/* PMU modifiers a PMU may have (pp_event.mods is 32 bits) */
+
+/* the two spellings of an fstr: libpfm4 4.13's (every selected unit mask,
+ * every modifier the layer shows), or the strict one that always encodes the
+ * same again (only what the string named or a unit mask set) */
+enum pp_spelling { PP_SPELL_LIBPFM4, PP_SPELL_STRICT };
 
 /* one encoded event */
 struct pp_enc {
@@ -36,6 +43,10 @@ struct pp_enc {
 	/* selected unit masks (absolute indexes), in event (table) order */
 	uint32_t sel[PP_MAX_SEL];
 	uint8_t  sel_dfl[PP_MAX_SEL];	/* 1 = added as a default, not named */
+	/* (written whole before they are read: left out of pp_encode's clearing) */
+	uint64_t codes[PP_NREGS];	/* PFM_OS_NONE codes: reg[] without perf-only bits, with the raw ones */
+	uint64_t attr_shown[PP_PA_COUNT];	/* the value libpfm4 writes for each attribute of attr_mask
+						 * (pp_enc_spell) */
 	int nsel;
 
 	/* PMU modifiers, by position in the PMU's list */
@@ -51,6 +62,23 @@ struct pp_enc {
 	uint64_t reg[PP_NREGS];		/* config, config1, config2 (raw_bits excluded) */
 	uint64_t raw[PP_NREGS];		/* raw_bits and raw_fields values, for the PMU's own codes */
 	uint64_t perf_only[PP_NREGS];	/* bits of reg[] the PMU's own codes leave out (raw_format) */
+
+	/* what the OS layers write, settled by pp_encode */
+	int ncodes;			/* codes[]: config, then config1, config2 when used */
+	unsigned int precise_ip;	/* `precise`, else 1 with hw_smpl, else 0 */
+	/* mg and mh by value, 0 when not given: guest execution is counted with
+	 * mg=1, host execution is left out with mg=1 and mh=0 (as libpfm4 when
+	 * both are given) */
+	int mg, mh;
+	/* the perf_events layers only (a view that offers attributes) */
+	uint32_t perf_type;		/* attr.type: the event's, else its PMU's; PP_NONE: none */
+	int cpu;			/* the cpu given, else the PMU's default (-1: none) */
+	int filters_hv;			/* the PMU filters the hypervisor level */
+
+	/* the fstr (pp_enc_spell of event/spelling.h, when the caller asks for one) */
+	uint32_t attr_mask;		/* perf_events attributes the view shows of the event */
+	enum pp_spelling spell;
+	uint32_t mods_shown;		/* positions of the PMU modifiers that spelling writes */
 };
 
 /*
@@ -65,24 +93,6 @@ int pp_enc_selection_ok(const struct pp_enc *e);
 
 /* a selected unit mask sets, presets or requires field fi (absolute index) */
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi);
-
-/* number of uint64 codes of e in the PMU's own form (config, then config1, config2 when used) */
-int pp_enc_ncodes(const struct pp_enc *e);
-/* PFM_OS_NONE code r: config r without perf-only bits, with the raw ones */
-uint64_t pp_enc_code(const struct pp_enc *e, int r);
-/* perf_event_attr.precise_ip of e: `precise`, else 1 with hw_smpl, else 0 */
-unsigned int pp_enc_precise_ip(const struct pp_enc *e);
-
-/* mg and mh by value, 0 when not given: guest execution is counted with mg=1,
- * host execution is left out with mg=1 and mh=0 (as libpfm4 when both are given) */
-static inline int pp_enc_mg(const struct pp_enc *e)
-{
-	return (e->os_given >> PP_PA_MG) & 1 && e->os_val[PP_PA_MG];
-}
-static inline int pp_enc_mh(const struct pp_enc *e)
-{
-	return (e->os_given >> PP_PA_MH) & 1 && e->os_val[PP_PA_MH];
-}
 
 /* parse and encode str in view v into *p and *e (caller-owned); PFM_SUCCESS or PFM_ERR_* */
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 #include "event/lookup.h"
+#include "event/pmu_index.h"
 #include "util/str.h"
 
 int pp_lookup_name(const struct pp_pmu_rt *pmu, const char *name, size_t len,
@@ -39,10 +40,13 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 	if (t->umask_tag) {
 		/* names compared only where the hash byte matches */
 		uint8_t tag = (uint8_t)pp_hash_name(name, len);
-		const uint8_t *tags = t->umask_tag + ev->first_umask;
-		for (uint32_t i = 0; i < ev->numasks; i++)
-			if (tags[i] == tag && pp_name_eq(pp_str(t, t->umasks[ev->first_umask + i].name), name, len))
+		const uint8_t *tags = t->umask_tag + ev->first_umask, *end = tags + ev->numasks;
+		/* the tags are bytes: memchr finds the next candidate */
+		for (const uint8_t *q = tags; (q = memchr(q, tag, (size_t)(end - q))); q++) {
+			uint32_t i = (uint32_t)(q - tags);
+			if (pp_name_eq(pp_str(t, t->umasks[ev->first_umask + i].name), name, len))
 				return (int)(ev->first_umask + i);
+		}
 	} else {
 		for (uint32_t i = 0; i < ev->numasks; i++) {
 			const struct pp_umask *u = &t->umasks[ev->first_umask + i];
@@ -50,14 +54,25 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 				return (int)(ev->first_umask + i);
 		}
 	}
-	/* aliases only after every canonical name, so a name never loses to an alias */
+	/* aliases only after every canonical name, so a name never loses to an
+	 * alias; only for an event that has some (kept per event in the PMU's
+	 * index once known: threads that race store the same) */
+	const struct pp_pmu_index *ix = pp_pmu_index(pmu);
+	uint32_t n = (uint32_t)(ev - t->events) - pmu->p->first_event;
+	uint8_t *known = ix && ix->umask_aliases && n < pmu->p->nevents ? &ix->umask_aliases[n] : NULL;
+	if (known && __atomic_load_n(known, __ATOMIC_RELAXED) == 1)
+		return -1;
+	int some = 0;
 	for (uint32_t i = 0; i < ev->numasks; i++) {
 		const struct pp_umask *u = &t->umasks[ev->first_umask + i];
 		if (!u->aliases)
 			continue;
+		some = 1;
 		for (const char *a = pp_str(t, u->aliases); *a; a += strlen(a) + 1)
 			if (pp_name_eq(a, name, len))
 				return (int)(ev->first_umask + i);
 	}
+	if (known)
+		__atomic_store_n(known, (uint8_t)(some ? 2 : 1), __ATOMIC_RELAXED);
 	return -1;
 }

@@ -17,7 +17,6 @@
 #include "util/log.h"
 #include "util/str.h"
 
-#define PP_MAX_EXPAND 4		/* nested alias/equiv expansions */
 
 static int parse_u64_base(const char *s, size_t len, int base, uint64_t *out)
 {

@@ -13,6 +13,7 @@
 #include "event/attrs.h"
 
 #define PP_MAX_TOK 128		/* attributes in one event string, equivs expanded */
+#define PP_MAX_EXPAND 4		/* nested alias/equiv expansions */
 
 /* one ATTR[=VAL] of the string (text not NUL-terminated) */
 struct pp_tok {

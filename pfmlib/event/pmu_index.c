@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "event/encode.h"
 #include "event/pmu_index.h"
+#include "util/str.h"
 
 static struct pp_pmu_index *all;	/* every index published, newest first */
 
@@ -31,6 +32,35 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		if (m->field >= p->first_field && m->field - p->first_field < PP_INDEX_FIELDS)
 			ix->fmods[m->field - p->first_field] |= bit;
 	}
+	uint64_t attr_firsts = 0;	/* bit (first letter & 63) of each perf_events attribute name */
+	for (unsigned int a = 0; a < PP_PA_COUNT; a++)
+		attr_firsts |= 1ull << ((pp_perf_attrs[a].name[0] | 0x20) & 63);
+	for (uint32_t i = 0; i < p->nmods && i < PP_MAX_MODS; i++) {
+		const char *n = pp_str(t, t->mods[p->first_mod + i].name);
+		uint32_t j;
+		unsigned char c = (unsigned char)(n[0] | 0x20);
+		/* (names compared where their first letters agree) */
+		for (j = 0; j < i; j++) {
+			const char *o = pp_str(t, t->mods[p->first_mod + j].name);
+			if ((unsigned char)(o[0] | 0x20) == c && pp_str_eq(o, n))
+				break;
+		}
+		if (j == i && pp_whole_token(n))
+			ix->mod_names_own |= 1u << i;
+		for (unsigned int a = 0; (attr_firsts >> (c & 63) & 1) && a < PP_PA_COUNT; a++)
+			if ((unsigned char)(pp_perf_attrs[a].name[0] | 0x20) == c && pp_str_eq(n, pp_perf_attrs[a].name))
+				ix->attr_name_mods[a] |= 1u << i;
+		if (t->mods[p->first_mod + i].plm || t->mods[p->first_mod + i].flags & PP_MOD_F_NONE_ONLY)
+			ix->perf_hidden_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].flags & PP_MOD_F_UMASK_REQUIRED)
+			ix->umask_required_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].flags & PP_MOD_F_ENABLE_GIVEN)
+			ix->enable_given_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].field == PP_NONE && !t->mods[p->first_mod + i].plm)
+			ix->fieldless_mods |= 1u << i;
+	}
+	ix->filters_hv = pp_pmu_filters_hv(pmu);
+	ix->umask_aliases = calloc(p->nevents + 1, 1);
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
 		const struct pp_field *fd = &t->fields[p->first_field + f];
 		if (fd->reg < PP_NREGS && !(fd->flags & PP_FIELD_RAW) && fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
@@ -48,6 +78,7 @@ const struct pp_pmu_index *pp_pmu_index(const struct pp_pmu_rt *pmu)
 		return NULL;
 	if (!__atomic_compare_exchange_n(&((struct pp_pmu_rt *)pmu)->enc_index, &none, ix, 0, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE)) {
+		free(ix->umask_aliases);
 		free(ix);
 		return none;	/* another thread's, published first */
 	}
@@ -63,6 +94,9 @@ void pp_pmu_index_free_all(void)
 	struct pp_pmu_index *ix = __atomic_exchange_n(&all, NULL, __ATOMIC_ACQUIRE);
 	while (ix) {
 		struct pp_pmu_index *next = ix->next;
+		for (int i = 0; i < PP_EQUIV_SLOTS; i++)
+			free(ix->equiv_read[i]);
+		free(ix->umask_aliases);
 		free(ix);
 		ix = next;
 	}

@@ -10,16 +10,44 @@
 
 #include <stdint.h>
 #include "registry/registry.h"
+#include "table/perf_attrs.h"
 
 #define PP_INDEX_FIELDS 64	/* format fields an encoding takes (pp_encode refuses more) */
+#define PP_EQUIV_SLOTS 64	/* equivalent strings of a PMU whose reading is kept */
+#define PP_EQUIV_PARTS 32	/* unit masks one of them may name */
+
+/* the unit masks (absolute) the equivalent string of unit mask ui names,
+ * looked up in the unit masks [first_umask, first_umask + numasks) of an
+ * event, those with an equivalent of their own by theirs */
+struct pp_equiv_read {
+	uint32_t ui, first_umask, numasks, n;
+	uint32_t part[PP_EQUIV_PARTS];
+};
 
 struct pp_pmu_index {
 	struct pp_pmu_index *next;	/* every index made, for pp_pmu_index_free_all */
 	uint32_t plm_mods;		/* positions of the modifiers standing for privilege levels */
 	uint32_t field_mods;		/* positions of the modifiers that write a field */
 	uint32_t req_mods;		/* positions of the modifiers with a `requires` partner */
+	/* names, for event/spelling.c: the modifiers (positions) whose name is a
+	 * whole token no earlier modifier has; per perf_events attribute, the
+	 * modifiers that have its name; the modifiers the perf_events layers
+	 * take over or leave out (privilege levels, none_only) */
+	uint32_t mod_names_own;
+	uint32_t attr_name_mods[PP_PA_COUNT];
+	uint32_t perf_hidden_mods;
+	uint32_t umask_required_mods;	/* `with_umask: required` */
+	uint32_t enable_given_mods;	/* `enable_given` */
+	uint32_t fieldless_mods;	/* no field and no privilege level: they encode nothing */
+	int filters_hv;			/* pp_pmu_filters_hv, final once the registry is built */
 	uint64_t perf_only[PP_NREGS];	/* per register, the bits of fields the PMU's own codes
 					 * leave out (raw_format: PP_FIELD_PERF, PP_FIELD_MOVED) */
+	/* event/spelling.c: unit masks an equivalent string names, read once
+	 * (struct pp_equiv_read, each published once by compare-and-swap) */
+	struct pp_equiv_read *equiv_read[PP_EQUIV_SLOTS];
+	/* event/lookup.c, per event of the PMU: 0 not known yet, 1 none of its
+	 * unit masks has aliases, 2 some has (NULL: every event's are searched) */
+	uint8_t *umask_aliases;
 	uint32_t fmods[PP_INDEX_FIELDS];	/* per field (from first_field), the positions of the
 						 * modifiers writing it */
 };

@@ -163,6 +163,22 @@ const char *pp_host_id_arch(const char *id)
 	return NULL;
 }
 
+/* architectures whose PMUs are matched against another one's identity shape:
+ * a 32-bit Arm host's CPU is its MIDR too (docs/detection.md) */
+static const struct { const char *pmu_arch, *id_arch; } shared_shapes[] = {
+	{ "arm", "arm64" },
+};
+
+int pp_host_arch_serves(const char *pmu_arch, const char *id_arch)
+{
+	if (!pmu_arch || !*pmu_arch || !strcmp(pmu_arch, "generic") || !id_arch || !strcmp(pmu_arch, id_arch))
+		return 1;
+	for (size_t i = 0; i < sizeof(shared_shapes) / sizeof(shared_shapes[0]); i++)
+		if (!strcmp(pmu_arch, shared_shapes[i].pmu_arch) && !strcmp(id_arch, shared_shapes[i].id_arch))
+			return 1;
+	return 0;
+}
+
 /* ---- matching ---- */
 
 #define MIDR_VARIANT(m)  (((m) >> 20) & 0xf)
@@ -268,8 +284,7 @@ int pp_host_match(const char *pattern, const char *identity)
 int pp_host_match_arch(const char *arch, const char *pattern, const char *identity)
 {
 	const struct id_facts *f = facts_of(identity);
-	const char *ia = f->arch;
-	if (arch && *arch && strcmp(arch, "generic") && ia && strcmp(arch, ia))
+	if (!pp_host_arch_serves(arch, f->arch))
 		return 0;
 	return match_with(f, pattern, identity);
 }

@@ -58,6 +58,14 @@ void pp_host_archperf_set(struct pp_host *h, uint32_t eax, uint32_t ebx, uint32_
 const char *pp_host_id_arch(const char *identity);
 
 /*
+ * May a PMU of architecture pmu_arch (NULL, "" or "generic": any) match an
+ * identity of shape id_arch (pp_host_id_arch; NULL: unknown, any)? The same
+ * architecture, or one that shares its identity (32-bit arm PMUs take
+ * arm64's MIDR form).
+ */
+int pp_host_arch_serves(const char *pmu_arch, const char *id_arch);
+
+/*
  * Does identity match the perf-mapfile pattern? Regular expressions
  * (POSIX extended) must match the whole identity; x86 identities are also
  * tried without their stepping; an arm64 MIDR literal pattern is compared as

@@ -1,7 +1,7 @@
 /*
  * host/hostdata.h - facts about CPUs that the host readers need, compiled
  * from arch/<arch>/host.yaml into build/gen/pp_hostdata.c by
- * scripts/gen-hostdata.py: tables of name -> number.
+ * gen/hostdata/gen-hostdata.py: tables of name -> number.
  */
 #ifndef PP_HOST_HOSTDATA_H
 #define PP_HOST_HOSTDATA_H

@@ -13,7 +13,7 @@ int pp_os_none_emit(const struct pp_enc *e, pfm_pmu_encode_arg_t *arg)
 {
 	char *fstr = NULL;
 	uint64_t *codes;
-	int n = pp_enc_ncodes(e);
+	int n = e->ncodes;
 
 	if (arg->codes && arg->count < n)
 		return pp_fail(PFM_ERR_TOOSMALL, "codes[] has %d elements, the encoding needs %d", arg->count, n);
@@ -25,7 +25,7 @@ int pp_os_none_emit(const struct pp_enc *e, pfm_pmu_encode_arg_t *arg)
 		return PFM_ERR_NOMEM;
 	}
 	for (int i = 0; i < n; i++)
-		codes[i] = pp_enc_code(e, i);
+		codes[i] = e->codes[i];
 	arg->codes = codes;
 	arg->count = n;
 	arg->idx = pp_make_idx(e->pmu->id, e->ev_num);

@@ -5,7 +5,9 @@
  * filters the PMU does not offer), pinned;
  * config1/config2 when the encoding uses them; sample_period/freq,
  * precise_ip and exclusive only when the string asks. attr->size and every
- * other field are the caller's. The arg gets idx, cpu and fstr.
+ * other field are the caller's. The arg gets idx, cpu and fstr. Every value
+ * comes settled from the encoder (attr.type and cpu included): nothing is
+ * looked up here.
  */
 #include "os/os.h"
 #include "util/log.h"
@@ -13,11 +15,11 @@
 static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 {
 	uint32_t g = e->os_given;
-	int n = pp_enc_ncodes(e);
-	int mg = pp_enc_mg(e), mh = pp_enc_mh(e);
+	int n = e->ncodes;
+	int mg = e->mg, mh = e->mh;
 	uint32_t pa = e->pmu->p->perf_attrs;
 
-	a->type = e->ev->perf_type != PP_NONE ? e->ev->perf_type : pp_pmu_perf_type(e->pmu);
+	a->type = e->perf_type;
 	a->config = e->reg[0];
 	if (n > 1)
 		a->config1 = e->reg[1];
@@ -33,7 +35,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 		pa &= ~PP_PA_EXCLUSIONS;
 	a->exclude_user = (pa >> PP_PA_U & 1) ? !(e->plm & PFM_PLM3) : 0;
 	a->exclude_kernel = (pa >> PP_PA_K & 1) ? !(e->plm & PFM_PLM0) : 0;
-	a->exclude_hv = pp_pmu_filters_hv(e->pmu) ? !(e->plm & PFM_PLMH) : 0;
+	a->exclude_hv = e->filters_hv ? !(e->plm & PFM_PLMH) : 0;
 	/* mg/mh by value (libpfm4 4.13 counts their presence: there mg=0 counted
 	 * the guest, and its own fstr did not encode the same again); PMUs without
 	 * them (rapl) leave guest and host alone */
@@ -54,7 +56,7 @@ static void fill_attr(const struct pp_enc *e, struct perf_event_attr *a)
 		a->freq = 1;
 	}
 	if ((g >> PP_PA_PRECISE & 1) || (g >> PP_PA_HW_SMPL & 1))
-		a->precise_ip = pp_enc_precise_ip(e) & 3;
+		a->precise_ip = e->precise_ip & 3;
 }
 
 int pp_os_perf_emit(const struct pp_enc *e, pfm_perf_encode_arg_t *arg)
@@ -63,7 +65,7 @@ int pp_os_perf_emit(const struct pp_enc *e, pfm_perf_encode_arg_t *arg)
 
 	/* an uncore PMU whose kernel PMU is not in sysfs has no attr.type:
 	 * libpfm4 4.13 refuses it under perf_events the same way */
-	if (e->ev->perf_type == PP_NONE && pp_pmu_perf_type(e->pmu) == PP_NONE)
+	if (e->perf_type == PP_NONE)
 		return pp_fail(PFM_ERR_NOTSUPP, "PMU %s: its kernel PMU %s is not in sysfs", pp_str(e->pmu->t, e->pmu->p->name),
 			       e->pmu->p->perf_pmu ? pp_str(e->pmu->t, e->pmu->p->perf_pmu) : "(none)");
 	if ((e->os_given >> PP_PA_PERIOD & 1) && arg->attr->freq)
@@ -73,7 +75,7 @@ int pp_os_perf_emit(const struct pp_enc *e, pfm_perf_encode_arg_t *arg)
 		return PFM_ERR_NOMEM;
 	fill_attr(e, arg->attr);
 	arg->idx = pp_make_idx(e->pmu->id, e->ev_num);
-	arg->cpu = (e->os_given >> PP_PA_CPU & 1) ? (int)e->os_val[PP_PA_CPU] : pp_pmu_dfl_cpu(e->pmu);
+	arg->cpu = e->cpu;
 	if (arg->fstr)
 		*arg->fstr = fstr;
 	return PFM_SUCCESS;

@@ -18,7 +18,7 @@
 
 #include <sys/stat.h>
 #include "host/host.h"
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 
 struct pp_pcache;
 

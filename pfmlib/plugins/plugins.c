@@ -24,7 +24,7 @@
 #include "plugins/cache.h"
 #include "plugins/plugins.h"
 #include "plugins/stub.h"
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 #include "util/config.h"
 #include "util/log.h"
 #include "util/str.h"

@@ -22,7 +22,7 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 		return 0;
 	const char *arch = pp_str(t, p->arch);
 	/* a PMU of another architecture: none of its patterns is tried */
-	if (*arch && strcmp(arch, "generic") && id_arch && strcmp(arch, id_arch))
+	if (!pp_host_arch_serves(arch, id_arch))
 		return 0;
 	/* tablegen's literal prefix of each pattern refuses most of them at once */
 	const pp_str_t *mp = t->match_prefix;

@@ -59,7 +59,7 @@ struct pp_pmu_rt {
 	unsigned char ncntrs, nfixed;
 	unsigned char picked;		/* a built-in PMU whose table is another: a variant picked
 					 * for this host, or a plugin's override (bidx kept) */
-	unsigned char fstr_named;	/* os/fstr.c, found once and kept (atomic): 0 not known yet,
+	unsigned char fstr_named;	/* event/spelling.c, found once and kept (atomic): 0 not known yet,
 					 * 1 `name::` finds this PMU, 2 it does not */
 	struct pp_pmu_index *enc_index;	/* event/pmu_index.c, made at the first encoding (atomic) */
 };

@@ -20,7 +20,7 @@
 
 typedef uint32_t pp_str_t;	/* offset into strs; 0 is the empty string. tablegen rebuilds
 				 * the pool: every pp_str_t field of the records below must be
-				 * listed in pp_tablegen_strs (table/tablegen_compact.c) */
+				 * listed in pp_tablegen_strs (gen/tablegen/tablegen_compact.c) */
 
 /* registers a format field can live in */
 enum pp_reg { PP_REG_CONFIG = 0, PP_REG_CONFIG1 = 1, PP_REG_CONFIG2 = 2, PP_NREGS = 3 };

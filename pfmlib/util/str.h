@@ -61,6 +61,21 @@ static inline int pp_has_any(const char *s, const char *set)
 	return s[strcspn(s, set)] != '\0';
 }
 
+/* s can be a whole attribute of an event string: not empty, nothing in it
+ * splits one (none of : . = , / blank tab) */
+static inline int pp_whole_token(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		/* every character that splits is below 'A' */
+		if (c < 'A' && (c == ':' || c == '.' || c == '=' || c == ',' || c == '/' || c == ' ' || c == '\t'))
+			return 0;
+	}
+	return 1;
+}
+
 /* case-insensitive equality of two NUL-terminated strings (strcasecmp() == 0) */
 static inline int pp_str_eq(const char *a, const char *b)
 {

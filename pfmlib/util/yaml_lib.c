@@ -1,6 +1,6 @@
 /*
  * util/yaml_lib.c - libyaml, loaded on first use. The YAML reader
- * (table/yaml.c, table/yaml_peek.c) is needed only when a plugin file is
+ * (table/descriptor/) is needed only when a plugin file is
  * read, so the library does not link libyaml: the few libyaml functions the
  * reader calls are defined here (hidden, under libyaml's own names) and
  * forward to the library dlopen()ed by the first yaml_parser_initialize.

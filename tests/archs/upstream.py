@@ -6,7 +6,8 @@ exclude hypervisor) and are checked alone and with :u, :k, :k:u and :hv
 (>= 99% of a PMU's names identical in all five); POWER codes are the event
 code (>= 99%; libpfm4's spelling wins over a perf event of the same name and
 another code, which stays as NAME_PERF, docs/archs.md). Also upstream
-libpfm4's own arm64 and POWER validation cases (string -> code), and the
+libpfm4's own arm64, 32-bit Arm and POWER validation cases (string -> code;
+the 32-bit Arm and older POWER PMUs are arch/<arch>/upstream/'s), and the
 native strings of PAPI's preset blocks for these PMUs."""
 import os
 import sys
@@ -49,6 +50,36 @@ VALIDATE_ARM64 = [
 ]
 
 
+# upstream libpfm4's tests/validate_arm.c cases of its 32-bit Arm PMUs
+# (arch/arm/upstream/): (string, return code, codes[0], fstr); the PMUs that
+# filter no privilege level refuse k and u (PFM_ERR_ATTR, -8); an event the
+# PMU lacks is PFM_ERR_NOTFOUND (-4)
+VALIDATE_ARM = [
+    ("arm_ac7::CPU_CYCLES", 0, 0x8000011, "arm_ac7::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac7::CPU_CYCLES:k", 0, 0x88000011, "arm_ac7::CPU_CYCLES:k=1:u=0:hv=0"),
+    ("arm_ac7::CPU_CYCLES:k:u", 0, 0x8000011, "arm_ac7::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac7::INST_RETIRED", 0, 0x8000008, "arm_ac7::INST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_ac8::NEON_CYCLES", 0, 0x5a, "arm_ac8::NEON_CYCLES"),
+    ("arm_ac8::NEON_CYCLES:k", -8, None, None),
+    ("arm_ac8::CPU_CYCLES", 0, 0xff, "arm_ac8::CPU_CYCLES"),
+    ("arm_ac8::CPU_CYCLES_HALTED", -4, None, None),
+    ("arm_ac9::CPU_CYCLES", 0, 0xff, "arm_ac9::CPU_CYCLES"),
+    ("arm_ac9::DMB_DEP_STALL_CYCLES", 0, 0x86, "arm_ac9::DMB_DEP_STALL_CYCLES"),
+    ("arm_ac9::CPU_CYCLES:u", -8, None, None),
+    ("arm_ac9::JAVA_HW_BYTECODE_EXEC", 0, 0x40, "arm_ac9::JAVA_HW_BYTECODE_EXEC"),
+    ("arm_ac15::CPU_CYCLES", 0, 0x8000011, "arm_ac15::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac15::CPU_CYCLES:k", 0, 0x88000011, "arm_ac15::CPU_CYCLES:k=1:u=0:hv=0"),
+    ("arm_ac15::CPU_CYCLES:k:u", 0, 0x8000011, "arm_ac15::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("arm_ac15::INST_RETIRED", 0, 0x8000008, "arm_ac15::INST_RETIRED:k=1:u=1:hv=0"),
+    ("arm_1176::CPU_CYCLES", 0, 0xff, "arm_1176::CPU_CYCLES"),
+    ("arm_1176::CPU_CYCLES:k", -8, None, None),
+    ("arm_1176::INSTR_EXEC", 0, 0x07, "arm_1176::INSTR_EXEC"),
+    ("qcom_krait::CPU_CYCLES", 0, 0x80000ff, "qcom_krait::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("qcom_krait::CPU_CYCLES:k:u", 0, 0x80000ff, "qcom_krait::CPU_CYCLES:k=1:u=1:hv=0"),
+    ("qcom_krait::CPU_CYCLES:u", 0, 0x480000ff, "qcom_krait::CPU_CYCLES:k=0:u=1:hv=0"),
+]
+
+
 # upstream libpfm4's tests/validate_power.c cases of the PMUs pmuplug has
 # (string, codes[0]); the first three are names perf's JSON gives another
 # code (perf's events are NAME_PERF there)
@@ -61,6 +92,15 @@ VALIDATE_POWER = [
     ("power10::PM_CYC_ALT2", 0x2001e), ("power10::PM_CYC_ALT3", 0x3001e),
     ("power10::PM_INST_CMPL", 0x100fe), ("power10::PM_INST_CMPL_ALT2", 0x20002),
     ("power10::PM_L2_INST", 0x36080),
+    # the older PMUs of arch/powerpc/upstream/
+    ("ppc970::PM_CYC", 0x7), ("ppc970::PM_INST_DISP", 0x320),
+    ("ppc970mp::PM_CYC", 0x7), ("ppc970mp::PM_INST_DISP", 0x320),
+    ("power4::PM_CYC", 0x7), ("power4::PM_INST_DISP", 0x221),
+    ("power5::PM_CYC", 0xf), ("power5::PM_INST_DISP", 0x300009),
+    ("power5p::PM_CYC", 0xf), ("power5p::PM_INST_DISP", 0x300009),
+    ("power6::PM_INST_CMPL", 0x2), ("power6::PM_THRD_CONC_RUN_INST", 0x300026),
+    ("power7::PM_CYC", 0x1e), ("power7::PM_INST_DISP", 0x200f2),
+    ("powerpc_nest_mcs_read::MCS_00", 0x118), ("powerpc_nest_mcs_write::MCS_00", 0x198),
 ]
 # perf's own events behind those three names, still reachable
 PERF_KEPT = [("power8::PM_L1MISS_LAT_EXC_1024_PERF", 0x200301ea), ("power9::PM_CYC_PERF", 0x1e)]
@@ -101,6 +141,14 @@ def run(args, tally):
                     "got %s" % (res[s][0],))
     got = H.fstrs(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_ARM64], LIBPFM_ENCODE_INACTIVE=1)
     for s, _, fstr in VALIDATE_ARM64:
+        tally.check(got[s] == fstr, "upstream libpfm4 validation: %s prints %s" % (s, fstr), "got %s" % got[s])
+    res = H.encode(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_ARM], LIBPFM_ENCODE_INACTIVE=1)
+    got = H.fstrs(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_ARM], LIBPFM_ENCODE_INACTIVE=1)
+    for s, rc, code, fstr in VALIDATE_ARM:
+        want = (rc, [code] if rc == 0 else [])
+        tally.check(res[s][0][0] == rc and (rc or res[s][0] == want),
+                    "upstream libpfm4 validation: %s %s" % (s, "is %#x" % code if rc == 0 else "fails %d" % rc),
+                    "got %s" % (res[s][0],))
         tally.check(got[s] == fstr, "upstream libpfm4 validation: %s prints %s" % (s, fstr), "got %s" % got[s])
     res = H.encode(args.pfmdump, args.libdir, [c[0] for c in VALIDATE_POWER], LIBPFM_ENCODE_INACTIVE=1)
     for s, code in VALIDATE_POWER:

@@ -199,6 +199,21 @@ static void test_match_arch_never_crosses_architectures(void)
 	CU_ASSERT_TRUE(pp_host_match_arch("nds32", "0x0", "0x0"));
 }
 
+static void test_arm32_pmus_match_the_midr_shape_and_no_other(void)
+{
+	/* a 32-bit Arm host's identity is its MIDR, the arm64 shape */
+	CU_ASSERT_TRUE(pp_host_match_arch("arm", "0x00000000410fc0f0", "0x00000000412fc0f3"));
+	CU_ASSERT_TRUE(pp_host_match_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
+					  "0x00000000511f06f0"));
+	CU_ASSERT_FALSE(pp_host_match_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
+					   "0x00000000510f02d0"));
+	CU_ASSERT_FALSE(pp_host_match_arch("arm", "0x[[:xdigit:]]+", "0x004e1202"));
+	/* the sharing goes one way: an arm64 PMU is never matched against a PVR */
+	CU_ASSERT_TRUE(pp_host_arch_serves("arm", "arm64"));
+	CU_ASSERT_FALSE(pp_host_arch_serves("arm64", "arm"));
+	CU_ASSERT_FALSE(pp_host_arch_serves("arm", "powerpc"));
+}
+
 static void test_invalid_pattern_matches_nothing(void)
 {
 	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-(55", "GenuineIntel-6-55-4"));
@@ -378,6 +393,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_powerpc_pvr_regex_matches_version_half),
 	TL_TEST(test_s390_patterns_with_their_own_anchors),
 	TL_TEST(test_match_arch_never_crosses_architectures),
+	TL_TEST(test_arm32_pmus_match_the_midr_shape_and_no_other),
 	TL_TEST(test_invalid_pattern_matches_nothing),
 	TL_TEST(test_arm64_sysfs_gives_one_identity_per_core_type),
 	TL_TEST(test_arm64_sysfs_skips_cpu_without_regs),

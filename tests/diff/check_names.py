@@ -22,7 +22,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import derive  # noqa: E402
 import match  # noqa: E402
 import oracle  # noqa: E402
@@ -125,7 +125,7 @@ def main():
     ap.add_argument("pmus", nargs="*")
     args = ap.parse_args()
     args.accepted = Accepted(args.accepted_file)
-    rows = [r + (None,) for r in derive.read_pmu_table(os.path.join(TOP, "scripts/libpfm4-names/pmus.tsv"))]
+    rows = [r + (None,) for r in derive.read_pmu_table(os.path.join(TOP, "gen/libpfm4-names/pmus.tsv"))]
     # variant tables (libpfm4's PMU over another perf directory): <pmu>@<dir>.yaml
     _, variants = derive.models_yaml_dirs(os.path.join(TOP, "arch/x86/models.yaml"))
     rows += [(pmu, d, None, "%s@%s" % (pmu, d.split("/", 1)[1])) for pmu, d in variants]

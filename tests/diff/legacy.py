@@ -20,7 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import oracle  # noqa: E402
 import results  # noqa: E402
 import rundiff  # noqa: E402

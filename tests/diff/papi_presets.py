@@ -17,7 +17,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import oracle  # noqa: E402
 from accepted import Accepted  # noqa: E402
 from rundiff import encode  # noqa: E402

@@ -7,13 +7,15 @@ be listed with its reason in tests/diff/accepted-differences.tsv.
 
 Per PMU: strings compared (libpfm4's names), agreeing, listed differences,
 unlisted ones; coverage = share of libpfm4's EVENT and EVENT:UMASK strings
-that pmuplug encodes to libpfm4's codes; fstr agreement (not a failure).
+that pmuplug encodes to libpfm4's codes; fstr agreement (not a failure: the
+last line gives it over every PMU compared, both layers' fstr byte for byte,
+and OUT/PMU.fstr.txt lists the strings whose fstr differ).
 Agreement leaves out the strings perf's JSON corrects (libpfm4-corrections.yaml).
 A PMU passes with no unlisted difference, agreement >= --agree and coverage
 >= --cover. Appends `diff: N passed, N failed` to --results.
 
     rundiff.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--out build/check/diff]
-               [--results build/check/results] [-j N] [PMU...]
+               [--results build/check/results] [--plm N] [-j N] [PMU...]
 """
 import argparse
 import concurrent.futures
@@ -22,7 +24,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import oracle  # noqa: E402
 import genstrings  # noqa: E402
 from match import OFFCORE_RE  # noqa: E402
@@ -69,9 +71,10 @@ class Result:
         return "NONE %s  EXT %s" % (" ".join(self.none), " ".join(self.ext))
 
 
-def encode(pfmdump, strings, libdir, force_pmu=None):
-    """{string: Result} from one library."""
-    out = oracle.run_dump(pfmdump, ["encode"], stdin="".join(s + "\n" for s in strings),
+def encode(pfmdump, strings, libdir, force_pmu=None, plm=None):
+    """{string: Result} from one library (privilege levels plm, pfmdump's default when None)."""
+    args = ["encode"] + (["-p", str(plm)] if plm is not None else [])
+    out = oracle.run_dump(pfmdump, args, stdin="".join(s + "\n" for s in strings),
                           libdir=libdir, force_pmu=force_pmu)
     res = {}
     for line in out.splitlines():
@@ -97,11 +100,12 @@ def run_pmu(pmu, args):
     our_only = [s for s, _ in genstrings.strings(pmu, our_events) if s not in kinds]
     allstr = [s for s, _ in lib_strings] + our_only
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
-        fl = ex.submit(encode, args.pfmdump, allstr, None)
-        fo = ex.submit(encode, args.pfmdump, allstr, args.ours)
+        fl = ex.submit(encode, args.pfmdump, allstr, None, plm=args.plm)
+        fo = ex.submit(encode, args.pfmdump, allstr, args.ours, plm=args.plm)
         lib, ours = fl.result(), fo.result()
     r = {"pmu": pmu, "compared": 0, "agree": 0, "listed": 0, "corrected": 0, "unlisted": [], "plain": 0,
-         "covered": 0, "plain_core": 0, "covered_core": 0, "fstr": 0, "fstr_ok": 0, "ours_only": 0, "ours_only_ok": 0, "diffs": []}
+         "covered": 0, "plain_core": 0, "covered_core": 0, "fstr": 0, "fstr_ok": 0, "ours_only": 0, "ours_only_ok": 0, "diffs": [],
+         "fstr_diffs": []}
     # every event libpfm4 lists is listed (spr OFFCORE_RESPONSE_0: an event, not only a name that resolves)
     listed = {e.name.upper() for e in our_events}
     for e in lib_events:
@@ -126,6 +130,8 @@ def run_pmu(pmu, args):
         if a.none_rc == 0 and b.none_rc == 0:
             r["fstr"] += 1
             r["fstr_ok"] += a.fstr == b.fstr
+            if a.fstr != b.fstr:
+                r["fstr_diffs"].append((s, a.fstr, b.fstr))
         if same:
             r["agree"] += 1
             continue
@@ -160,6 +166,10 @@ def report(r, args):
     with open(os.path.join(args.out, r["pmu"] + ".txt"), "w") as f:
         for s, a, b, why in r["diffs"]:
             f.write("%s\n  libpfm4  %s\n  pmuplug  %s\n  %s\n" % (s, a, b, why))
+    # the fstr that differ (PFM_OS_NONE's, then PFM_OS_PERF_EVENT_EXT's)
+    with open(os.path.join(args.out, r["pmu"] + ".fstr.txt"), "w") as f:
+        for s, a, b in r["fstr_diffs"]:
+            f.write("%s\n  libpfm4  %s\n  pmuplug  %s\n" % (s, "  ".join(map(str, a)), "  ".join(map(str, b))))
     return ok
 
 
@@ -179,6 +189,7 @@ def main():
                     help="the uncore PMUs instead (every one of libpfm4's must exist, same id)")
     ap.add_argument("--total-agree", type=float, default=0.0,
                     help="floor of the agreement over all PMUs together")
+    ap.add_argument("--plm", type=int, help="privilege levels given to both libraries (pfmdump's default: 9)")
     ap.add_argument("pmus", nargs="*")
     args = ap.parse_args()
     args.accepted = Accepted(args.accepted_file)
@@ -198,11 +209,13 @@ def main():
         if not args.pmus or p in args.pmus:
             print("%-20s missing from pmuplug's PMU list FAIL" % p)
             failed += 1
-    compared = agreed = 0
+    compared = agreed = fstr = fstr_ok = 0
     with concurrent.futures.ThreadPoolExecutor(max(1, args.j // 2)) as ex:
         for r in ex.map(lambda p: run_pmu(p, args), pmus):
             compared += r["compared"]
             agreed += r["agree"]
+            fstr += r["fstr"]
+            fstr_ok += r["fstr_ok"]
             if report(r, args):
                 passed += 1
             else:
@@ -212,6 +225,9 @@ def main():
           % (len(pmus), compared, agreed, total, args.total_agree, "ok" if total >= args.total_agree else "FAIL"))
     if total < args.total_agree:
         failed += 1
+    # the fstr of strings both encode, both layers' byte for byte (a figure, not a failure)
+    print("all %d PMUs: fstr identical %d of %d (%.2f%%)"
+          % (len(pmus), fstr_ok, fstr, 100.0 * fstr_ok / fstr if fstr else 100.0))
     for row in args.accepted.unused(pmus):
         print("note: accepted difference matched nothing: %s" % "\t".join(row[:2]))
     results.report("diff-uncore" if args.uncore else "diff", passed, failed, args.results)

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
-"""upstream_2026.py - the PMUs upstream libpfm4 git 6870a9f (2026-06) added
-(arch/<arch>/upstream/libpfm4-events.tsv) are in pmuplug under upstream's
-names and ids, and every EVENT and EVENT:UMASK string of upstream's encodes
+"""upstream_2026.py - the PMUs of arch/<arch>/upstream/libpfm4-events.tsv
+(those upstream libpfm4 git 6870a9f, 2026-06, added; libpfm4's 32-bit Arm
+and older POWER PMUs, which 4.13 builds on those architectures only) are in
+pmuplug under upstream's names and ids, and every EVENT and EVENT:UMASK
+string of upstream's encodes
 (PFM_OS_NONE, pmu:: prefix, LIBPFM_ENCODE_INACTIVE=1) with upstream's codes:
 the event select is the event's code, the unit mask the unit mask's code (an
 event alone: its default unit masks' codes ORed). Appends
@@ -16,18 +18,21 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import oracle  # noqa: E402
 import results  # noqa: E402
 
-TSVS = [os.path.join(TOP, "arch", a, "upstream", "libpfm4-events.tsv") for a in ("x86", "arm64")]
-
-
-def event_select(pmu, code):
-    """(event select, unit mask) of a PFM_OS_NONE code of pmu's layout"""
-    if pmu.startswith("arm_"):
-        return code & 0xffff, 0
-    return (code & 0xff) | ((code >> 32) & 0xf) << 8, (code >> 8) & 0xff
+# arch -> (event select, unit mask) of a PFM_OS_NONE code of its PMUs' layouts
+DECODE = {
+    # event select bits 0-7 and 32-35, unit mask bits 8-15
+    "x86": lambda code: ((code & 0xff) | ((code >> 32) & 0xf) << 8, (code >> 8) & 0xff),
+    # the event number; bits 27, 30 and 31 are libpfm4's privilege-level filters
+    "arm64": lambda code: (code & 0xffff, 0),
+    "arm": lambda code: (code & 0xffff, 0),
+    # the code as given
+    "powerpc": lambda code: (code, 0),
+}
+TSVS = [(a, os.path.join(TOP, "arch", a, "upstream", "libpfm4-events.tsv")) for a in DECODE]
 
 
 def read(path):
@@ -53,7 +58,8 @@ def main():
     args = ap.parse_args()
     pmus = oracle.list_pmus(args.pfmdump, libdir=args.ours)
     passed = failed = 0
-    for path in TSVS:
+    for arch, path in TSVS:
+        event_select = DECODE[arch]
         for pmu, (pid, events) in read(path).items():
             bad = []
             if pmu not in pmus or pmus[pmu][0] != pid:
@@ -75,9 +81,9 @@ def main():
                 x = got[s]
                 if x.rc != 0:
                     bad.append("%s: error %d" % (s, x.rc))
-                elif event_select(pmu, x.codes[0]) != w:
+                elif event_select(x.codes[0]) != w:
                     bad.append("%s: upstream (0x%x, 0x%x), pmuplug (0x%x, 0x%x)"
-                               % ((s,) + w + event_select(pmu, x.codes[0])))
+                               % ((s,) + w + event_select(x.codes[0])))
             ok = not bad
             passed += ok
             failed += not ok

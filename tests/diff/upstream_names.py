@@ -5,7 +5,7 @@ EVENT:UMASK string of arch/x86/libpfm4-upstream-events.tsv (upstream's names
 and codes, read through its API) and of arch/x86/libpfm4-upstream-additions.tsv
 (icl, icx, spr TOPDOWN_M) is encoded by pmuplug
 (pmu:: prefix, LIBPFM_ENCODE_INACTIVE=1) and compared with the encoding
-upstream's codes give (scripts/libpfm4-names/tsvoracle.py; OFFCORE_RESPONSE/
+upstream's codes give (gen/libpfm4-names/tsvoracle.py; OFFCORE_RESPONSE/
 OCR unit masks are their MSR values). Strings listed in
 arch/x86/libpfm4-names/upstream-differences.tsv (perf's JSON wins over
 upstream) or tests/diff/accepted-differences.tsv count as listed.
@@ -24,7 +24,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts", "libpfm4-names"))
+sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import derive  # noqa: E402
 import layout  # noqa: E402
 import match  # noqa: E402

@@ -7,13 +7,17 @@ arch/arm64/libpfm4-upstream-events.tsv for those PMUs resolves (pfm_find_event "
 PMU, its pfm_event_info.code is upstream's, an event found by
 its name is spelled as upstream spells it (case included; a name that is a
 PMU alias resolves to perf's event), and the PMU has upstream's pfm_pmu_t id. Upstream lists no unit masks for uncore PMUs, so names and
-codes are what can be compared.
+codes are what can be compared; and the modifiers upstream gives only some
+events of a PMU (icx PCU's occ_i and occ_e, UNC_P_POWER_STATE_OCCUPANCY's)
+are those events' only, encoding into the kernel's fields (ENCODINGS).
 
 Runs our library through ctypes on the empty sysroot with
 LIBPFM_ENCODE_INACTIVE=1 (the boxes are absent, their names still resolve).
 Prints per PMU: rows, resolving on the PMU, of those with upstream's code,
-spelled as upstream; fails a PMU below its floor (FLOOR percent of each), and appends
-`upstream-uncore: N passed, N failed` (N: PMUs) with --results.
+spelled as upstream (and whether the event-specific modifiers agree); fails
+a PMU below its floor (FLOOR percent of each), then one line per ENCODINGS
+string, and appends `upstream-uncore: N passed, N failed` (N: PMUs and
+ENCODINGS strings) with --results.
 
     upstream_uncore.py [--lib build/lib/libpfm.so.4] [--tsv FILE]... [--results FILE] [-v]
 """
@@ -32,11 +36,24 @@ PMUS = re.compile(r"^(icx_unc_|spr_unc_|amd64_fam1ah_zen5_l3$|hisi_sccl\d+_(ddrc
 # measured: every row resolves on its PMU with upstream's code; a drop fails
 FLOOR = 100.0
 PFM_OS_NONE = 0
+PFM_ATTR_CTRL_PMU, PFM_ATTR_UMASK, PFM_ERR_ATTR = 1, 1, -8
+# event-specific modifiers on their event, in the kernel's uncore_pcu format
+# (occ_invert config:30, occ_edge_det config:31): string -> PFM_OS_NONE code,
+# or the error where upstream does not offer the modifier
+ENCODINGS = [
+    ("icx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C0", 0x4080),
+    ("icx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C0:occ_i", 0x40004080),
+    ("icx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:occ_e", 0x8000c080),
+    ("icx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C3:occ_i:occ_e", 0xc0008080),
+    ("icx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C3:occ_i=0:occ_e=0", 0x8080),
+    ("icx_unc_pcu::UNC_P_CLOCKTICKS:occ_i", PFM_ERR_ATTR),
+    ("icx_unc_pcu::UNC_P_FREQ_MAX_POWER_CYCLES:occ_e", PFM_ERR_ATTR),
+]
 
 
 # the public API's structs, as the facts reader declares them
 sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
-from libpfm4_facts import EventInfo, PmuInfo  # noqa: E402
+from libpfm4_facts import AttrInfo, EventInfo, PmuInfo  # noqa: E402
 
 
 def read(paths):
@@ -51,7 +68,41 @@ def read(paths):
             c = line.rstrip("\n").split("\t")
             if len(c) < 6 or c[2] != "uncore" or c[4] or not PMUS.match(c[0]):
                 continue
-            out.setdefault(c[0], (int(c[1]), []))[1].append((c[3], int(c[5], 0)))
+            flags = dict(f.partition("=")[::2] for f in (c[7] if len(c) > 7 else "").split(",") if f)
+            mods = set(flags["mods"].split("|")) if flags.get("mods") else None
+            out.setdefault(c[0], (int(c[1]), []))[1].append((c[3], int(c[5], 0), mods))
+    return out
+
+
+def specific(rows):
+    """the modifiers upstream gives some of the rows' events and not others"""
+    lists = [m for _, _, m in rows if m is not None]
+    if not lists or len(lists) != len(rows):
+        return set()
+    return set.union(*lists) - set.intersection(*lists)
+
+
+def pmu_modifiers(lib, idx, nattrs):
+    """names of the PMU modifiers (not unit masks) of event idx"""
+    out = set()
+    for i in range(nattrs):
+        ai = AttrInfo()
+        ai.size = ctypes.sizeof(AttrInfo)
+        if lib.pfm_get_event_attr_info(idx, i, PFM_OS_NONE, ctypes.byref(ai)) == 0 \
+                and ai.ctrl == PFM_ATTR_CTRL_PMU and ai.type != PFM_ATTR_UMASK:
+            out.add(ai.name.decode())
+    return out
+
+
+def encodings(lib):
+    """[(string, want, got)] of ENCODINGS under PFM_OS_NONE (plm 0)"""
+    out = []
+    for s, want in ENCODINGS:
+        codes = ctypes.POINTER(ctypes.c_uint64)()
+        count = ctypes.c_int(0)
+        rc = lib.pfm_get_event_encoding(s.encode(), 0, None, None, ctypes.byref(codes), ctypes.byref(count))
+        got = rc if rc != 0 else codes[0]
+        out.append((s, want, got))
     return out
 
 
@@ -69,6 +120,10 @@ def main():
     lib.pfm_find_event.argtypes = [ctypes.c_char_p]
     lib.pfm_get_event_info.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.POINTER(EventInfo)]
     lib.pfm_get_pmu_info.argtypes = [ctypes.c_int, ctypes.POINTER(PmuInfo)]
+    lib.pfm_get_event_attr_info.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(AttrInfo)]
+    lib.pfm_get_event_encoding.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+                                           ctypes.POINTER(ctypes.POINTER(ctypes.c_uint64)),
+                                           ctypes.POINTER(ctypes.c_int)]
     if lib.pfm_initialize() != 0:
         print("upstream-uncore: pfm_initialize failed")
         return 1
@@ -79,7 +134,9 @@ def main():
         pi.size = ctypes.sizeof(PmuInfo)
         ok_id = lib.pfm_get_pmu_info(pid, ctypes.byref(pi)) == 0 and pi.name == pmu.encode()
         res = same = spelt = 0
-        for ev, code in rows:
+        only = specific(rows)
+        mods_wrong = []
+        for ev, code, mods in rows:
             idx = lib.pfm_find_event(("%s::%s" % (pmu, ev)).encode())
             info = EventInfo()
             info.size = ctypes.sizeof(EventInfo)
@@ -91,23 +148,33 @@ def main():
             # a name resolved by name carries upstream's spelling; through
             # an alias it names perf's event (counted as spelled)
             spelt += info.name == ev.encode() or info.name.upper() != ev.upper().encode()
+            if only and info.name == ev.encode() and pmu_modifiers(lib, idx, info.nattrs) & only != mods & only:
+                mods_wrong.append(ev)
             if info.code == code:
                 same += 1
             elif a.v:
                 print("  %s::%s: code 0x%x, upstream 0x%x" % (pmu, ev, info.code, code))
         n = len(rows)
         good = (ok_id and res * 100.0 >= FLOOR * n and same * 100.0 >= FLOOR * n and
-                spelt * 100.0 >= FLOOR * n)
-        print("%-26s id %3d %s  names %4d  resolving %4d  upstream code %4d  spelled %4d  %s"
-              % (pmu, pid, "ok" if ok_id else "WRONG", n, res, same, spelt, "ok" if good else "BELOW FLOOR"))
+                spelt * 100.0 >= FLOOR * n and not mods_wrong)
+        print("%-26s id %3d %s  names %4d  resolving %4d  upstream code %4d  spelled %4d  %s%s"
+              % (pmu, pid, "ok" if ok_id else "WRONG", n, res, same, spelt, "ok" if good else "BELOW FLOOR",
+                 "  event-specific modifiers %s: %s" % ("|".join(sorted(only)), "wrong on " + ", ".join(mods_wrong)
+                                                        if mods_wrong else "ok") if only else ""))
         tot[0] += n
         tot[1] += res
         tot[2] += same
         tot[3] += spelt
         passed, failed = passed + good, failed + (not good)
+    npmus = passed + failed
+    for s_, want, got in encodings(lib):
+        good = got == want
+        passed, failed = passed + good, failed + (not good)
+        print("%-66s %s  %s" % (s_, ("0x%x" % want) if want >= 0 else "error %d" % want,
+                                "ok" if good else "WRONG: %s" % (("0x%x" % got) if got >= 0 else got)))
     lib.pfm_terminate()
     print("all %d PMUs: %d upstream names, %d resolving, %d with upstream's code, %d spelled as upstream"
-          % (passed + failed, tot[0], tot[1], tot[2], tot[3]))
+          % (npmus, tot[0], tot[1], tot[2], tot[3]))
     line = "upstream-uncore: %d passed, %d failed" % (passed, failed)
     print(line)
     if a.results:

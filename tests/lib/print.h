@@ -2,7 +2,7 @@
  * print.h - an encoding of encode.h printed in the three forms the programs
  * that show encodings share: the golden form (tests/golden/golddump.c, the
  * golden files; tests/unit/oracle_dump.c), the tab form that python reads
- * (scripts/libpfm4-names/pfmdump.c: rundiff.py, fuzz_diff.py, oracle.py) and
+ * (gen/libpfm4-names/pfmdump.c: rundiff.py, fuzz_diff.py, oracle.py) and
  * the field list of `check_events -P` (tools/check_events.c). Like encode.h
  * it needs only libpfm4 4.13's API.
  */

@@ -1,12 +1,12 @@
 /*
- * test_loader.c - CUnit suite for the descriptor loader (table/yaml.c) and the
+ * test_loader.c - CUnit suite for the descriptor loader (table/descriptor/) and the
  * table builder: what a valid descriptor becomes, and the file:line error
  * every malformed one gets, with nothing left behind in the builder.
  */
 #include <stdio.h>
 #include <string.h>
 #include "suite.h"
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 
 static const char *fixtures = "tests/fixtures/yaml";
 

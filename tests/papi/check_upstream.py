@@ -5,7 +5,7 @@ A user who installs a PAPI newer than Debian's 7.0 over pmuplug gets that
 PAPI's own blocks for the CPUs it describes, written in upstream libpfm4's
 event names; PAPI drops a preset without a word when one of its native events
 does not resolve. Our table takes those blocks for the PMUs PAPI 7.0 lacks
-(papi/presets.py). For each PMU of FACTS (tests/papi/papi-upstream-presets.tsv,
+(gen/papi/presets.py). For each PMU of FACTS (tests/papi/papi-upstream-presets.tsv,
 the newer table's blocks for PMUs pmuplug has):
 
   - every native term encodes with our library as `<pmu>::<term>` under
@@ -40,7 +40,8 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "papi"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "papi"))          # check_terms
+sys.path.insert(0, os.path.join(HERE, "..", "..", "gen", "papi"))   # presets
 import check_terms  # noqa: E402
 import presets  # noqa: E402
 

@@ -4,7 +4,7 @@ table that tests/papi/papi-upstream-presets.tsv holds: for every PMU the
 library lists, the newer table's block where Debian's PAPI 7.0 table has no
 block for the PMU ("lacks") or a block with other presets ("has"; compared
 preset by preset, each with its last definition, as PAPI's loader keeps it).
-Rows are the newer block's PRESET lines in table order (papi/presets.py
+Rows are the newer block's PRESET lines in table order (gen/papi/presets.py
 papi_blocks: blocks naming one CPU add up). Facts only: no comment or
 description of PAPI's table is copied.
 
@@ -30,7 +30,7 @@ HEADER = """\
 # terms: the native events in PAPI's order, comma separated; the rows are the
 #   block's PRESET lines in table order (blocks naming the PMU add up), so a
 #   preset given twice is two rows and PAPI keeps the later
-# read by papi/presets.py (make: the "lacks" blocks enter our table)
+# read by gen/papi/presets.py (make: the "lacks" blocks enter our table)
 # and tests/papi/check_upstream.py (make check-papi-upstream)
 #pmu\tpapi70\tpreset\tkind\tformula\tterms
 """

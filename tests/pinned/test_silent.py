@@ -95,6 +95,19 @@ CASES = [
     ("perf_raw r1c2.x is ATTR", "perf_raw::r1c2.x", PLM3, PFM_OS_PERF_EVENT_EXT, ATTR),
     ("perf_raw R0000 is NOTFOUND", "perf_raw::R0000", PLM3, PFM_OS_NONE, NOTFOUND),
     ("perf_raw R0000 is NOTFOUND, perf layer", "perf_raw::R0000", PLM3, PFM_OS_PERF_EVENT_EXT, NOTFOUND),
+    # 9. the PCU occupancy event takes e and i on its occupancy edge-detect
+    #    and invert bits (31, 30), the other PCU events on bits 18 and 23
+    ("skx PCU occupancy e is bit 31", "skx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C0:e", PLM3, PFM_OS_NONE,
+     [0x80004080]),
+    ("bdx PCU occupancy e and i are bits 31 and 30", "bdx_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C3:e:i", PLM3,
+     PFM_OS_NONE, [0xc0008080]),
+    ("snbep PCU occupancy i is bit 30", "snbep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C0:i", PLM3, PFM_OS_NONE,
+     [0x40004080]),
+    ("ivbep PCU occupancy e is bit 31", "ivbep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C0:e", PLM3, PFM_OS_NONE,
+     [0x80004080]),
+    ("hswep PCU occupancy i is bit 30", "hswep_unc_pcu::UNC_P_POWER_STATE_OCCUPANCY:CORES_C6:i", PLM3,
+     PFM_OS_NONE, [0x4000c080]),
+    ("skx PCU clockticks e stays bit 18", "skx_unc_pcu::UNC_P_CLOCKTICKS:e", PLM3, PFM_OS_NONE, [0x40000]),
     ("perf_raw r0000 still encodes", "perf_raw::r0000", PLM3, PFM_OS_NONE, [0x0]),
 ]
 
@@ -110,6 +123,11 @@ CASE_PAIRS = [
     ("SPR_UNC_IMC0::UNC_M_CLOCKTICKS", PLM3, PFM_OS_NONE),
     ("ICL::TOPDOWN_M:SLOTS", PLM3, PFM_OS_PERF_EVENT_EXT),
     ("SNBEP_UNC_PCU::UNC_P_CLOCKTICKS", PLM3, PFM_OS_PERF_EVENT_EXT),
+    # libpfm4's 32-bit Arm and older POWER PMUs (arch/arm/upstream/, arch/powerpc/upstream/)
+    ("ARM_AC15::CPU_CYCLES:k", PLM0 | PLM3, PFM_OS_NONE),
+    ("Qcom_Krait::CPU_CYCLES", PLM3, PFM_OS_PERF_EVENT_EXT),
+    ("POWER7::PM_CYC", PLM0 | PLM3, PFM_OS_NONE),
+    ("PowerPC_Nest_MCS_Read::MCS_00", PLM3, PFM_OS_NONE),
 ]
 
 

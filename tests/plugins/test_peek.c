@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 #include "table/builder.h"
 #include "suite.h"
 

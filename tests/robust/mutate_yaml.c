@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 #include "report.h"
 
 static unsigned long long rng = 0x2545f4914f6cdd1dULL;

@@ -1,6 +1,6 @@
 /*
  * probe.c - the C readers' side of the check-schema suite: what the loader
- * (table/yaml.c) and the peek (table/yaml_peek.c) make of descriptor files,
+ * (table/descriptor/) and its peek (table/descriptor/peek.c) make of descriptor files,
  * and what the generated schema header (pp_schema.h) holds, printed for
  * tests/schema/run.py to compare with schema/descriptor.yaml.
  *
@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "table/yaml.h"
+#include "table/descriptor/reader.h"
 #include "pp_schema.h"
 
 static void probe(const char *path)

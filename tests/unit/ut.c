@@ -24,6 +24,7 @@ int main(void)
 	ut_add_attrs();
 	ut_add_perfpmu();
 	ut_add_desc();
+	ut_add_api_result();
 	ut_add_threads();	/* last: it re-initializes under a sysroot of its own */
 	int status = tl_run("unit");
 	pfm_terminate();

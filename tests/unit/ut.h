@@ -24,6 +24,7 @@ void ut_add_attrs(void);
 void ut_add_perfpmu(void);
 void ut_add_threads(void);
 void ut_add_desc(void);
+void ut_add_api_result(void);
 
 /* suite set-up: pfm_initialize() (the errors suite first checks what comes before) */
 int ut_init(void);

@@ -1,0 +1,633 @@
+/*
+ * gen/tablegen/tablegen.c - build-time tool: reads every PMU descriptor with the same
+ * loader the library uses for plugins (table/descriptor/) and writes the compact
+ * tables as C (pp_builtin_table()), with no pointers in the data: one
+ * commented array per record type, records as designated initializers.
+ * The comments name the schema kind each table comes from (pp_schema.h).
+ * Beside the records: each PMU's event-name index (the builder's), the
+ * PMU-name index of the whole table (pp_pmu_hash), a hash byte per unit
+ * mask name (pp_umask_tag) and the kernel PMU names the PMUs refer to, sorted
+ * (pp_kpmu: the registry looks up the few kernel PMUs a host has there), and
+ * per x86 PMU the literal prefix of each match pattern (pp_match_prefix:
+ * detection refuses most patterns by it without matching them).
+ * Equal runs of sets, groups and unit masks are stored once, and the
+ * string pool is rebuilt with the descriptions packed and shared tails
+ * stored once (tablegen_compact.c).
+ *
+ * usage: tablegen -o OUT.c FILE.yaml...
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "table/descriptor/reader.h"
+#include "tablegen_compact.h"
+#include "util/str.h"
+#include "pp_schema.h"
+
+static FILE *out;
+
+static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
+
+/* the PMU name index of the built-in table (table.h, pp_table.pmu_hash) */
+static uint32_t *pmu_hash, npmu_hash;
+
+/* slots over every PMU but variant tables, in search order: a name equal to
+ * an earlier one but for case keeps the earlier PMU (the first the registry
+ * would find scanning its list); 0 on success */
+static int index_pmus(const struct pp_builder *b)
+{
+	npmu_hash = 8;
+	while (npmu_hash < b->pmus.n * 2)
+		npmu_hash *= 2;
+	pmu_hash = calloc(npmu_hash, sizeof(*pmu_hash));
+	if (!pmu_hash)
+		return -1;
+	for (uint32_t i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		const char *name = b->strs + p->name;
+		if (p->flags & PP_PMU_F_VARIANT)
+			continue;
+		uint32_t h = pp_hash_name(name, strlen(name)) & (npmu_hash - 1);
+		while (pmu_hash[h] && !pp_name_eq(b->strs + b->pmus.v[pmu_hash[h] - 1].name, name, strlen(name)))
+			h = (h + 1) & (npmu_hash - 1);
+		if (!pmu_hash[h])
+			pmu_hash[h] = i + 1;
+	}
+	return 0;
+}
+
+/* per PMU (index), its match patterns' literal prefixes (table.h
+ * pp_table.match_prefix), 0 for none */
+static pp_str_t *match_prefix;
+
+/*
+ * The literal bytes every string a pattern matches in full starts with
+ * (after one leading '^'), into buf: letters, digits, '-', ',' and '_' up
+ * to the first other byte, without the last one when a quantifier follows
+ * it; none (0) when a top-level '|' offers other starts.
+ */
+static size_t literal_prefix(const char *pat, char *buf, size_t cap)
+{
+	const char *p = pat + (*pat == '^');
+	int depth = 0;
+	for (const char *q = p; *q; q++) {
+		if (*q == '\\' && q[1])
+			q++;
+		else if (*q == '[') {
+			q++;
+			if (*q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			while (*q && *q != ']') {
+				if (q[0] == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) {
+					const char *e = strchr(q + 2, ']');
+					q = e ? e : q + strlen(q) - 1;
+				}
+				q++;
+			}
+			if (!*q)
+				return 0;
+		} else if (*q == '(')
+			depth++;
+		else if (*q == ')')
+			depth--;
+		else if (*q == '|' && depth <= 0)
+			return 0;
+	}
+	size_t n = 0;
+	while ((p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9') ||
+	       p[n] == '-' || p[n] == ',' || p[n] == '_')
+		n++;
+	if (n && (p[n] == '?' || p[n] == '*' || p[n] == '{' || p[n] == '+'))
+		n--;
+	if (n >= cap)
+		n = 0;
+	memcpy(buf, p, n);
+	buf[n] = 0;
+	return n;
+}
+
+/* match_prefix of every x86 PMU whose patterns all have a literal prefix; 0 on success */
+static int prefix_pmus(struct pp_builder *b)
+{
+	match_prefix = calloc((size_t)b->pmus.n + 1, sizeof(*match_prefix));
+	if (!match_prefix)
+		return -1;
+	for (uint32_t i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		enum { MAXPAT = 64 };
+		char bufs[MAXPAT][128];
+		const char *v[MAXPAT];
+		size_t n = 0, all = 1;
+		if (!p->match || strcmp(b->strs + p->arch, "x86"))
+			continue;
+		for (const char *pat = b->strs + p->match; *pat; pat += strlen(pat) + 1) {
+			if (n == MAXPAT || !literal_prefix(pat, bufs[n], sizeof(bufs[n]))) {
+				all = 0;
+				break;
+			}
+			v[n] = bufs[n];
+			n++;
+		}
+		if (!all || !n)
+			continue;
+		pp_str_t s = pp_builder_strlist(b, v, n);
+		if (s == PP_NONE)
+			return -1;
+		match_prefix[i] = s;
+	}
+	return 0;
+}
+
+/* the dictionary of packed descriptions (table.h, pp_table.desc_dict) */
+static pp_str_t *desc_dict;
+static uint32_t ndesc_dict;
+
+/* pp_kpmu order: perf_pmu name (bytes), then PMU index */
+static int cmp_kpmu(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+	int d = strcmp(gen->strs + x[0], gen->strs + y[0]);
+	return d ? d : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+static int cmp_pmu(const void *a, const void *b)
+{
+	const struct pp_pmu *x = a, *y = b;
+	int d = pp_pmu_search_rank(x) - pp_pmu_search_rank(y);
+	if (d || (d = x->id - y->id))
+		return d;
+	/* a PMU before its variant tables, those by source: a reproducible order */
+	d = (int)(x->flags & PP_PMU_F_VARIANT) - (int)(y->flags & PP_PMU_F_VARIANT);
+	return d ? d : strcmp(gen->strs + x->source, gen->strs + y->source);
+}
+
+static void emit_strs(const struct pp_builder *b)
+{
+	fputs("/* pp_strs: every string of the tables below, NUL-terminated; records hold offsets "
+	      "into it (0 is the empty string) */\n", out);
+	fprintf(out, "static const char pp_strs[%u] =\n\"", b->nstrs);
+	unsigned col = 0;
+	int prev_hex = 0;
+	for (uint32_t i = 0; i + 1 < b->nstrs; i++) {
+		unsigned char c = (unsigned char)b->strs[i];
+		if (col > 100) {
+			fputs("\"\n\"", out);
+			col = 0;
+			prev_hex = 0;
+		}
+		if (c == '"' || c == '\\') {
+			fprintf(out, "\\%c", c);
+			col += 2;
+			prev_hex = 0;
+		} else if (c >= 0x20 && c < 0x7f && !(prev_hex && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))) {
+			fputc(c, out);
+			col++;
+			prev_hex = 0;
+		} else if (c == 0) {
+			fputs("\\0", out);
+			col += 2;
+			/* "\0" followed by a digit would be read as an octal escape */
+			prev_hex = 0;
+			if (i + 1 < b->nstrs && b->strs[i + 1] >= '0' && b->strs[i + 1] <= '7') {
+				fputs("\"\"", out);
+				col += 2;
+			}
+		} else {
+			fprintf(out, "\\x%02x", c);
+			col += 4;
+			prev_hex = 1;
+		}
+	}
+	/* the final NUL of the array is the literal's own terminator */
+	fputs("\";\n\n", out);
+}
+
+/* a comment line; text from the schema cannot close it early */
+static void comment(const char *table, const char *what, const char *schema_desc)
+{
+	fprintf(out, "/* %s: %s", table, what);
+	if (schema_desc) {
+		fputs(" (schema: ", out);
+		for (const char *c = schema_desc; *c; c++) {
+			fputc(*c, out);
+			if (c[0] == '*' && c[1] == '/')
+				fputc(' ', out);
+		}
+		fputc(')', out);
+	}
+	fputs(" */\n", out);
+}
+
+/*
+ * Records are written with designated initializers, one per line; a field
+ * whose value is zero is left out (it is zero all the same). Numbers that
+ * are bit sets, codes or values are hex, indexes and string offsets decimal.
+ */
+static int nfld;
+
+static void fld(const char *name, unsigned long long v, int hex)
+{
+	if (!v)
+		return;
+	fprintf(out, "%s.%s = ", nfld++ ? ", " : "", name);
+	if (hex || v > 0x7fffffffULL)
+		fprintf(out, v > 0xffffffffULL ? "0x%llxULL" : "0x%llxu", v);
+	else
+		fprintf(out, "%llu", v);
+}
+
+#define D(r, f) fld(#f, (unsigned long long)(r)->f, 0)
+#define H(r, f) fld(#f, (unsigned long long)(r)->f, 1)
+
+static void open_rec(void)
+{
+	nfld = 0;
+	fputs("{ ", out);
+}
+
+static void close_rec(void)
+{
+	fputs(nfld ? " },\n" : "0 },\n", out);
+}
+
+/* the array header: a table of n records (an empty table still has one) */
+static void open_table(const char *type, const char *name, uint32_t n)
+{
+	fprintf(out, "static const %s %s[%u] = {\n", type, name, n ? n : 1);
+}
+
+/* the k-th number of a table of numbers (sixteen to a line), and the table's end */
+static void put_num(uint32_t k, uint32_t v)
+{
+	fprintf(out, "%u,%s", v, (k % 16 == 15) ? "\n" : "");
+}
+
+static void close_nums(void)
+{
+	fputs("\n};\n\n", out);
+}
+
+/* a table of the n numbers of v */
+static void emit_nums(const char *type, const char *name, const uint32_t *v, uint32_t n)
+{
+	open_table(type, name, n);
+	for (uint32_t i = 0; i < n; i++)
+		put_num(i, v[i]);
+	close_nums();
+}
+
+static int is_variant(const struct pp_pmu *p)
+{
+	return !!(p->flags & PP_PMU_F_VARIANT);
+}
+
+static int is_pattern_table(const struct pp_pmu *p)
+{
+	return pp_pmu_is_pattern_table(p) && !is_variant(p);
+}
+
+static int is_identified_box(const struct pp_pmu *p)
+{
+	return pp_pmu_is_box(p) && p->identifier && !is_variant(p);
+}
+
+/* a table of the indexes of the PMUs pick takes, in table order; their number */
+static uint32_t emit_pmu_list(const struct pp_builder *b, const char *name, int (*pick)(const struct pp_pmu *))
+{
+	uint32_t n = 0, i;
+	for (i = 0; i < b->pmus.n; i++)
+		n += pick(&b->pmus.v[i]) != 0;
+	open_table("uint32_t", name, n);
+	for (i = 0, n = 0; i < b->pmus.n; i++)
+		if (pick(&b->pmus.v[i]))
+			put_num(n++, i);
+	close_nums();
+	return n;
+}
+
+static void emit_tables(const struct pp_builder *b)
+{
+	uint32_t i;
+
+	comment("pp_pmus", "one record per descriptor, in the registry's search order (core, uncore, "
+		"OS-generic PMUs, each by id); first_x/nx are the PMU's ranges of the tables below",
+		PP_SCHEMA_DESC_PMU);
+	open_table("struct pp_pmu", "pp_pmus", b->pmus.n);
+	for (i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		open_rec();
+		D(p, name); D(p, desc); D(p, arch); D(p, source); D(p, version); D(p, match); D(p, match_unit);
+		D(p, perf_pmu); D(p, identifier); D(p, perf_pmu_pattern); D(p, id); D(p, perf_type); D(p, type); D(p, max_encoding);
+		D(p, num_cntrs); D(p, num_fixed); H(p, flags); D(p, match_priority); H(p, perf_attrs);
+		D(p, first_field); D(p, nfields); D(p, first_raw_set); D(p, nraw_set);
+		D(p, first_mod); D(p, nmods); D(p, first_event); D(p, nevents);
+		D(p, first_alias); D(p, naliases); D(p, first_hash); D(p, hash_size);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_fields", "the format fields of every PMU: register and bit mask", PP_SCHEMA_DESC_FORMAT);
+	open_table("struct pp_field", "pp_fields", b->fields.n);
+	for (i = 0; i < b->fields.n; i++) {
+		const struct pp_field *f = &b->fields.v[i];
+		open_rec();
+		D(f, name); D(f, reg); D(f, width); H(f, flags); H(f, mask); D(f, raw_reg); H(f, raw_mask);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_sets", "field = value steps of PMU raw_bits, event and umask set and umask defaults "
+		"(flags 0x1: a default)", PP_SCHEMA_DESC_FIELD_VALUES);
+	open_table("struct pp_set", "pp_sets", b->sets.n);
+	for (i = 0; i < b->sets.n; i++) {
+		const struct pp_set *t = &b->sets.v[i];
+		open_rec();
+		D(t, field); H(t, flags); H(t, value);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_mods", "the modifiers of every PMU; field is an index into pp_fields, requires one "
+		"within the PMU's modifiers", PP_SCHEMA_DESC_MODIFIER);
+	open_table("struct pp_modifier", "pp_mods", b->mods.n);
+	for (i = 0; i < b->mods.n; i++) {
+		const struct pp_modifier *m = &b->mods.v[i];
+		open_rec();
+		D(m, name); D(m, desc); D(m, type); H(m, plm); D(m, code); D(m, requires);
+		D(m, field); D(m, min); H(m, flags); H(m, max); D(m, enable);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_events", "the events of every PMU; mods and required_mods are bit sets over the "
+		"PMU's modifiers", PP_SCHEMA_DESC_EVENT);
+	open_table("struct pp_event", "pp_events", b->events.n);
+	for (i = 0; i < b->events.n; i++) {
+		const struct pp_event *e = &b->events.v[i];
+		open_rec();
+		D(e, name); D(e, desc); D(e, equiv); D(e, perf); D(e, counters);
+		D(e, first_set); D(e, first_umask); D(e, first_group); D(e, first_rule);
+		H(e, mods); H(e, code); D(e, sample_after); D(e, perf_type);
+		D(e, nset); D(e, numasks); D(e, ngroups); D(e, nrules); H(e, flags);
+		H(e, perf_attrs); H(e, required_mods);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_umasks", "the unit masks of every event; group is the index among the event's groups",
+		PP_SCHEMA_DESC_UMASK);
+	open_table("struct pp_umask", "pp_umasks", b->umasks.n);
+	for (i = 0; i < b->umasks.n; i++) {
+		const struct pp_umask *u = &b->umasks.v[i];
+		open_rec();
+		D(u, name); D(u, desc); D(u, aliases); D(u, perf); H(u, code); D(u, first_set);
+		D(u, nset); D(u, group); H(u, flags); D(u, sample_after); D(u, equiv);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_groups", "the unit-mask groups of every event (an event without groups has one, "
+		"default)", PP_SCHEMA_DESC_GROUP);
+	open_table("struct pp_group", "pp_groups", b->groups.n);
+	for (i = 0; i < b->groups.n; i++) {
+		const struct pp_group *g = &b->groups.v[i];
+		open_rec();
+		D(g, name); H(g, flags);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_rules", "the rules of every event; umask is an index into pp_umasks, groups a bit "
+		"set over the event's groups", PP_SCHEMA_DESC_RULE);
+	open_table("struct pp_rule", "pp_rules", b->rules.n);
+	for (i = 0; i < b->rules.n; i++) {
+		const struct pp_rule *r = &b->rules.v[i];
+		open_rec();
+		D(r, kind); D(r, umask); H(r, groups);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_aliases", "whole names of every PMU and the event strings they stand for",
+		PP_SCHEMA_DESC_ALIASES);
+	open_table("struct pp_alias", "pp_aliases", b->aliases.n);
+	for (i = 0; i < b->aliases.n; i++) {
+		const struct pp_alias *a = &b->aliases.v[i];
+		open_rec();
+		D(a, name); D(a, expansion);
+		close_rec();
+	}
+	fputs("};\n\n", out);
+
+	comment("pp_hash", "the name index of every PMU: open-addressing slots over its events and "
+		"aliases (table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_hash", b->hash.v, b->hash.n);
+
+	comment("pp_pmu_hash", "the PMU name index: open-addressing slots over pp_pmus (variant "
+		"tables left out), slot = PMU index + 1 (table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_pmu_hash", pmu_hash, npmu_hash);
+
+	comment("pp_umask_tag", "per unit mask, the low byte of the hash of its name (table/table.h)", NULL);
+	open_table("uint8_t", "pp_umask_tag", b->umasks.n);
+	for (i = 0; i < b->umasks.n; i++) {
+		const char *name = b->strs + b->umasks.v[i].name;
+		put_num(i, pp_hash_name(name, strlen(name)) & 0xff);
+	}
+	close_nums();
+
+	uint32_t *kp = calloc(2 * (size_t)b->pmus.n + 2, sizeof(*kp)), nkp = 0;
+	if (!kp) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < b->pmus.n; i++)
+		if (b->pmus.v[i].perf_pmu && !(b->pmus.v[i].flags & PP_PMU_F_VARIANT)) {
+			kp[2 * nkp] = b->pmus.v[i].perf_pmu;
+			kp[2 * nkp + 1] = i;
+			nkp++;
+		}
+	gen = b;
+	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
+	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
+	free(kp);
+
+	comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
+		"none (table/table.h)", NULL);
+	emit_nums("pp_str_t", "pp_match_prefix", match_prefix, b->pmus.n);
+
+	comment("pp_variants", "the indexes of the variant tables (table/table.h)", NULL);
+	uint32_t nvar = emit_pmu_list(b, "pp_variants", is_variant);
+	comment("pp_patterns", "the indexes of the tables of boxes named at run time (table/table.h)", NULL);
+	uint32_t npat = emit_pmu_list(b, "pp_patterns", is_pattern_table);
+
+	/* detection groups: runs of candidates that pp_pmu_same_detection joins
+	 * (other PMUs between them do not end a run) */
+	struct pp_dgroup *dg = calloc((size_t)b->pmus.n + 1, sizeof(*dg));
+	uint16_t *dgof = calloc((size_t)b->pmus.n + 1, sizeof(*dgof));
+	uint32_t ndg = 0;
+	if (!dg || !dgof) {
+		perror("tablegen");
+		exit(1);
+	}
+	const struct pp_pmu *prev = NULL;
+	for (i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		dgof[i] = PP_DG_NONE;
+		if (!pp_pmu_detect_candidate(p))
+			continue;
+		if (!prev || !pp_pmu_same_detection(prev, p) || i - dg[ndg - 1].first >= 0xffffu) {
+			if (ndg >= PP_DG_NONE) {
+				fprintf(stderr, "tablegen: more than %u detection groups\n", PP_DG_NONE);
+				exit(1);
+			}
+			dg[ndg].first = i;
+			dg[ndg].flags = PP_DG_BOXES;
+			ndg++;
+		}
+		dg[ndg - 1].span = (uint16_t)(i - dg[ndg - 1].first + 1);
+		if (!pp_pmu_is_box(p))
+			dg[ndg - 1].flags &= (uint16_t)~PP_DG_BOXES;
+		dgof[i] = (uint16_t)(ndg - 1);
+		prev = p;
+	}
+	comment("pp_dgroups", "the detection groups: first PMU, span, PP_DG_* flags (table/table.h)", NULL);
+	open_table("struct pp_dgroup", "pp_dgroups", ndg);
+	for (i = 0; i < ndg; i++)
+		fprintf(out, "{%u,%u,%u},%s", dg[i].first, dg[i].span, dg[i].flags, (i % 8 == 7) ? "\n" : "");
+	close_nums();
+	comment("pp_dgroup_of", "per PMU, its detection group, PP_DG_NONE for none (table/table.h)", NULL);
+	open_table("uint16_t", "pp_dgroup_of", b->pmus.n);
+	for (i = 0; i < b->pmus.n; i++)
+		put_num(i, dgof[i]);
+	close_nums();
+	free(dg);
+	free(dgof);
+	comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
+	uint32_t nident = emit_pmu_list(b, "pp_idents", is_identified_box);
+
+	comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
+		"string offsets (table/table.h, PP_PACK_ESC)", NULL);
+	emit_nums("pp_str_t", "pp_desc_dict", desc_dict, ndesc_dict);
+
+	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
+	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
+	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
+	fprintf(out, "\tt->pmus = pp_pmus; t->npmus = %u;\n", b->pmus.n);
+	fprintf(out, "\tt->fields = pp_fields; t->nfields = %u;\n", b->fields.n);
+	fprintf(out, "\tt->sets = pp_sets; t->nsets = %u;\n", b->sets.n);
+	fprintf(out, "\tt->mods = pp_mods; t->nmods = %u;\n", b->mods.n);
+	fprintf(out, "\tt->events = pp_events; t->nevents = %u;\n", b->events.n);
+	fprintf(out, "\tt->umasks = pp_umasks; t->numasks = %u;\n", b->umasks.n);
+	fprintf(out, "\tt->groups = pp_groups; t->ngroups = %u;\n", b->groups.n);
+	fprintf(out, "\tt->rules = pp_rules; t->nrules = %u;\n", b->rules.n);
+	fprintf(out, "\tt->aliases = pp_aliases; t->naliases = %u;\n", b->aliases.n);
+	fprintf(out, "\tt->hash = pp_hash; t->nhash = %u;\n", b->hash.n);
+	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
+	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
+	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
+	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
+	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
+	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
+	fprintf(out, "\tt->dgroups = pp_dgroups; t->ndgroups = %u;\n", ndg);
+	fputs("\tt->dgroup_of = pp_dgroup_of;\n", out);
+	fprintf(out, "\tt->idents = pp_idents; t->nidents = %u;\n", nident);
+	fprintf(out, "\tt->patterns = pp_patterns; t->npatterns = %u;\n", npat);
+	fputs("}\n", out);
+}
+
+/* two built-in PMUs may not share a name or an id, except a variant table
+ * with the PMU it stands in for (same name and id) */
+static int check_unique(const struct pp_builder *b, char **files)
+{
+	int bad = 0;
+	for (uint32_t i = 0; i < b->pmus.n; i++)
+		for (uint32_t j = i + 1; j < b->pmus.n; j++) {
+			const struct pp_pmu *p = &b->pmus.v[i], *q = &b->pmus.v[j];
+			if (((p->flags | q->flags) & PP_PMU_F_VARIANT) && p->id == q->id &&
+			    !strcmp(b->strs + p->name, b->strs + q->name))
+				continue;
+			if (p->id == q->id) {
+				fprintf(stderr, "tablegen: %s and %s both use pmu id %d\n", files[i], files[j], p->id);
+				bad = 1;
+			}
+			if (!strcmp(b->strs + p->name, b->strs + q->name)) {
+				fprintf(stderr, "tablegen: %s and %s both define pmu '%s'\n", files[i], files[j],
+					b->strs + p->name);
+				bad = 1;
+			}
+		}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	const char *outpath = NULL;
+	int first = 1;
+	if (argc > 2 && !strcmp(argv[1], "-o")) {
+		outpath = argv[2];
+		first = 3;
+	}
+	if (!outpath || first >= argc) {
+		fprintf(stderr, "usage: tablegen -o OUT.c FILE.yaml...\n");
+		return 2;
+	}
+	struct pp_builder b;
+	pp_builder_init(&b);
+	char err[1024];
+	char **files = argv + first;
+	for (int i = first; i < argc; i++) {
+		if (pp_yaml_load_file(&b, argv[i], NULL, err, sizeof(err)) < 0) {
+			fprintf(stderr, "tablegen: %s\n", err);
+			pp_builder_free(&b);
+			return 1;
+		}
+	}
+	if (check_unique(&b, files)) {
+		pp_builder_free(&b);
+		return 1;
+	}
+	if (pp_tablegen_share(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
+	/* PMU records are self-contained (absolute indexes): reorder them freely */
+	gen = &b;
+	qsort(b.pmus.v, b.pmus.n, sizeof(*b.pmus.v), cmp_pmu);
+	if (prefix_pmus(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
+	pp_tablegen_strs(&b, match_prefix, &desc_dict, &ndesc_dict);
+	if (index_pmus(&b)) {
+		fprintf(stderr, "tablegen: out of memory\n");
+		pp_builder_free(&b);
+		return 1;
+	}
+	char tmp[4096];
+	snprintf(tmp, sizeof(tmp), "%s.tmp", outpath);
+	out = fopen(tmp, "w");
+	if (!out) {
+		perror(tmp);
+		return 1;
+	}
+	fputs("/* Generated by tablegen (gen/tablegen/tablegen.c) from PMU descriptors. Do not edit. */\n", out);
+	fputs("#include \"table/table.h\"\n\n", out);
+	emit_strs(&b);
+	emit_tables(&b);
+	if (fclose(out) || rename(tmp, outpath)) {
+		perror(outpath);
+		return 1;
+	}
+	fprintf(stderr, "tablegen: %u PMUs, %u events, %u umasks, %u sets, %u groups, %u aliases, %u bytes of strings\n",
+		b.pmus.n, b.events.n, b.umasks.n, b.sets.n, b.groups.n, b.aliases.n, b.nstrs);
+	pp_builder_free(&b);
+	free(pmu_hash);
+	free(match_prefix);
+	free(desc_dict);
+	return 0;
+}

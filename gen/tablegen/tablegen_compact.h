@@ -1,0 +1,26 @@
+/*
+ * gen/tablegen/tablegen_compact.h - tablegen's compaction passes over a loaded
+ * builder (tablegen_compact.c): equal runs of sets, groups and unit masks
+ * stored once; the string pool rebuilt with the descriptions packed.
+ */
+#ifndef PP_TABLE_TABLEGEN_COMPACT_H
+#define PP_TABLE_TABLEGEN_COMPACT_H
+
+#include "table/builder.h"
+
+/* rebuild b's sets, groups and unit masks from their distinct runs and point
+ * every reference at its run; 0 on success, -1 when out of memory (b is then
+ * only fit for pp_builder_free) */
+int pp_tablegen_share(struct pp_builder *b);
+
+/*
+ * Rebuild b's string pool from every string its records refer to (and the
+ * per-PMU lists of match_prefix, b->pmus.n of them), with the descriptions
+ * of events and unit masks packed (table.h, PP_PACK_*) and strings that end
+ * another stored as its tail; every reference is updated. *dict and *ndict
+ * get the dictionary (offsets of its entries in the new pool, malloc'd).
+ * Exits on out of memory; returns 0.
+ */
+int pp_tablegen_strs(struct pp_builder *b, pp_str_t *match_prefix, pp_str_t **dict, uint32_t *ndict);
+
+#endif /* PP_TABLE_TABLEGEN_COMPACT_H */
