@@ -2,7 +2,9 @@
  * bench_pfm.c: the workload `make bench` runs under callgrind, once per
  * library (chosen with LD_LIBRARY_PATH). Only the public libpfm4 API is used.
  *
- *   bench_pfm init            pfm_initialize()
+ *   bench_pfm init            pfm_initialize(), between two getppid() calls that
+ *                             mark it in an strace log (bench/run.sh counts the
+ *                             system calls between them)
  *   bench_pfm find   NAMES    pfm_find_event() on every line of NAMES
  *   bench_pfm encode NAMES    pfm_get_os_event_encoding(PFM_OS_PERF_EVENT_EXT)
  *                             on every line of NAMES, without fstr
@@ -27,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <perfmon/pfmlib_perf_event.h>
 
@@ -180,7 +183,9 @@ int main(int argc, char **argv)
 		read_names(argv[2], &nm);
 
 	if (!strcmp(mode, "init")) {
+		getppid();
 		ret = bench_phase_init();
+		getppid();
 	} else {
 		ret = pfm_initialize();
 		if (ret == PFM_SUCCESS && !strcmp(mode, "count"))

@@ -81,6 +81,20 @@ cg() {
 		-e 's/^listed: \([0-9]*\) events.*/'"$key"'.ok \1/p' "$log" >>"$OUT/$side.vals"
 }
 
+# usage: [NS_TREE=TREE] sc SIDE LIB KEY [ENV=VAL...]: appends "KEY <n>", the
+# system calls bench_pfm init makes inside pfm_initialize (between its two
+# getppid() markers in an strace -f log), to OUT/SIDE.vals; nothing without strace
+sc() {
+	local side=$1 lib=$2 key=$3 log ns=()
+	shift 3
+	command -v strace >/dev/null || return 0
+	[ -n "${NS_TREE:-}" ] && ns=(unshare -m --propagation private -- sh -c 'mount --bind "$0/sys" /sys && exec "$@"' "$NS_TREE")
+	log="$OUT/$side.$key.strace"
+	with_lib "$lib" "$@" ${ns[@]+"${ns[@]}"} strace -f -o "$log" "$BIN/bench_pfm" init >/dev/null 2>&1 ||
+		{ echo "bench: $side $key (strace) failed, see $log" >&2; return 1; }
+	echo "$key $(awk '/getppid\(/ { n++; next } n == 1 { c++ } END { print c + 0 }' "$log")" >>"$OUT/$side.vals"
+}
+
 measure_side() {
 	local side=$1 lib=$2 so
 	: >"$OUT/$side.vals"
@@ -133,9 +147,11 @@ measure_side() {
 			if [ "$side" = ours ]; then
 				cg "$side" "$lib" "server_init_$m" bench_phase_init LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
 				cg "$side" "$lib" "server_process_$m" "" LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}" -- init
+				sc "$side" "$lib" "server_syscalls_$m" LIBPFM_SYSROOT="$t" LIBPFM_CPUID="${SERVER_ID[$m]}"
 			elif [ -n "$NS_OK" ]; then
 				NS_TREE=$t cg "$side" "$lib" "server_init_$m" bench_phase_init -- init
 				NS_TREE=$t cg "$side" "$lib" "server_process_$m" "" -- init
+				NS_TREE=$t sc "$side" "$lib" "server_syscalls_$m"
 			fi
 		done
 	fi

@@ -97,6 +97,11 @@ else
 		[ "$n" -gt 0 ] || continue
 		both "pfm_initialize(), $m tree ($n kernel PMUs)" "server_init_$m"
 		both "  whole process, $m tree" "server_process_$m"
+		if command -v strace >/dev/null; then
+			both "  system calls in pfm_initialize(), $m tree [count]" "server_syscalls_$m"
+		else
+			printf "%-58s %16s %16s %9s\n" "  system calls in pfm_initialize(), $m tree" skipped skipped "(no strace)"
+		fi
 	done
 	[ -n "$(val "$SYS" server_init_skx)" ] || echo "  (libpfm4's column needs root: a mount namespace puts the tree over /sys)"
 fi
@@ -154,12 +159,15 @@ target "encode, umask strings, with fstr" \
 	"$(ratio "$(val "$SYS" encode_umasks_fstr)" "$(val "$OURS" encode_umasks_fstr)")" 0.20
 target "encode with fstr, OFFCORE strings" \
 	"$(ratio "$(val "$SYS" encode_offcore_fstr)" "$(val "$OURS" encode_offcore_fstr)")" 0.10
-target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.50
+target "pfm_initialize(), this host" "$(ratio "$(val "$SYS" init)" "$(val "$OURS" init)")" 1.00
+target "whole process: load + pfm_initialize + exit" "$(ratio "$(val "$SYS" process)" "$(val "$OURS" process)")" 0.35
 target "  the same, spr2s tree as host" "$(ratio "$(val "$SYS" process_spr)" "$(val "$OURS" process_spr)")" 0.50
 for m in skx spr gnr; do
 	[ -n "$(val "$OURS" "server_init_$m")" ] || continue
 	target "pfm_initialize(), $m tree" "$(ratio "$(val "$SYS" "server_init_$m")" "$(val "$OURS" "server_init_$m")")" 1.00
 	target "  whole process, $m tree" "$(ratio "$(val "$SYS" "server_process_$m")" "$(val "$OURS" "server_process_$m")")" 0.50
+	sys_calls=$(val "$OURS" "server_syscalls_$m")
+	target "  system calls in pfm_initialize(), $m tree [count]" "${sys_calls:-n/a}" 60
 done
 target "libpfm.so.4 bytes per event listed" "$(ratio "$(bpe "$SYS" so_size)" "$(bpe "$OURS" so_size)")" 1.00
 if [ -n "${BENCH_PLUGIN_DIR_100:-}" ]; then

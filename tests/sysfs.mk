@@ -8,7 +8,9 @@
 # API; _client, Intel client boxes; _discovery, the boxes the kernel
 # enumerates from the discovery table, gnr2s and spr2s; _sys, the non-x86
 # ones: system tables by identifier, hip08, s390 PAI; _merge, perf's events
-# on libpfm4 4.13's boxes). tests/sysfs/run.sh appends "sysfs: N passed, N failed".
+# on libpfm4 4.13's boxes); tests/sysfs/startup-opens.sh, that
+# pfm_initialize opens no file of a kernel PMU. tests/sysfs/run.sh appends
+# "sysfs: N passed, N failed".
 
 SYSFS_CFLAGS   = $(TOOL_CFLAGS) -g
 SYSFS_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -39,7 +41,13 @@ $(B)/bin/test_sysfs_asan: $(SYSFS_T_SRCS) $(SYSFS_T_HDRS) $(TL_LIB) $(LIBPFM_ASA
 	@mkdir -p $(@D)
 	$(CC) $(SYSFS_CFLAGS) $(SYSFS_SAN) $(TL_CFLAGS) -o $@ $(SYSFS_T_SRCS) $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
-check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs $(B)/bin/test_sysfs_asan $(B)/bin/check_events
+# the open-logging shim of tests/sysfs/startup-opens.sh (what pfm_initialize opens)
+$(B)/tests/openlog.so: tests/sysfs/openlog.c
+	@mkdir -p $(@D)
+	$(CC) $(SYSFS_CFLAGS) -shared -fPIC -o $@ $< -ldl
+
+check-sysfs: $(B)/bin/test_sysfs_unit $(B)/bin/test_sysfs $(B)/bin/test_sysfs_asan $(B)/bin/check_events \
+	$(B)/tests/openlog.so $(B)/bin/golddump
 	@tests/sysfs/run.sh $(B) tests/fixtures/sysfs
 
 CHECKS += check-sysfs

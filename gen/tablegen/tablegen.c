@@ -30,6 +30,10 @@ static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
 
 /* the PMU name index of the built-in table (table.h, pp_table.pmu_hash) */
 static uint32_t *pmu_hash, npmu_hash;
+/* slots of the kernel PMU name hash (table.h, pp_table.kpmu_hash) */
+static uint32_t nkpmu_hash;
+/* identity literal pairs and their hash slots (table.h, pp_table.idlit) */
+static uint32_t nidlit, nidlit_hash;
 
 /* slots over every PMU but variant tables, in search order: a name equal to
  * an earlier one but for case keeps the earlier PMU (the first the registry
@@ -278,6 +282,123 @@ static void emit_nums(const char *type, const char *name, const uint32_t *v, uin
 	close_nums();
 }
 
+/* an identity literal: the string and the pattern list (pp_pmu.match) it comes from */
+struct idlit { char s[PP_LIT_LEN]; uint32_t match; };
+static int cmp_idlit(const void *a, const void *b)
+{
+	const struct idlit *x = a, *y = b;
+	int d = strcmp(x->s, y->s);
+	return d ? d : (x->match > y->match) - (x->match < y->match);
+}
+
+/*
+ * pp_idlit_strs, pp_idlit (pairs: literal offset, pattern list), its hash
+ * and pp_match_literal (per PMU: 1 when its pattern list is expanded) for
+ * the x86 PMUs whose every pattern expands; the number of pairs and of
+ * hash slots.
+ */
+static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *nslots)
+{
+	uint8_t *flag = calloc((size_t)b->pmus.n + 1, 1);
+	uint32_t *done = calloc((size_t)b->pmus.n + 1, sizeof(*done)), ndone = 0, n = 0, cap = 1024;
+	struct idlit *v = malloc(cap * sizeof(*v));
+	struct pp_lits *one = malloc(sizeof(*one));
+	if (!flag || !done || !v || !one) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (uint32_t i = 0; i < b->pmus.n; i++) {
+		const struct pp_pmu *p = &b->pmus.v[i];
+		if (!p->match || strcmp(b->strs + p->arch, "x86"))
+			continue;
+		uint32_t d = 0;
+		while (d < ndone && (done[d] & 0x7fffffff) != p->match)
+			d++;
+		if (d < ndone) {	/* a pattern list seen before: its answer */
+			flag[i] = !(done[d] >> 31);
+			continue;
+		}
+		uint32_t first = n;
+		int ok = 1;
+		for (const char *pat = b->strs + p->match; ok && *pat; pat += strlen(pat) + 1) {
+			if (pp_tablegen_expand(pat, one)) {
+				ok = 0;
+				break;
+			}
+			for (int j = 0; j < one->n; j++) {
+				if (n == cap && !(v = realloc(v, (cap *= 2) * sizeof(*v)))) {
+					perror("tablegen");
+					exit(1);
+				}
+				memcpy(v[n].s, one->v[j], PP_LIT_LEN);
+				v[n++].match = p->match;
+			}
+		}
+		if (!ok)
+			n = first;
+		done[ndone++] = p->match | (ok ? 0 : 0x80000000u);
+		flag[i] = (uint8_t)ok;
+	}
+	qsort(v, n, sizeof(*v), cmp_idlit);
+	uint32_t m = 0;	/* equal pairs once */
+	for (uint32_t i = 0; i < n; i++)
+		if (!m || cmp_idlit(&v[m - 1], &v[i]))
+			v[m++] = v[i];
+	n = m;
+	/* the literals, each once, into one NUL-separated text */
+	uint32_t *pairs = calloc(2 * (size_t)n + 2, sizeof(*pairs)), off = 1;
+	fputs("/* pp_idlit_strs: the identity literals of pp_idlit, NUL-separated (table/table.h) */\n"
+	      "static const char pp_idlit_strs[] =\n\t\"\\0\"", out);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i && !strcmp(v[i].s, v[i - 1].s)) {
+			pairs[2 * i] = pairs[2 * (i - 1)];
+		} else {
+			pairs[2 * i] = off;
+			fprintf(out, "\n\t\"%s\\0\"", v[i].s);
+			off += (uint32_t)strlen(v[i].s) + 1;
+		}
+		pairs[2 * i + 1] = v[i].match;
+	}
+	fputs(";\n\n", out);
+	comment("pp_idlit", "identity literals: (offset in pp_idlit_strs, pattern list) pairs sorted by "
+		"literal (table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_idlit", pairs, 2 * n);
+	uint32_t size = 8;
+	while (size < n * 2)
+		size *= 2;
+	uint32_t *slot = calloc(size, sizeof(*slot));
+	if (!slot) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (i && pairs[2 * i] == pairs[2 * (i - 1)])
+			continue;
+		uint32_t h = pp_kpmu_hash_of(v[i].s, strlen(v[i].s)) & (size - 1);
+		while (slot[h])
+			h = (h + 1) & (size - 1);
+		slot[h] = i + 1;
+	}
+	comment("pp_idlit_hash", "the literals of pp_idlit hashed (pp_kpmu_hash_of): slot = first pair + 1 "
+		"(table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_idlit_hash", slot, size);
+	comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit "
+		"(table/table.h)", NULL);
+	open_table("uint8_t", "pp_match_literal", b->pmus.n);
+	for (uint32_t i = 0; i < b->pmus.n; i++)
+		put_num(i, flag[i]);
+	close_nums();
+	*npairs = n;
+	*nslots = size;
+	free(slot);
+	free(pairs);
+	free(flag);
+	free(done);
+	free(v);
+	free(one);
+}
+
+
 static int is_variant(const struct pp_pmu *p)
 {
 	return !!(p->flags & PP_PMU_F_VARIANT);
@@ -452,7 +573,33 @@ static void emit_tables(const struct pp_builder *b)
 	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
 	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
 	emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
+	/* the hash of the kernel PMU names: one slot per distinct name, its
+	 * first pair + 1, so the registry finds a kernel PMU's pairs without a
+	 * binary search of string compares */
+	nkpmu_hash = 8;
+	while (nkpmu_hash < nkp * 2)
+		nkpmu_hash *= 2;
+	uint32_t *kh = calloc(nkpmu_hash, sizeof(*kh));
+	if (!kh) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < nkp; i++) {
+		const char *name = b->strs + kp[2 * i];
+		if (i && !strcmp(name, b->strs + kp[2 * (i - 1)]))
+			continue;	/* not the first pair of its name */
+		uint32_t h = pp_kpmu_hash_of(name, strlen(name)) & (nkpmu_hash - 1);
+		while (kh[h])
+			h = (h + 1) & (nkpmu_hash - 1);
+		kh[h] = i + 1;
+	}
+	comment("pp_kpmu_hash", "the kernel PMU names of pp_kpmu: open-addressing slots, slot = the "
+		"name's first pair + 1 (table/table.h)", NULL);
+	emit_nums("uint32_t", "pp_kpmu_hash", kh, nkpmu_hash);
+	free(kh);
 	free(kp);
+
+	emit_idlits(b, &nidlit, &nidlit_hash);
 
 	comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
 		"none (table/table.h)", NULL);
@@ -528,6 +675,11 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->pmu_hash = pp_pmu_hash; t->npmu_hash = %u;\n", npmu_hash);
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
+	fprintf(out, "\tt->kpmu_hash = pp_kpmu_hash; t->nkpmu_hash = %u;\n", nkpmu_hash);
+	fputs("\tt->idlit_strs = pp_idlit_strs;\n", out);
+	fprintf(out, "\tt->idlit = pp_idlit; t->nidlit = %u;\n", nidlit);
+	fprintf(out, "\tt->idlit_hash = pp_idlit_hash; t->nidlit_hash = %u;\n", nidlit_hash);
+	fputs("\tt->match_literal = pp_match_literal;\n", out);
 	fputs("\tt->match_prefix = pp_match_prefix;\n", out);
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);

@@ -1,7 +1,8 @@
 /*
- * gen/tablegen/tablegen_compact.c - tablegen's compaction passes over the loaded
- * descriptors, before they are written out: equal runs of records stored
- * once, then the string pool rebuilt with the descriptions packed.
+ * gen/tablegen/tablegen_compact.c - tablegen's passes over the loaded descriptors,
+ * before they are written out: equal runs of records stored once, the
+ * string pool rebuilt with the descriptions packed, and the finite match
+ * patterns expanded into the identity literals detection looks up.
  *
  * Runs. Records refer to runs of sets, groups and unit masks by (first, n).
  * The loader appends a run for every reference, so the same runs recur (a
@@ -626,4 +627,136 @@ int pp_tablegen_strs(struct pp_builder *b, pp_str_t *match_prefix, pp_str_t **di
 	refs = NULL;
 	nref = capref = 0;
 	return 0;
+}
+
+/*
+ * Identity literals (table.h, pp_table.idlit): a pattern made of literal
+ * characters, bracket expressions of plain characters and ranges, groups
+ * with '|' and '?' matches a finite set of strings; expand() writes them
+ * (at most PP_LIT_MAX of at most PP_LIT_LEN - 1 bytes) or fails (-1) on anything
+ * else (pp_tablegen_expand). Detection then looks an identity up among them instead of matching
+ * each pattern.
+ */
+
+static int lit_word(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+	       c == ',' || c == '_';
+}
+
+static int expand_alt(const char **pp, struct pp_lits *out, int depth);
+
+/* out = out x atom (every string of out followed by every one of atom) */
+static int cross(struct pp_lits *out, const struct pp_lits *atom)
+{
+	static struct pp_lits tmp;
+	tmp.n = 0;
+	for (int i = 0; i < out->n; i++)
+		for (int j = 0; j < atom->n; j++) {
+			size_t a = strlen(out->v[i]), c = strlen(atom->v[j]);
+			if (tmp.n == PP_LIT_MAX || a + c >= PP_LIT_LEN)
+				return -1;
+			memcpy(tmp.v[tmp.n], out->v[i], a);
+			memcpy(tmp.v[tmp.n] + a, atom->v[j], c + 1);
+			tmp.n++;
+		}
+	*out = tmp;
+	return 0;
+}
+
+/* one branch (up to '|', ')' or the end) into out */
+static int expand_seq(const char **pp, struct pp_lits *out, int depth)
+{
+	const char *p = *pp;
+	struct pp_lits *atom = malloc(sizeof(*atom));
+	int r = 0;
+	if (!atom)
+		return -1;
+	out->n = 1;
+	out->v[0][0] = 0;
+	while (!r && *p && *p != '|' && *p != ')') {
+		atom->n = 0;
+		if (lit_word((unsigned char)*p)) {
+			atom->v[0][0] = *p++;
+			atom->v[0][1] = 0;
+			atom->n = 1;
+		} else if (*p == '[') {
+			p++;
+			for (; *p && *p != ']' && !r; p++) {
+				int lo = (unsigned char)*p, hi = lo;
+				if (!lit_word(lo) || lo == '-')
+					r = -1;
+				else if (p[1] == '-' && p[2] && p[2] != ']')
+					hi = (unsigned char)p[2], p += 2;
+				for (int c = lo; !r && c <= hi; c++) {
+					if (atom->n == PP_LIT_MAX || !lit_word(c))
+						r = -1;
+					else
+						atom->v[atom->n][0] = (char)c, atom->v[atom->n++][1] = 0;
+				}
+			}
+			if (*p != ']')
+				r = -1;
+			else
+				p++;
+		} else if (*p == '(' && depth < 8) {
+			p++;
+			r = expand_alt(&p, atom, depth + 1);
+			if (!r && *p++ != ')')
+				r = -1;
+		} else {
+			r = -1;
+		}
+		if (!r && *p == '?') {	/* the atom or nothing */
+			p++;
+			if (atom->n == PP_LIT_MAX)
+				r = -1;
+			else
+				atom->v[atom->n++][0] = 0;
+		}
+		if (!r && (*p == '*' || *p == '+' || *p == '{'))
+			r = -1;
+		if (!r)
+			r = cross(out, atom);
+	}
+	free(atom);
+	*pp = p;
+	return r;
+}
+
+static int expand_alt(const char **pp, struct pp_lits *out, int depth)
+{
+	struct pp_lits *br = malloc(sizeof(*br));
+	int r = br ? 0 : -1;
+	out->n = 0;
+	while (!r) {
+		r = expand_seq(pp, br, depth);
+		for (int i = 0; !r && i < br->n; i++) {
+			if (out->n == PP_LIT_MAX)
+				r = -1;
+			else
+				memcpy(out->v[out->n++], br->v[i], PP_LIT_LEN);
+		}
+		if (r || **pp != '|')
+			break;
+		(*pp)++;
+	}
+	free(br);
+	return r;
+}
+
+int pp_tablegen_expand(const char *pat, struct pp_lits *out)
+{
+	char buf[512];
+	size_t n = strlen(pat);
+	if (*pat == '^')
+		pat++, n--;
+	if (n && pat[n - 1] == '$')
+		n--;
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, pat, n);
+	buf[n] = 0;
+	const char *p = buf;
+	return expand_alt(&p, out, 0) || *p ? -1 : 0;
 }

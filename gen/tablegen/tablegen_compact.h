@@ -1,7 +1,8 @@
 /*
- * gen/tablegen/tablegen_compact.h - tablegen's compaction passes over a loaded
- * builder (tablegen_compact.c): equal runs of sets, groups and unit masks
- * stored once; the string pool rebuilt with the descriptions packed.
+ * gen/tablegen/tablegen_compact.h - tablegen's passes over a loaded builder
+ * (tablegen_compact.c): equal runs of sets, groups and unit masks stored
+ * once; the string pool rebuilt with the descriptions packed; a finite
+ * match pattern expanded into the strings it matches.
  */
 #ifndef PP_TABLE_TABLEGEN_COMPACT_H
 #define PP_TABLE_TABLEGEN_COMPACT_H
@@ -22,5 +23,14 @@ int pp_tablegen_share(struct pp_builder *b);
  * Exits on out of memory; returns 0.
  */
 int pp_tablegen_strs(struct pp_builder *b, pp_str_t *match_prefix, pp_str_t **dict, uint32_t *ndict);
+
+/* the strings a pattern matches in full, when they are few */
+enum { PP_LIT_MAX = 256, PP_LIT_LEN = 64 };
+struct pp_lits { char v[PP_LIT_MAX][PP_LIT_LEN]; int n; };
+
+/* every string pattern (literals, bracket expressions of plain characters
+ * and ranges, groups with '|', '?'; '^' and '$' at the ends) matches in
+ * full into out: 0, or -1 when it uses anything else or matches too many */
+int pp_tablegen_expand(const char *pat, struct pp_lits *out);
 
 #endif /* PP_TABLE_TABLEGEN_COMPACT_H */

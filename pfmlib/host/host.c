@@ -251,12 +251,12 @@ static int regex_whole(const char *pattern, const char *s, const char *s2)
 	return ok;
 }
 
-int pp_match_whole(const char *pattern, const char *s)
+int pp_match_string(const char *pattern, const char *s)
 {
 	/* most names are told apart by the pattern's first bytes, as identities are */
-	if (!pp_match_may(pattern, s, NULL))
+	if (!pp_ere_may_match(pattern, s, NULL))
 		return 0;
-	int fast = pp_match_full(pattern, s);
+	int fast = pp_ere_whole(pattern, s);
 	return fast >= 0 ? fast : regex_whole(pattern, s, NULL);
 }
 
@@ -267,21 +267,21 @@ static int match_with(const struct id_facts *f, const char *pattern, const char 
 		return midr_match(pattern, identity);
 	const char *shorter = f->shorter[0] ? f->shorter : NULL;
 	/* most patterns are told apart by their first bytes: no need to parse them */
-	if (!pp_match_may(pattern, identity, shorter))
+	if (!pp_ere_may_match(pattern, identity, shorter))
 		return 0;
-	int fast = pp_match_either(pattern, identity, shorter);
+	int fast = pp_ere_whole_either(pattern, identity, shorter);
 	if (fast >= 0)
 		return fast;
-	/* a pattern beyond pp_match's subset: the C library's regular expressions */
+	/* a pattern beyond the engine's subset (host/match.h): the C library's regular expressions */
 	return regex_whole(pattern, identity, shorter);
 }
 
-int pp_host_match(const char *pattern, const char *identity)
+int pp_match_identity(const char *pattern, const char *identity)
 {
 	return match_with(facts_of(identity), pattern, identity);
 }
 
-int pp_host_match_arch(const char *arch, const char *pattern, const char *identity)
+int pp_match_identity_arch(const char *arch, const char *pattern, const char *identity)
 {
 	const struct id_facts *f = facts_of(identity);
 	if (!pp_host_arch_serves(arch, f->arch))

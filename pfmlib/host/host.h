@@ -66,21 +66,24 @@ const char *pp_host_id_arch(const char *identity);
 int pp_host_arch_serves(const char *pmu_arch, const char *id_arch);
 
 /*
- * Does identity match the perf-mapfile pattern? Regular expressions
- * (POSIX extended) must match the whole identity; x86 identities are also
- * tried without their stepping; an arm64 MIDR literal pattern is compared as
- * perf does (variant and revision of the pattern are a minimum).
+ * The matcher API: a perf pattern (POSIX extended regular expression) must
+ * match the whole of what it is matched against; the name says what that is.
+ *
+ * pp_match_identity: a host identity (LIBPFM_CPUID's form). x86
+ * identities are also tried without their stepping; an arm64 MIDR literal
+ * pattern is compared as perf does (variant and revision of the pattern
+ * are a minimum). 1 matches, 0 not (an invalid pattern matches nothing).
  */
-int pp_host_match(const char *pattern, const char *identity);
+int pp_match_identity(const char *pattern, const char *identity);
 
 /* the same, and never across architectures: arch is the PMU's (NULL/""/generic: any) */
-int pp_host_match_arch(const char *arch, const char *pattern, const char *identity);
+int pp_match_identity_arch(const char *arch, const char *pattern, const char *identity);
 
 /*
- * Does the POSIX extended regular expression pattern match all of s (perf's
- * test of a system table's Compat against a kernel PMU's sysfs
- * `identifier`)? 1 yes, 0 no or an invalid pattern.
+ * pp_match_string: any other string, as it is (a kernel PMU's name against
+ * a perf_pmu_pattern, a sysfs `identifier` against a system table's
+ * Compat). 1 matches, 0 not or an invalid pattern.
  */
-int pp_match_whole(const char *pattern, const char *s);
+int pp_match_string(const char *pattern, const char *s);
 
 #endif /* PP_HOST_HOST_H */

@@ -416,7 +416,7 @@ static int strip_anchors(const char *pattern, char *buf, size_t sz)
 	return 0;
 }
 
-int pp_match_may(const char *pattern, const char *s, const char *s2)
+int pp_ere_may_match(const char *pattern, const char *s, const char *s2)
 {
 	/* no copy: a leading '^' is skipped, a trailing '$' ends the pattern like NUL */
 	const char *p = pattern + (*pattern == '^');
@@ -439,7 +439,7 @@ int pp_match_may(const char *pattern, const char *s, const char *s2)
 	return (ok1 && ((set[c1 >> 5] >> (c1 & 31)) & 1)) || (ok2 && ((set[c2 >> 5] >> (c2 & 31)) & 1));
 }
 
-const char *pp_match_prefix(const char *pattern, size_t *len)
+const char *pp_ere_literal_prefix(const char *pattern, size_t *len)
 {
 	const char *p = pattern + (*pattern == '^');
 	size_t n = literal_prefix(p);
@@ -447,12 +447,12 @@ const char *pp_match_prefix(const char *pattern, size_t *len)
 	return p;
 }
 
-int pp_match_full(const char *pattern, const char *s)
+int pp_ere_whole(const char *pattern, const char *s)
 {
-	return pp_match_either(pattern, s, NULL);
+	return pp_ere_whole_either(pattern, s, NULL);
 }
 
-int pp_match_either(const char *pattern, const char *s, const char *s2)
+int pp_ere_whole_either(const char *pattern, const char *s, const char *s2)
 {
 	struct prog g;
 	char buf[512];

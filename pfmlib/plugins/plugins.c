@@ -80,7 +80,7 @@ struct loading {
 static int host_matches(const struct pp_host *host, const char *pattern)
 {
 	for (int i = 0; i < host->n; i++)
-		if (pp_host_match(pattern, host->id[i]))
+		if (pp_match_identity(pattern, host->id[i]))
 			return 1;
 	return 0;
 }

@@ -14,9 +14,46 @@
 #include "sysfs/sysfs.h"
 #include "util/log.h"
 
+static int matches_one_by_one(const struct pp_table *t, const struct pp_pmu *p, const char *id);
+
+
+/* the pattern lists of t's literals equal to s into h */
+static void literal_lookup(const struct pp_table *t, const char *s, size_t len, struct pp_lit_hits *h)
+{
+	uint32_t mask = t->nidlit_hash - 1, e;
+	for (uint32_t k = pp_kpmu_hash_of(s, len) & mask; (e = t->idlit_hash[k]); k = (k + 1) & mask) {
+		uint32_t off = t->idlit[2 * (e - 1)];
+		const char *m = t->idlit_strs + off;
+		if (strncmp(m, s, len) || m[len])
+			continue;
+		for (uint32_t i = e - 1; i < t->nidlit && t->idlit[2 * i] == off && h->n < 64; i++)
+			h->v[h->n++] = t->idlit[2 * i + 1];
+		return;
+	}
+}
+
+void pp_detect_literals(const struct pp_table *t, const char *id, struct pp_lit_hits *h)
+{
+	const char *id_arch = pp_host_id_arch(id);
+	h->t = t && t->idlit && t->match_literal && t->nidlit_hash ? t : NULL;
+	h->n = 0;
+	if (!h->t)
+		return;
+	size_t len = strlen(id);
+	literal_lookup(t, id, len, h);
+	if (id_arch && !strcmp(id_arch, "x86")) {
+		int dashes = 0;
+		for (const char *c = id; *c; c++)
+			dashes += *c == '-';
+		if (dashes == 3)
+			literal_lookup(t, id, (size_t)(strrchr(id, '-') - id), h);
+	}
+}
+
 /* does one of the patterns of PMU p (of table t) match host identity id?
  * (never across architectures) */
-static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch)
+static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch,
+		       const struct pp_lit_hits *lit)
 {
 	if (!p->match || p->type == PP_PMU_OS_GENERIC)
 		return 0;
@@ -24,6 +61,14 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 	/* a PMU of another architecture: none of its patterns is tried */
 	if (!pp_host_arch_serves(arch, id_arch))
 		return 0;
+	/* patterns that match a few literals only: the identity was looked up
+	 * among those (literal_hits) */
+	if (lit && lit->t == t && t->match_literal[p - t->pmus]) {
+		for (int i = 0; i < lit->n; i++)
+			if (lit->v[i] == p->match)
+				return 1;
+		return lit->n == 64 && matches_one_by_one(t, p, id);
+	}
 	/* tablegen's literal prefix of each pattern refuses most of them at once */
 	const pp_str_t *mp = t->match_prefix;
 	const char *pre = mp && mp[p - t->pmus] ? pp_str(t, mp[p - t->pmus]) : NULL;
@@ -35,19 +80,40 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 			if (no)
 				continue;
 		}
-		if (pp_host_match(pat, id))	/* the architectures agree (above) */
+		if (pp_match_identity(pat, id))	/* the architectures agree (above) */
 			return 1;
 	}
 	return 0;
 }
 
-int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host)
+/* p's patterns matched one by one (the identity had more literal hits than kept) */
+static int matches_one_by_one(const struct pp_table *t, const struct pp_pmu *p, const char *id)
+{
+	for (const char *pat = pp_str(t, p->match); *pat; pat += strlen(pat) + 1)
+		if (pp_match_identity(pat, id))
+			return 1;
+	return 0;
+}
+
+int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host, const struct pp_lit_hits *lits)
 {
 	if (!rt->p->match)
 		return 0;
+	const struct pp_table *t = rt->t;
+	if (lits && host->n && lits[0].t == t && t->match_literal[rt->p - t->pmus]) {
+		int full = 0;
+		for (int i = 0; i < host->n; i++) {
+			for (int j = 0; j < lits[i].n; j++)
+				if (lits[i].v[j] == rt->p->match)
+					return 1;
+			full |= lits[i].n == 64;
+		}
+		if (!full)
+			return 0;	/* else: too many hits were kept to tell */
+	}
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
 		for (int i = 0; i < host->n; i++)
-			if (pp_host_match(pat, host->id[i]))
+			if (pp_match_identity(pat, host->id[i]))
 				return 1;
 	return 0;
 }
@@ -93,8 +159,8 @@ static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct
 		return -1;
 	c->glive = c->has + t->npmus;
 	for (int j = 0; j < k->n; j++) {
-		size_t len = strlen(k->names[j]);
-		for (uint32_t e = pp_kpmu_first(t, k->names[j], len); pp_kpmu_is(t, e, k->names[j], len); e++) {
+		uint32_t first = k->pair[j];
+		for (uint32_t e = first; pp_kpmu_same(t, e, first); e++) {
 			uint32_t b = t->kpmu[2 * e + 1];
 			c->has[b] = 1;
 			if (t->dgroup_of[b] != PP_DG_NONE)
@@ -214,6 +280,8 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 	uint32_t best = UINT32_MAX;
 	const char *id_arch = pp_host_id_arch(id);
 	int nhit = 0;
+	struct pp_lit_hits lit;
+	pp_detect_literals(s->bt, id, &lit);
 	/* pattern lists are interned per table: groups of one model that are
 	 * not adjacent (core and uncore PMUs) are matched once */
 	/* a direct-mapped cache by pattern list (0: empty slot) */
@@ -225,7 +293,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 		const struct pp_pmu *p = gr->p;
 		int fb = !!(p->flags & PP_PMU_F_FALLBACK);
 		if (p->flags & PP_PMU_F_BESIDE) {
-			if (fallback || !pmu_matches(gr->t, p, id, id_arch))
+			if (fallback || !pmu_matches(gr->t, p, id, id_arch, &lit))
 				continue;
 			int n = members(s, c, gr, hit + nhit);
 			for (int k = 0; k < n; k++)
@@ -239,7 +307,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 			seen[h].t = gr->t;
 			seen[h].match = p->match;
 			seen[h].arch = p->arch;
-			seen[h].hit = pmu_matches(gr->t, p, id, id_arch);
+			seen[h].hit = pmu_matches(gr->t, p, id, id_arch, &lit);
 		}
 		if (!seen[h].hit)
 			continue;
@@ -253,22 +321,31 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 			make_present(s->list, hit[k], pres);
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-int pp_kpmus_load(struct pp_kpmus *k)
+int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 {
 	char dir[4096];
 	memset(k, 0, sizeof(*k));
-	int n = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list(dir, &k->names);
+	int n = pp_sysfs_pmu_path(dir, sizeof(dir), "", NULL) ? 0 : pp_sysfs_list_unsorted(dir, &k->names);
 	if (n < 0)
 		return PFM_ERR_NOMEM;
 	k->n = n;
+	uint32_t size = 16;
+	while (size < (uint32_t)n * 2)
+		size *= 2;
+	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * sizeof(*k->pair)))) {
+		pp_kpmus_free(k);
+		return PFM_ERR_NOMEM;
+	}
+	k->nslots = size;
+	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
-		unsigned f = pp_kpmus_first2(k->names[i]);
-		k->first2[f >> 3] |= (unsigned char)(1u << (f & 7));
+		size_t len = strlen(k->names[i]);
+		uint32_t hash = pp_kpmu_hash_of(k->names[i], len), h = hash & (size - 1);
+		while (k->slots[h])
+			h = (h + 1) & (size - 1);
+		k->slots[h] = (uint32_t)i + 1;
+		k->pair[i] = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
+			     : pp_kpmu_first(bt, k->names[i], len);
 	}
 	return PFM_SUCCESS;
 }
@@ -276,12 +353,20 @@ int pp_kpmus_load(struct pp_kpmus *k)
 void pp_kpmus_free(struct pp_kpmus *k)
 {
 	pp_sysfs_names_free(k->names, k->n);
+	free(k->slots);
+	free(k->pair);
 	memset(k, 0, sizeof(*k));
 }
 
-int pp_kpmus_find(const struct pp_kpmus *k, const char *name)
+int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
 {
-	return bsearch(&name, k->names, (size_t)k->n, sizeof(*k->names), cmp_name) != NULL;
+	if (!k->nslots)
+		return 0;
+	uint32_t mask = k->nslots - 1, e;
+	for (uint32_t h = pp_kpmu_hash_of(name, strlen(name)) & mask; (e = k->slots[h]); h = (h + 1) & mask)
+		if (!strcmp(k->names[e - 1], name))
+			return 1;
+	return 0;
 }
 
 /* does /sys/bus/event_source/devices/<name> exist? */
@@ -323,13 +408,15 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present 
  * An uncore PMU (one box instance) is present when its model is the host's
  * and the kernel runs that box: its perf_pmu exists in sysfs.
  */
-static void drop_absent_uncore(struct pp_pmu_rt *list, const struct present *pres, const struct pp_kpmus *k)
+static void drop_absent_uncore(const struct pp_detect_set *s, const struct cands *c, const struct present *pres,
+			       const struct pp_kpmus *k)
 {
+	struct pp_pmu_rt *list = s->list;
 	for (int j = 0; j < pres->n; j++) {
 		struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (!rt->is_present || !pp_pmu_is_box(rt->p))
 			continue;
-		if (!pp_kpmus_has(k, pp_str(rt->t, rt->p->perf_pmu))) {
+		if (!box_kernel_there(s, c, rt, k)) {
 			rt->is_present = 0;
 			pp_verbose("PMU %s: no sysfs PMU %s, this box is not present", pp_str(rt->t, rt->p->name),
 				   pp_str(rt->t, rt->p->perf_pmu));
@@ -346,7 +433,7 @@ static int identifier_matches(const struct pp_pmu_rt *rt, const char *kn)
 		return 0;
 	const char *id = pp_sysfs_trim(buf);
 	for (const char *pat = pp_str(rt->t, rt->p->identifier); *pat; pat += strlen(pat) + 1)
-		if (pp_match_whole(pat, id) == 1)
+		if (pp_match_string(pat, id) == 1)
 			return 1;
 	return 0;
 }
@@ -355,7 +442,7 @@ int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
 {
 	if (!pp_pmu_is_pattern_table(rt->p))
 		return 0;
-	if (pp_match_whole(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
+	if (pp_match_string(pp_str(rt->t, rt->p->perf_pmu_pattern), kn) != 1)
 		return 0;
 	return !rt->p->identifier || identifier_matches(rt, kn);
 }
@@ -417,7 +504,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const 
 	for (int i = 0; !any_core && i < host->n; i++)
 		detect_identity(s, &c, host->id[i], hit, 1, &pres);
 	drop_absent_core_types(list, &pres);
-	drop_absent_uncore(list, &pres, k);
+	drop_absent_uncore(s, &c, &pres, k);
 	identify_uncore(list, c.ident, c.nident, k);
 	/* the present ones: those made present and not dropped, then the boxes
 	 * that only their identifier makes present (no match patterns: never

@@ -11,34 +11,26 @@
 #include "registry/registry.h"
 
 /* the kernel PMUs of /sys/bus/event_source/devices, listed once at
- * pfm_initialize: sorted names, and a bit per first two bytes so that a
- * name absent there (the boxes of other models) is mostly refused at once */
+ * pfm_initialize, in the directory's order (nothing is sorted), and a hash
+ * of their names (pp_kpmu_hash_of: nslots, a power of two, of name index + 1,
+ * 0 empty; linear probing), so a name is looked up without a compare per
+ * pair */
 struct pp_kpmus {
 	char **names;
 	int n;
-	unsigned char first2[2048 / 8];	/* bit (c0 * 31 + c1) % 2048 */
+	uint32_t *slots, nslots;
+	/* per name, the first pair of the built-in table's kernel PMU index
+	 * (pp_table.kpmu) naming it, or its nkpmu (looked up once, here) */
+	uint32_t *pair;
 };
 
-/* list them (PFM_SUCCESS, or PFM_ERR_NOMEM); pp_kpmus_free releases */
-int pp_kpmus_load(struct pp_kpmus *k);
+/* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or
+ * PFM_ERR_NOMEM); pp_kpmus_free releases */
+int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt);
 void pp_kpmus_free(struct pp_kpmus *k);
-static inline unsigned pp_kpmus_first2(const char *s)
-{
-	return ((unsigned)(unsigned char)s[0] * 31u + (s[0] ? (unsigned char)s[1] : 0)) % 2048u;
-}
 
-/* kernel PMU name exists: pp_kpmus_has (the bitmap refuses most names inline:
- * pp_kpmus_may 0 means absent) */
-int pp_kpmus_find(const struct pp_kpmus *k, const char *name);
-static inline int pp_kpmus_may(const struct pp_kpmus *k, const char *name)
-{
-	unsigned f = pp_kpmus_first2(name);
-	return k->first2[f >> 3] >> (f & 7) & 1;
-}
-static inline int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
-{
-	return pp_kpmus_may(k, name) && pp_kpmus_find(k, name);
-}
+/* kernel PMU name exists */
+int pp_kpmus_has(const struct pp_kpmus *k, const char *name);
 
 /*
  * The PMUs detection looks at: the registry's list; the built-in table,
@@ -63,8 +55,20 @@ struct pp_detect_set {
 void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres,
 	       int *npres);
 
-/* one of rt's match patterns matches one of host's identities */
-int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host);
+/* the pattern lists (pp_pmu.match) of the built-in table t whose identity
+ * literals (pp_table.idlit) hold an identity (or, for x86, the identity
+ * without its stepping, as pp_match_identity tries both): looked up once */
+struct pp_lit_hits {
+	const struct pp_table *t;	/* NULL: t has no literals */
+	pp_str_t v[64];
+	int n;				/* 64: maybe more than kept */
+};
+void pp_detect_literals(const struct pp_table *t, const char *id, struct pp_lit_hits *h);
+
+/* one of rt's match patterns matches one of host's identities; lits (NULL,
+ * or one per identity of host, pp_detect_literals) answer for the patterns
+ * tablegen expanded */
+int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *host, const struct pp_lit_hits *lits);
 
 /* kernel PMU kn is one of those rt's perf_pmu_pattern stands for: the
  * pattern wholly matches kn and, when rt has identifier patterns, kn's sysfs

@@ -38,7 +38,7 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
 	for (size_t i = 0; i < sizeof(not_tables) / sizeof(not_tables[0]); i++)
 		if (!strcmp(sysname, not_tables[i]))
 			return "not a PMU of event templates (docs/sysfs.md)";
-	if (q->served(q->ctx, sysname))
+	if (q->served && q->served(q->ctx, sysname))
 		return "served by a table";
 	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
 	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !fstatat(AT_FDCWD, path, &st, 0))
@@ -50,14 +50,13 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
  * (pp_sysfs_realize builds the PMU); its index in b, or PP_NONE */
 static uint32_t add_stub(struct pp_builder *b, const char *sysname, const char *name, int id)
 {
-	char desc[256];
 	uint32_t k = pp_builder_add_pmu(b);
 	if (k == PP_NONE)
 		return PP_NONE;
-	snprintf(desc, sizeof(desc), "Linux perf_events PMU %s described by sysfs", sysname);
+	/* no description: the stub is never handed out (the PMU is built,
+	 * with its own, before any accessor returns it) */
 	struct pp_pmu *p = &b->pmus.v[k];
 	p->name = pp_builder_str(b, name, strlen(name));
-	p->desc = pp_builder_str(b, desc, strlen(desc));
 	p->arch = pp_builder_str(b, "generic", 7);
 	p->source = pp_builder_str(b, "sysfs", 5);
 	p->perf_pmu = pp_builder_str(b, sysname, strlen(sysname));
@@ -126,6 +125,12 @@ static int name_taken(const struct pp_sysfs_query *q, const char *name, const st
 	return 0;
 }
 
+static int by_bytes(const void *a, const void *b)
+{
+	/* byte order, not the locale's */
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 {
 	char root[2048], dir[4096], name[PP_SYSFS_NAME_MAX];
@@ -150,12 +155,15 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 		pp_sysfs_names_free(listed, n);
 		return PFM_SUCCESS;
 	}
+	/* the kernel PMUs no table serves (few), then in byte order: the ids and
+	 * the names given out must not depend on the listing's order */
+	const char **want = malloc(((size_t)n + 1) * sizeof(*want));
+	int nwant = 0;
 	pp_builder_init(&set->b);
 	set->found = calloc((size_t)n, sizeof(*set->found));
-	if (!set->found || set->b.oom)
+	if (!want || !set->found || set->b.oom)
 		err = PFM_ERR_NOMEM;
 	for (int i = 0; i < n && err == PFM_SUCCESS; i++) {
-		struct pp_sysfs_found *fd = &set->found[set->n];
 		const char *why;
 		if (pp_sysfs_join(dir, sizeof(dir), root, names[i], NULL))
 			continue;
@@ -163,22 +171,28 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 			pp_debug("sysfs PMU %s: %s; not added", names[i], why);
 			continue;
 		}
-		if (pp_sysfs_pmu_name(names[i], name, sizeof(name))) {
-			pp_verbose("sysfs PMU '%.64s': name cannot become a libpfm4 PMU name; skipped", names[i]);
+		want[nwant++] = names[i];
+	}
+	qsort(want, (size_t)nwant, sizeof(*want), by_bytes);
+	for (int w = 0; w < nwant && err == PFM_SUCCESS; w++) {
+		const char *kn = want[w];
+		struct pp_sysfs_found *fd = &set->found[set->n];
+		if (pp_sysfs_pmu_name(kn, name, sizeof(name))) {
+			pp_verbose("sysfs PMU '%.64s': name cannot become a libpfm4 PMU name; skipped", kn);
 			continue;
 		}
 		if (name_taken(q, name, set)) {
-			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", names[i], name);
+			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", kn, name);
 			continue;
 		}
 		while (next_id >= PP_SYSFS_ID_MIN && id_taken(q, next_id, set))
 			next_id--;
 		if (next_id < PP_SYSFS_ID_MIN) {
-			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", names[i],
+			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
 				   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
 			break;
 		}
-		uint32_t k = add_stub(&set->b, names[i], name, next_id);
+		uint32_t k = add_stub(&set->b, kn, name, next_id);
 		if (k == PP_NONE) {
 			err = PFM_ERR_NOMEM;
 			break;
@@ -187,6 +201,7 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 		fd->id = next_id--;
 		set->n++;
 	}
+	free(want);
 	pp_sysfs_names_free(listed, n);
 	if (err != PFM_SUCCESS || !set->n) {
 		pp_sysfs_free(set);

@@ -3,7 +3,7 @@
  * file at a time (util/file.h: a FIFO or device is opened without waiting
  * and refused; never more than the caller's buffer, never a file holding
  * NUL bytes) and
- * sorted directory listings of limited length, so that no content under
+ * directory listings of limited length, so that no content under
  * the tree can block, exhaust or crash pfm_initialize.
  */
 #define _GNU_SOURCE
@@ -38,7 +38,9 @@ static int by_bytes(const void *a, const void *b)
  * PP_SYSFS_MAX_ENTRIES of them (the first ones in that order): one allocation
  * holds the NULL-terminated pointer array and the strings.
  */
-int pp_sysfs_list(const char *dir, char ***names)
+/* the names of dir, sorted by bytes when sorted is set, or when there are more
+ * than PP_SYSFS_MAX_ENTRIES (the first ones in that order are kept) */
+static int list_dir(const char *dir, char ***names, int sorted)
 {
 	*names = NULL;
 	DIR *d = opendir(dir);
@@ -85,11 +87,22 @@ int pp_sysfs_list(const char *dir, char ***names)
 		v[i] = strs;
 		strs += strlen(strs) + 1;
 	}
-	qsort(v, (size_t)n, sizeof(*v), by_bytes);
+	if (sorted || n > PP_SYSFS_MAX_ENTRIES)
+		qsort(v, (size_t)n, sizeof(*v), by_bytes);
 	int keep = n < PP_SYSFS_MAX_ENTRIES ? n : PP_SYSFS_MAX_ENTRIES;
 	v[keep] = NULL;
 	*names = v;
 	return keep;
+}
+
+int pp_sysfs_list(const char *dir, char ***names)
+{
+	return list_dir(dir, names, 1);
+}
+
+int pp_sysfs_list_unsorted(const char *dir, char ***names)
+{
+	return list_dir(dir, names, 0);
 }
 
 void pp_sysfs_names_free(char **names, int n)

@@ -34,13 +34,14 @@
 /* what discovery asks of the PMUs the tables already provide */
 struct pp_sysfs_query {
 	void *ctx;
-	/* a table PMU stands for the kernel PMU sysname: it is not built from sysfs */
+	/* a table PMU stands for the kernel PMU sysname: it is not built from
+	 * sysfs (NULL: the caller offers only names no table serves) */
 	int (*served)(void *ctx, const char *sysname);
 	/* a libpfm4 PMU name or pfm_pmu_t id is in use */
 	int (*name_taken)(void *ctx, const char *name);
 	int (*id_taken)(void *ctx, int id);
-	/* the devices directory's names as pp_sysfs_list gives them, when the
-	 * caller has listed it already (NULL: pp_sysfs_discover lists it) */
+	/* the devices directory's names, in any order, when the caller has
+	 * listed it already (NULL: pp_sysfs_discover lists it) */
 	char *const *names;
 	int nnames;
 };
@@ -159,6 +160,9 @@ int pp_sysfs_read(const char *path, char *buf, size_t sz, const char **why);
  * memory.
  */
 int pp_sysfs_list(const char *dir, char ***names);
+/* the same in the directory's order (sorted only past PP_SYSFS_MAX_ENTRIES):
+ * for a caller that looks names up and needs no order */
+int pp_sysfs_list_unsorted(const char *dir, char ***names);
 void pp_sysfs_names_free(char **names, int n);
 
 /* dir + "/" + a [+ "/" + b] into buf; 0, or -1 when it does not fit */

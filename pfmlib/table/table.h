@@ -273,6 +273,21 @@ struct pp_table {
 	 * the name's bytes (strcmp) then index, over every PMU with a perf_pmu
 	 * but variant tables; kpmu[2 * i] the name, kpmu[2 * i + 1] the PMU */
 	const uint32_t           *kpmu;      uint32_t nkpmu;
+	/* their names hashed (pp_kpmu_hash_of): nkpmu_hash (a power of two)
+	 * open-addressing slots, 0 when empty, else the index of the name's
+	 * first pair + 1; linear probing (the built-in table's; NULL elsewhere) */
+	const uint32_t           *kpmu_hash; uint32_t nkpmu_hash;
+	/* identity literals (the built-in table's x86 PMUs, from tablegen; NULL
+	 * elsewhere): every string a PMU's match patterns match, where each of
+	 * them matches a finite set (literals, bracket expressions, groups, '?'):
+	 * nidlit pairs (offset in idlit_strs, the pattern list pp_pmu.match)
+	 * sorted by literal, hashed as kpmu_hash is (slot = first pair + 1), and
+	 * per PMU match_literal 1 when its pattern list is among them, so
+	 * detection looks an identity up instead of matching those patterns */
+	const char               *idlit_strs;
+	const uint32_t           *idlit;     uint32_t nidlit;
+	const uint32_t           *idlit_hash; uint32_t nidlit_hash;
+	const uint8_t            *match_literal;
 	/* per PMU, 0 or a list (as pp_pmu.match) of one literal prefix per
 	 * match pattern, which every identity the pattern matches starts with
 	 * (the built-in table's x86 PMUs, from tablegen; NULL elsewhere) */
@@ -404,10 +419,37 @@ size_t pp_desc_unpack(const struct pp_table *t, const char *in, char *out, size_
  * with it) */
 void pp_desc_cache_free(void);
 
+/* the hash of a kernel PMU name (bytes, case-sensitive): FNV-1a */
+static inline uint32_t pp_kpmu_hash_of(const char *name, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)name[i]) * 16777619u;
+	return h;
+}
+
+/* the first pair of t's kernel PMU index (pp_table.kpmu) naming name[0..len),
+ * or t->nkpmu, through kpmu_hash (the table must have one) where h is
+ * pp_kpmu_hash_of(name, len) */
+static inline uint32_t pp_kpmu_first_hashed(const struct pp_table *t, uint32_t h, const char *name, size_t len)
+{
+	uint32_t mask = t->nkpmu_hash - 1, e;
+	for (uint32_t k = h & mask; (e = t->kpmu_hash[k]); k = (k + 1) & mask) {
+		const char *m = t->strs + t->kpmu[2 * (e - 1)];
+		if (!strncmp(m, name, len) && !m[len])
+			return e - 1;
+	}
+	return t->nkpmu;
+}
+
+
 /* the first pair of t's kernel PMU index (pp_table.kpmu) naming the first
- * len bytes of name: t->nkpmu or a pair naming another when none does */
+ * len bytes of name: t->nkpmu or a pair naming another when none does (a
+ * probe of kpmu_hash when the table has one, else a binary search) */
 static inline uint32_t pp_kpmu_first(const struct pp_table *t, const char *name, size_t len)
 {
+	if (t->kpmu_hash)
+		return pp_kpmu_first_hashed(t, pp_kpmu_hash_of(name, len), name, len);
 	uint32_t lo = 0, hi = t->nkpmu;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
@@ -421,6 +463,16 @@ static inline uint32_t pp_kpmu_first(const struct pp_table *t, const char *name,
 			hi = mid;
 	}
 	return lo;
+}
+
+/* pair e names the kernel PMU of pair first (a pair of a run pp_kpmu_first
+ * found): one compare of string offsets where tablegen shares the string */
+static inline int pp_kpmu_same(const struct pp_table *t, uint32_t e, uint32_t first)
+{
+	if (e >= t->nkpmu)
+		return 0;
+	uint32_t a = t->kpmu[2 * e], b = t->kpmu[2 * first];
+	return a == b || !strcmp(t->strs + a, t->strs + b);
 }
 
 /* pair e of t's kernel PMU index names name[0..len) */

@@ -121,93 +121,93 @@ static void test_identity_shape_tells_its_architecture(void)
 
 static void test_x86_pattern_matches_identity_with_or_without_stepping(void)
 {
-	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-97-2"));
-	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-BF"));
-	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-9-7"));
-	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-9", "GenuineIntel-6-97-2"));
+	CU_ASSERT_TRUE(pp_match_identity("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-97-2"));
+	CU_ASSERT_TRUE(pp_match_identity("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-BF"));
+	CU_ASSERT_FALSE(pp_match_identity("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-9-7"));
+	CU_ASSERT_FALSE(pp_match_identity("GenuineIntel-6-9", "GenuineIntel-6-97-2"));
 	/* only a stepping is dropped, never the model */
-	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6", "GenuineIntel-6-BF"));
-	CU_ASSERT_TRUE(pp_host_match("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-1-2"));
-	CU_ASSERT_FALSE(pp_host_match("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-31-0"));
+	CU_ASSERT_FALSE(pp_match_identity("GenuineIntel-6", "GenuineIntel-6-BF"));
+	CU_ASSERT_TRUE(pp_match_identity("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-1-2"));
+	CU_ASSERT_FALSE(pp_match_identity("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-31-0"));
 }
 
 static void test_x86_stepping_pattern_tells_skylake_x_from_cascade_lake(void)
 {
-	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-55-[01234]", "GenuineIntel-6-55-4"));
-	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-55-[56789ABCDEF]", "GenuineIntel-6-55-4"));
-	CU_ASSERT_TRUE(pp_host_match("GenuineIntel-6-55-[56789ABCDEF]", "GenuineIntel-6-55-7"));
+	CU_ASSERT_TRUE(pp_match_identity("GenuineIntel-6-55-[01234]", "GenuineIntel-6-55-4"));
+	CU_ASSERT_FALSE(pp_match_identity("GenuineIntel-6-55-[56789ABCDEF]", "GenuineIntel-6-55-4"));
+	CU_ASSERT_TRUE(pp_match_identity("GenuineIntel-6-55-[56789ABCDEF]", "GenuineIntel-6-55-7"));
 }
 
 static void test_arm64_midr_ignores_host_variant_and_revision_for_zero_entries(void)
 {
-	CU_ASSERT_TRUE(pp_host_match("0x00000000410fd0c0", "0x00000000410fd0c0"));
-	CU_ASSERT_TRUE(pp_host_match("0x00000000410fd0c0", "0x00000000413fd0c1"));
-	CU_ASSERT_TRUE(pp_host_match("0x00000000410FD0C0", "0x00000000414fd0cf"));
+	CU_ASSERT_TRUE(pp_match_identity("0x00000000410fd0c0", "0x00000000410fd0c0"));
+	CU_ASSERT_TRUE(pp_match_identity("0x00000000410fd0c0", "0x00000000413fd0c1"));
+	CU_ASSERT_TRUE(pp_match_identity("0x00000000410FD0C0", "0x00000000414fd0cf"));
 }
 
 static void test_arm64_midr_entry_version_is_a_minimum(void)
 {
-	CU_ASSERT_TRUE(pp_host_match("0x00000000411fd0c2", "0x00000000411fd0c2"));
-	CU_ASSERT_TRUE(pp_host_match("0x00000000411fd0c2", "0x00000000412fd0c0"));
-	CU_ASSERT_FALSE(pp_host_match("0x00000000411fd0c2", "0x00000000411fd0c1"));
-	CU_ASSERT_FALSE(pp_host_match("0x00000000411fd0c2", "0x00000000410fd0c3"));
+	CU_ASSERT_TRUE(pp_match_identity("0x00000000411fd0c2", "0x00000000411fd0c2"));
+	CU_ASSERT_TRUE(pp_match_identity("0x00000000411fd0c2", "0x00000000412fd0c0"));
+	CU_ASSERT_FALSE(pp_match_identity("0x00000000411fd0c2", "0x00000000411fd0c1"));
+	CU_ASSERT_FALSE(pp_match_identity("0x00000000411fd0c2", "0x00000000410fd0c3"));
 }
 
 static void test_arm64_midr_of_other_part_or_implementer_does_not_match(void)
 {
-	CU_ASSERT_FALSE(pp_host_match("0x00000000410fd0c0", "0x00000000410fd0d0"));
-	CU_ASSERT_FALSE(pp_host_match("0x00000000410fd030", "0x00000000420fd030"));
-	CU_ASSERT_FALSE(pp_host_match("0x00000000410fd0c0", "0x00000001410fd0c0"));
+	CU_ASSERT_FALSE(pp_match_identity("0x00000000410fd0c0", "0x00000000410fd0d0"));
+	CU_ASSERT_FALSE(pp_match_identity("0x00000000410fd030", "0x00000000420fd030"));
+	CU_ASSERT_FALSE(pp_match_identity("0x00000000410fd0c0", "0x00000001410fd0c0"));
 }
 
 static void test_riscv_regex_must_match_the_whole_identity(void)
 {
 	const char *u74 = "0x489-0x8000000000000007-0x[[:xdigit:]]+";
-	CU_ASSERT_TRUE(pp_host_match(u74, "0x489-0x8000000000000007-0x4210427"));
-	CU_ASSERT_FALSE(pp_host_match(u74, "0x489-0x8000000000000008-0x4210427"));
-	CU_ASSERT_TRUE(pp_host_match("0x5b7-0x0-0x0", "0x5b7-0x0-0x0"));
-	CU_ASSERT_FALSE(pp_host_match("0x5b7-0x0-0x0", "0x5b7-0x0-0x01"));
+	CU_ASSERT_TRUE(pp_match_identity(u74, "0x489-0x8000000000000007-0x4210427"));
+	CU_ASSERT_FALSE(pp_match_identity(u74, "0x489-0x8000000000000008-0x4210427"));
+	CU_ASSERT_TRUE(pp_match_identity("0x5b7-0x0-0x0", "0x5b7-0x0-0x0"));
+	CU_ASSERT_FALSE(pp_match_identity("0x5b7-0x0-0x0", "0x5b7-0x0-0x01"));
 	/* a riscv identity has no stepping to drop */
-	CU_ASSERT_FALSE(pp_host_match("0x5b7-0x0", "0x5b7-0x0-0x0"));
+	CU_ASSERT_FALSE(pp_match_identity("0x5b7-0x0", "0x5b7-0x0-0x0"));
 }
 
 static void test_powerpc_pvr_regex_matches_version_half(void)
 {
-	CU_ASSERT_TRUE(pp_host_match("0x004e[[:xdigit:]]{4}", "0x004e1202"));
-	CU_ASSERT_FALSE(pp_host_match("0x004e[[:xdigit:]]{4}", "0x00801202"));
-	CU_ASSERT_TRUE(pp_host_match("0x004[bcd][[:xdigit:]]{4}", "0x004d0200"));
+	CU_ASSERT_TRUE(pp_match_identity("0x004e[[:xdigit:]]{4}", "0x004e1202"));
+	CU_ASSERT_FALSE(pp_match_identity("0x004e[[:xdigit:]]{4}", "0x00801202"));
+	CU_ASSERT_TRUE(pp_match_identity("0x004[bcd][[:xdigit:]]{4}", "0x004d0200"));
 }
 
 static void test_s390_patterns_with_their_own_anchors(void)
 {
 	const char *z15 = "^IBM.856[12].*3\\.6.[[:xdigit:]]+$";
-	CU_ASSERT_TRUE(pp_host_match("^IBM.393[12].*$", "IBM,3931,703,A01,3.8,002f"));
-	CU_ASSERT_TRUE(pp_host_match("^IBM.393[12].*$", "IBM,3932"));
-	CU_ASSERT_TRUE(pp_host_match(z15, "IBM,8561,716,T01,3.6,002f"));
-	CU_ASSERT_FALSE(pp_host_match(z15, "IBM,8561,716,T01"));
+	CU_ASSERT_TRUE(pp_match_identity("^IBM.393[12].*$", "IBM,3931,703,A01,3.8,002f"));
+	CU_ASSERT_TRUE(pp_match_identity("^IBM.393[12].*$", "IBM,3932"));
+	CU_ASSERT_TRUE(pp_match_identity(z15, "IBM,8561,716,T01,3.6,002f"));
+	CU_ASSERT_FALSE(pp_match_identity(z15, "IBM,8561,716,T01"));
 }
 
 static void test_match_arch_never_crosses_architectures(void)
 {
-	CU_ASSERT_FALSE(pp_host_match_arch("riscv", "0x[[:xdigit:]]+", "0x004e1202"));
-	CU_ASSERT_TRUE(pp_host_match_arch("powerpc", "0x[[:xdigit:]]+", "0x004e1202"));
-	CU_ASSERT_FALSE(pp_host_match_arch("x86", "0x00000000410fd0c0", "0x00000000410fd0c0"));
-	CU_ASSERT_TRUE(pp_host_match_arch("arm64", "0x00000000410fd0c0", "0x00000000410fd0c0"));
+	CU_ASSERT_FALSE(pp_match_identity_arch("riscv", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("powerpc", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_FALSE(pp_match_identity_arch("x86", "0x00000000410fd0c0", "0x00000000410fd0c0"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("arm64", "0x00000000410fd0c0", "0x00000000410fd0c0"));
 	/* no arch, generic, or an identity of unknown shape: the pattern alone decides */
-	CU_ASSERT_TRUE(pp_host_match_arch("", "0x[[:xdigit:]]+", "0x004e1202"));
-	CU_ASSERT_TRUE(pp_host_match_arch("generic", "0x[[:xdigit:]]+", "0x004e1202"));
-	CU_ASSERT_TRUE(pp_host_match_arch("nds32", "0x0", "0x0"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("generic", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("nds32", "0x0", "0x0"));
 }
 
 static void test_arm32_pmus_match_the_midr_shape_and_no_other(void)
 {
 	/* a 32-bit Arm host's identity is its MIDR, the arm64 shape */
-	CU_ASSERT_TRUE(pp_host_match_arch("arm", "0x00000000410fc0f0", "0x00000000412fc0f3"));
-	CU_ASSERT_TRUE(pp_host_match_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
+	CU_ASSERT_TRUE(pp_match_identity_arch("arm", "0x00000000410fc0f0", "0x00000000412fc0f3"));
+	CU_ASSERT_TRUE(pp_match_identity_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
 					  "0x00000000511f06f0"));
-	CU_ASSERT_FALSE(pp_host_match_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
+	CU_ASSERT_FALSE(pp_match_identity_arch("arm", "0x0000000051[[:xdigit:]]f0[4567][[:xdigit:]][[:xdigit:]]",
 					   "0x00000000510f02d0"));
-	CU_ASSERT_FALSE(pp_host_match_arch("arm", "0x[[:xdigit:]]+", "0x004e1202"));
+	CU_ASSERT_FALSE(pp_match_identity_arch("arm", "0x[[:xdigit:]]+", "0x004e1202"));
 	/* the sharing goes one way: an arm64 PMU is never matched against a PVR */
 	CU_ASSERT_TRUE(pp_host_arch_serves("arm", "arm64"));
 	CU_ASSERT_FALSE(pp_host_arch_serves("arm64", "arm"));
@@ -216,7 +216,7 @@ static void test_arm32_pmus_match_the_midr_shape_and_no_other(void)
 
 static void test_invalid_pattern_matches_nothing(void)
 {
-	CU_ASSERT_FALSE(pp_host_match("GenuineIntel-6-(55", "GenuineIntel-6-55-4"));
+	CU_ASSERT_FALSE(pp_match_identity("GenuineIntel-6-(55", "GenuineIntel-6-55-4"));
 }
 
 /* ---- readers on the fixture trees ---- */

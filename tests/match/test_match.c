@@ -1,7 +1,7 @@
 /*
  * tests/match/test_match.c - suite match of test_host_stage (host_stage.h):
- * pp_match_full(), the allocation-free
- * matcher of perf mapfile patterns, and pp_match_may(), its quick rejection
+ * pp_ere_whole(), the allocation-free
+ * matcher of perf mapfile patterns, and pp_ere_may_match(), its quick rejection
  * by literal prefix and first bytes: hand-picked cases, and a differential
  * check of both against POSIX regexec over every pattern of every mapfile in
  * perf's tree (its argument) and thousands of identities.
@@ -19,78 +19,78 @@ static const char *arch_root = "build/perf-arch";
 
 static void test_literals_classes_and_quantifiers(void)
 {
-	CU_ASSERT_EQUAL(pp_match_full("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("GenuineIntel-6-5[CF]", "GenuineIntel-6-5D"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C-1"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("AuthenticAMD-23-[[:xdigit:]]+", "AuthenticAMD-23-7F"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("AuthenticAMD-23-[[:xdigit:]]+", "AuthenticAMD-23-"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("0x004[bcd][[:xdigit:]]{4}", "0x004d1202"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("0x004[bcd][[:xdigit:]]{4}", "0x004e1202"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("0x004[bcd][[:xdigit:]]{4}", "0x004e12021"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("a.?b*c{2,3}", "abbbccc"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("a.?b*c{2,3}", "axcc"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("a.?b*c{2,3}", "ac"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("[^0-9]x", "ax"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("[^0-9]x", "5x"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("GenuineIntel-6-5[CF]", "GenuineIntel-6-5D"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C-1"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("AuthenticAMD-23-[[:xdigit:]]+", "AuthenticAMD-23-7F"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("AuthenticAMD-23-[[:xdigit:]]+", "AuthenticAMD-23-"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("0x004[bcd][[:xdigit:]]{4}", "0x004d1202"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("0x004[bcd][[:xdigit:]]{4}", "0x004e1202"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("0x004[bcd][[:xdigit:]]{4}", "0x004e12021"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("a.?b*c{2,3}", "abbbccc"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("a.?b*c{2,3}", "axcc"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("a.?b*c{2,3}", "ac"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("[^0-9]x", "ax"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("[^0-9]x", "5x"), 0);
 }
 
 static void test_groups_alternation_and_anchors(void)
 {
-	CU_ASSERT_EQUAL(pp_match_full("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-BA"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-B"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-1F"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-31"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("x((ab|c)+d)?y", "xababcdy"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("x((ab|c)+d)?y", "xy"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("x((ab|c)+d)?y", "xaby"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("^IBM.2964.*", "IBM,2964,NC9,PSLS"), 1);
-	CU_ASSERT_EQUAL(pp_match_full("^IBM.2964.*$", "IBM,2965"), 0);
-	CU_ASSERT_EQUAL(pp_match_full("a|b|", ""), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-BA"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("GenuineIntel-6-(97|9A|B7|BA|BF)", "GenuineIntel-6-B"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-1F"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-31"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("x((ab|c)+d)?y", "xababcdy"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("x((ab|c)+d)?y", "xy"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("x((ab|c)+d)?y", "xaby"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("^IBM.2964.*", "IBM,2964,NC9,PSLS"), 1);
+	CU_ASSERT_EQUAL(pp_ere_whole("^IBM.2964.*$", "IBM,2965"), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("a|b|", ""), 1);
 }
 
 static void test_unsupported_syntax_is_reported_not_guessed(void)
 {
-	CU_ASSERT_EQUAL(pp_match_full("a[[.hyphen.]]", "a-"), -1);
-	CU_ASSERT_EQUAL(pp_match_full("a**", "a"), -1);
-	CU_ASSERT_EQUAL(pp_match_full("(ab", "ab"), -1);
-	CU_ASSERT_EQUAL(pp_match_full("ab)", "ab"), -1);
+	CU_ASSERT_EQUAL(pp_ere_whole("a[[.hyphen.]]", "a-"), -1);
+	CU_ASSERT_EQUAL(pp_ere_whole("a**", "a"), -1);
+	CU_ASSERT_EQUAL(pp_ere_whole("(ab", "ab"), -1);
+	CU_ASSERT_EQUAL(pp_ere_whole("ab)", "ab"), -1);
 }
 
 static void test_quick_test_rejects_by_prefix_and_first_bytes(void)
 {
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-5[CF]", "AuthenticAMD-23-5C", NULL), 0);
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-5[CF]", "GenuineIntel-6-5D", NULL), 0);
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C-1", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-(97|9A|B7)", "GenuineIntel-6-3C-3", "GenuineIntel-6-3C"), 0);
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-(97|9A|B7)", "GenuineIntel-6-B7-3", "GenuineIntel-6-B7"), 1);
-	CU_ASSERT_EQUAL(pp_match_may("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-G", NULL), 0);
-	CU_ASSERT_EQUAL(pp_match_may("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-7", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-5[CF]", "AuthenticAMD-23-5C", NULL), 0);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-5[CF]", "GenuineIntel-6-5D", NULL), 0);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-5[CF]", "GenuineIntel-6-5C-1", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-(97|9A|B7)", "GenuineIntel-6-3C-3", "GenuineIntel-6-3C"), 0);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-(97|9A|B7)", "GenuineIntel-6-B7-3", "GenuineIntel-6-B7"), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-G", NULL), 0);
+	CU_ASSERT_EQUAL(pp_ere_may_match("AuthenticAMD-23-([12][0-9A-F]|[0-9A-F])", "AuthenticAMD-23-7", NULL), 1);
 	/* the second string alone may match */
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-3C", "GenuineIntel-6-45-1", "GenuineIntel-6-3C"), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-3C", "GenuineIntel-6-45-1", "GenuineIntel-6-3C"), 1);
 	/* the pattern is all prefix: the string must end there */
-	CU_ASSERT_EQUAL(pp_match_may("^GenuineIntel-6-3C$", "GenuineIntel-6-3C", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("GenuineIntel-6-3C", "GenuineIntel-6-3C-3", NULL), 0);
+	CU_ASSERT_EQUAL(pp_ere_may_match("^GenuineIntel-6-3C$", "GenuineIntel-6-3C", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("GenuineIntel-6-3C", "GenuineIntel-6-3C-3", NULL), 0);
 }
 
 static void test_quick_test_gives_up_when_unsure(void)
 {
 	/* a top-level '|': other alternatives need not share the prefix */
-	CU_ASSERT_EQUAL(pp_match_may("abc|x", "xyz", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab(c)|x", "x", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("abc|x", "xyz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab(c)|x", "x", NULL), 1);
 	/* a last prefix byte or a first atom that may vanish */
-	CU_ASSERT_EQUAL(pp_match_may("abc?d", "abd", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab[cd]*e", "abe", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab(c|d){0,1}e", "abe", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab(c|)e", "abe", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("abc?d", "abd", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab[cd]*e", "abe", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab(c|d){0,1}e", "abe", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab(c|)e", "abe", NULL), 1);
 	/* '.', escapes, nested groups and syntax it does not take */
-	CU_ASSERT_EQUAL(pp_match_may("ab.", "abz", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab\\.", "abz", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab((c))", "abz", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("ab[[.hyphen.]]", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab.", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab\\.", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab((c))", "abz", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("ab[[.hyphen.]]", "abz", NULL), 1);
 	/* a bracket expression holding ')' or '|' is not a group's end or a bar */
-	CU_ASSERT_EQUAL(pp_match_may("a([)|]|b)", "a|", NULL), 1);
-	CU_ASSERT_EQUAL(pp_match_may("a([)|]|b)", "ac", NULL), 0);
-	CU_ASSERT_EQUAL(pp_match_full("a([)|]|b)", "a|"), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("a([)|]|b)", "a|", NULL), 1);
+	CU_ASSERT_EQUAL(pp_ere_may_match("a([)|]|b)", "ac", NULL), 0);
+	CU_ASSERT_EQUAL(pp_ere_whole("a([)|]|b)", "a|"), 1);
 }
 
 /* every mapfile pattern perf ships, compared with regexec on many identities */
@@ -128,10 +128,10 @@ static int load_patterns(char pats[][256], int max)
 	return n;
 }
 
-/* pp_match_may may answer 0 only where regexec finds no match */
+/* pp_ere_may_match may answer 0 only where regexec finds no match */
 static void quick_check(const char *pattern, const char *id, int regexec_matches, int *rejected, int *wrong)
 {
-	if (pp_match_may(pattern, id, NULL))
+	if (pp_ere_may_match(pattern, id, NULL))
 		return;
 	(*rejected)++;
 	if (regexec_matches && ++*wrong < 10)
@@ -155,7 +155,7 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 	char id[128];
 	for (int p = 0; p < np; p++) {
 		regex_t re;
-		if (pp_match_full(pats[p], "x") < 0 || regex_compile(&re, pats[p])) {
+		if (pp_ere_whole(pats[p], "x") < 0 || regex_compile(&re, pats[p])) {
 			unsupported++;
 			fprintf(stderr, "\n  unsupported pattern: %s", pats[p]);
 			continue;
@@ -167,15 +167,15 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 						snprintf(id, sizeof(id), "%s-%X", vendors[v], m);
 					else
 						snprintf(id, sizeof(id), "%s-%X-%X", vendors[v], m, st);
-					int a = pp_match_full(pats[p], id), b = !regexec(&re, id, 0, NULL, 0);
+					int a = pp_ere_whole(pats[p], id), b = !regexec(&re, id, 0, NULL, 0);
 					compared++;
 					quick_check(pats[p], id, b, &rejected, &wrongly_rejected);
 					if (st >= 0) {
-						/* with the identity without its stepping, as pp_host_match asks */
+						/* with the identity without its stepping, as pp_match_identity asks */
 						char shorter[128];
 						snprintf(shorter, sizeof(shorter), "%s-%X", vendors[v], m);
 						int b2 = b || !regexec(&re, shorter, 0, NULL, 0);
-						if (!pp_match_may(pats[p], id, shorter) && b2 && ++wrongly_rejected < 10)
+						if (!pp_ere_may_match(pats[p], id, shorter) && b2 && ++wrongly_rejected < 10)
 							fprintf(stderr, "\n  quick test rejects %s on %s/%s", pats[p], id, shorter);
 					}
 					if (a != b) {
@@ -185,7 +185,7 @@ static void test_agrees_with_regexec_on_every_mapfile_pattern(void)
 					}
 				}
 		for (unsigned o = 0; o < sizeof(others) / sizeof(others[0]); o++) {
-			int a = pp_match_full(pats[p], others[o]), b = !regexec(&re, others[o], 0, NULL, 0);
+			int a = pp_ere_whole(pats[p], others[o]), b = !regexec(&re, others[o], 0, NULL, 0);
 			compared++;
 			quick_check(pats[p], others[o], b, &rejected, &wrongly_rejected);
 			if (a != b) {

@@ -3,8 +3,9 @@
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
 # counts of test_sysfs_unit, test_sysfs api, test_sysfs_asan api and
 # test_sysfs uncore (a program that crashes or reports a sanitizer error counts
-# as a failure),
-# plus `check_events -P msr::tsc` when this host has the msr PMU (else it
+# as a failure), plus the cases of tests/sysfs/startup-opens.sh
+# (pfm_initialize opens no file of a kernel PMU), plus
+# `check_events -P msr::tsc` when this host has the msr PMU (else it
 # says the live checks are skipped).
 # Logs: <build>/check/sysfs/*.log; the trees the programs make at run time
 # (scratch.c) go to <build>/check/sysfs/tmp (TMPDIR), removed at exit.
@@ -22,6 +23,9 @@ tl_program unit "$out/unit.log" "$b/bin/test_sysfs_unit" "$fx"
 tl_program api "$out/api.log" "$b/bin/test_sysfs" api "$fx"
 ASAN_OPTIONS=detect_leaks=1 tl_program api-asan "$out/api-asan.log" "$b/bin/test_sysfs_asan" api "$fx"
 tl_program uncore "$out/uncore.log" "$b/bin/test_sysfs" uncore "$fx"
+
+# what pfm_initialize opens: nothing under a kernel PMU's directory
+tl_program startup-opens "$out/startup-opens.log" tests/sysfs/startup-opens.sh "$b" "$fx" "$out"
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
 	# check_events on this host's msr PMU: found, and attr.type is the sysfs type

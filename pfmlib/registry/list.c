@@ -1,0 +1,167 @@
+/*
+ * registry/list.c - adding PMUs to the list: every built-in PMU at once,
+ * a plugin's PMU and its instances (an override or a newer version
+ * replacing a built-in one), one entry appended; the irregular PMUs (those
+ * the built-in kernel PMU index does not find) noted as they are added.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <perfmon/pfmlib.h>
+#include "registry/state.h"
+#include "util/log.h"
+#include "util/str.h"
+
+/* a new entry at the end of the list (and of the search order), all zero;
+ * NULL without memory. Ids and name indexes hold list positions, which stay. */
+struct pp_pmu_rt *pp_reg_append(void)
+{
+	if (pp_reg.npmus == pp_reg.pmus_cap) {
+		int ncap = pp_reg.pmus_cap ? pp_reg.pmus_cap * 2 : 128;
+		struct pp_pmu_rt *nl = realloc(pp_reg.pmus, (size_t)ncap * sizeof(*nl));
+		int *no = pp_reg.search_order ? realloc(pp_reg.search_order, (size_t)ncap * sizeof(*no)) : NULL;
+		if (nl)
+			pp_reg.pmus = nl;
+		if (no)
+			pp_reg.search_order = no;
+		if (!nl || (pp_reg.search_order && !no))
+			return NULL;
+		pp_reg.pmus_cap = ncap;
+	}
+	if (pp_reg.search_order)
+		pp_reg.search_order[pp_reg.npmus] = pp_reg.npmus;
+	struct pp_pmu_rt *rt = &pp_reg.pmus[pp_reg.npmus++];
+	memset(rt, 0, sizeof(*rt));
+	return rt;
+}
+
+/* list position i is irregular (pp_reg_irregular()): into pp_reg.irregular_pos; -1 without memory */
+int pp_reg_note_irregular(int i)
+{
+	if (pp_reg.nirregular == pp_reg.irregular_cap) {
+		int nc = pp_reg.irregular_cap ? pp_reg.irregular_cap * 2 : 16;
+		int *ni = realloc(pp_reg.irregular_pos, (size_t)nc * sizeof(*ni));
+		if (!ni)
+			return -1;
+		pp_reg.irregular_pos = ni;
+		pp_reg.irregular_cap = nc;
+	}
+	pp_reg.irregular_pos[pp_reg.nirregular++] = i;
+	return 0;
+}
+
+/* add PMU pmu_index of table t (which must outlive the registry); origin names it in messages */
+int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
+{
+	const struct pp_pmu *p = &t->pmus[pmu_index];
+	const char *name = pp_str(t, p->name);
+	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
+		return PFM_ERR_INVAL;
+	if (p->nevents > (uint32_t)PP_IDX_MASK + 1)	/* an event index holds its number in 20 bits */
+		return pp_fail(PFM_ERR_TOOMANY, "%s: PMU '%s' has %u events, more than an event index holds; refused",
+			       origin, name, (unsigned)p->nevents);
+	/* a built-in variant table is not a PMU of its own: pick_variants() */
+	if (t == &pp_reg.builtin && (p->flags & PP_PMU_F_VARIANT))
+		return PFM_SUCCESS;
+	struct pp_pmu_rt *old = pp_reg_at_id(p->id);
+	/* built-in names are unique (tablegen checks); later tables are checked against all */
+	struct pp_pmu_rt *same = t == &pp_reg.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
+	/* a table of a PMU already listed replaces it when it says override, or
+	 * when both carry the version of their data and its is newer */
+	const char *nv = same ? pp_str(t, p->version) : "", *ov = same ? pp_str(same->t, same->p->version) : "";
+	int newer = same && !(p->flags & PP_PMU_F_OVERRIDE) && *nv && *ov;
+	if (newer && pp_version_cmp(nv, ov) <= 0)
+		return pp_fail(PFM_ERR_INVAL, "%s: PMU '%s' version %s is not newer than the built-in one's (%s); ignored",
+			       origin, name, nv, ov);
+	if (same && !(p->flags & PP_PMU_F_OVERRIDE) && !newer)
+		return pp_fail(PFM_ERR_INVAL, "%s: PMU '%s' already exists; refused (set override: true to replace it)",
+			       origin, name);
+	if (old && old != same)
+		return pp_fail(PFM_ERR_INVAL, "%s: PMU id %d is already used by '%s'; refused", origin, p->id,
+			       pp_str(old->t, old->p->name));
+	if (same) {
+		if (same->id != p->id)
+			return pp_fail(PFM_ERR_INVAL, "%s: %s of '%s' must keep its id %d", origin,
+				       newer ? "a newer version" : "override", name, same->id);
+		if (newer)
+			pp_verbose("%s: PMU '%s' version %s replaces the built-in one's (%s)", origin, name, nv, ov);
+		else
+			pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
+		if (!pp_reg_irregular(same) && pp_reg_note_irregular((int)(same - pp_reg.pmus)))
+			return PFM_ERR_NOMEM;
+		same->t = t;
+		same->p = p;
+		same->picked = 1;
+		same->name = name;
+		return PFM_SUCCESS;
+	}
+	struct pp_pmu_rt *rt = pp_reg_append();
+	if (!rt)
+		return PFM_ERR_NOMEM;
+	rt->t = t;
+	rt->p = p;
+	rt->name = name;
+	rt->id = p->id;
+	rt->bidx = t == &pp_reg.builtin ? (int)pmu_index : -1;
+	pp_reg_set_id(p->id, rt);
+	if (rt->bidx < 0 && pp_reg_note_irregular(pp_reg.npmus - 1))
+		return PFM_ERR_NOMEM;
+	return pp_reg_index_added(pp_reg.npmus - 1);
+}
+
+/*
+ * Every built-in PMU at once, as pp_reg_add() would add them one by one into an
+ * empty registry (tablegen checks that names and ids are unique; variants
+ * are not PMUs of their own): the list has room for them all.
+ */
+void pp_reg_add_builtin(void)
+{
+	/* locals, not the state: the loop runs once per built-in PMU */
+	const struct pp_table *t = &pp_reg.builtin;
+	const struct pp_pmu *pmus = t->pmus;
+	const char *strs = t->strs;
+	struct pp_pmu_rt *list = pp_reg.pmus;
+	uint16_t *pos = pp_reg.list_pos_of_id;
+	int *bpos = pp_reg.builtin_pos, n = pp_reg.npmus;
+	for (uint32_t i = 0, np = t->npmus; i < np; i++) {
+		const struct pp_pmu *p = &pmus[i];
+		if (p->flags & PP_PMU_F_VARIANT) {
+			bpos[i] = -1;
+			continue;
+		}
+		/* tablegen's table: ids unique and below PFM_PMU_MAX, events
+		 * within an index (check_unique, the YAML reader's limits); the
+		 * list is zeroed: the other fields are 0 */
+		struct pp_pmu_rt *rt = &list[n];
+		rt->t = t;
+		rt->p = p;
+		rt->name = strs + p->name;
+		rt->id = p->id;
+		rt->bidx = (int)i;
+		pos[p->id] = (uint16_t)(n + 1);
+		bpos[i] = n++;
+	}
+	pp_reg.npmus = n;
+}
+
+/* a plugin's PMU, then its box instances (pmu `instances`), whose names and
+ * ids must all be free: they are checked first, so a refusal adds nothing;
+ * lazy: the table has no events yet (realize) */
+int pp_reg_add_plugin(void *ctx, const struct pp_table *t, const char *origin, int lazy)
+{
+	(void)ctx;
+	for (uint32_t i = 1; i < t->npmus; i++) {
+		const struct pp_pmu *p = &t->pmus[i];
+		const char *name = pp_str(t, p->name);
+		if (p->id < 0 || p->id > PP_MAX_PMU_ID || pp_reg_at_id(p->id) || pp_pmu_by_name(name, strlen(name)))
+			return pp_fail(PFM_ERR_INVAL, "%s: instance '%s' (id %d): name or id already in use; refused",
+				       origin, name, p->id);
+	}
+	int r = pp_reg_add(t, 0, origin);
+	for (uint32_t i = 1; r == PFM_SUCCESS && i < t->npmus; i++)
+		r = pp_reg_add(t, i, origin);
+	for (uint32_t i = 0; r == PFM_SUCCESS && lazy && i < t->npmus; i++)
+		pp_reg_at_id(t->pmus[i].id)->lazy = 1;
+	return r;
+}
