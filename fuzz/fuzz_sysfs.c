@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
+#include "encode.h"	/* tests/lib */
 #include "common.h"
 
 #define MAX_FILES 64
@@ -128,27 +129,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static void encode_all(const char *s)
 {
-	for (pfm_os_t os = PFM_OS_NONE; os <= PFM_OS_PERF_EVENT_EXT; os++) {
-		char *fstr = NULL;
-		if (os == PFM_OS_NONE) {
-			pfm_pmu_encode_arg_t a;
-			memset(&a, 0, sizeof(a));
-			a.size = sizeof(a);
-			a.fstr = &fstr;
-			pfm_get_os_event_encoding(s, PFM_PLM0 | PFM_PLM3, os, &a);
-			free(a.codes);
-		} else {
-			struct perf_event_attr attr;
-			pfm_perf_encode_arg_t a;
-			memset(&a, 0, sizeof(a));
-			memset(&attr, 0, sizeof(attr));
-			a.size = sizeof(a);
-			a.attr = &attr;
-			a.fstr = &fstr;
-			pfm_get_os_event_encoding(s, PFM_PLM0 | PFM_PLM3, os, &a);
-		}
-		free(fstr);
-	}
+	struct tl_none n;
+	struct tl_perf x;
+	tl_none(s, TL_PLM_UK, &n);
+	tl_perf(s, TL_PLM_UK, PFM_OS_PERF_EVENT, &x);
+	tl_perf(s, TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &x);
 }
 
 static void exercise(void)

@@ -58,16 +58,21 @@ $(FUZZ_DEFS_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo "REENCODE=$(FUZZ_REENCODE)" | cmp -s - $@ || echo "REENCODE=$(FUZZ_REENCODE)" > $@
 
-$(B)/obj/fuzz/%.o: fuzz/%.c fuzz/common.h $(LIB_HDRS) $(FUZZ_DEFS_STAMP)
+$(B)/obj/fuzz/%.o: fuzz/%.c fuzz/common.h $(LIB_HDRS) $(TL_HDRS) $(FUZZ_DEFS_STAMP)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_DEFS) -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(TL_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_DEFS) -c -o $@ $<
+
+# tests/lib's encoder (encode.h), instrumented like the rest
+$(B)/obj/fuzz/tl/%.o: tests/lib/%.c $(TL_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(TL_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 
 $(B)/bin/fuzz_encode: $(B)/obj/fuzz/fuzz_encode.o $(B)/obj/fuzz/common.o $(FUZZ_LIB_OBJS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lyaml -pthread
 
-$(B)/bin/fuzz_sysfs: $(B)/obj/fuzz/fuzz_sysfs.o $(B)/obj/fuzz/common.o $(FUZZ_LIB_OBJS)
+$(B)/bin/fuzz_sysfs: $(B)/obj/fuzz/fuzz_sysfs.o $(B)/obj/fuzz/common.o $(B)/obj/fuzz/tl/encode.o $(FUZZ_LIB_OBJS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lyaml -pthread
 

@@ -29,11 +29,14 @@ JSONTOYAML_INTEL := $(if $(INTEL_PERFMON),--intel-perfmon $(INTEL_PERFMON))
 # descriptions of the PMUs perf has no JSON for (arch/*/legacy/): read at build
 # time from the installed libpfm4 4.13 (never committed). Without libpfm4 the
 # listing is empty and those events say that no description was available.
+# (pfmdump links tests/lib's encode.c and print.c, which `descs` does not use:
+# they are not prerequisites.)
 LEGACY_YAML  := $(wildcard arch/*/legacy/*/*.yaml)
 LEGACY_DESCS := $(B)/gen/libpfm4-descs.tsv
 $(LEGACY_DESCS): gen/libpfm4-names/pfmdump.c $(LEGACY_YAML)
 	@mkdir -p $(@D)
-	@if $(CC) -std=gnu11 -o $(B)/gen/pfmdump-descs $< -lpfm 2>/dev/null; then \
+	@if $(CC) -std=gnu11 -Itests/lib -o $(B)/gen/pfmdump-descs $< tests/lib/encode.c tests/lib/print.c \
+		-lpfm 2>/dev/null; then \
 		env -i LIBPFM_ENCODE_INACTIVE=1 $(B)/gen/pfmdump-descs descs \
 			$(basename $(notdir $(LEGACY_YAML))) >$@.tmp || exit 1; \
 	else \
@@ -56,8 +59,8 @@ $(YAML_STAMP): $(JSONTOYAML_SRCS) $(DESCRIPTOR_SCHEMA) $(ARCH_OVERLAYS) $(PERF_A
 yaml: $(YAML_STAMP)
 
 check-jsontoyaml:
-	@mkdir -p $(B)/check
-	@$(PYTHON) jsontoyaml/tests/run.py --results $(B)/check/results
+	@$(PYTHON) tests/lib/unittest_suite.py jsontoyaml --results $(B)/check/results \
+		--log $(B)/check/jsontoyaml.log jsontoyaml/tests
 
 CHECKS += check-jsontoyaml
 .PHONY: check-jsontoyaml

@@ -26,9 +26,9 @@ papi-tables: $(PAPI_OURS) $(PAPI_MERGED)
 all: papi-tables
 
 # the generator's own tests (forms, refusals, merge)
-check-papi-data: gen/papi/presets.py gen/papi/test_presets.py tests/papi/upstream_facts.py
-	@mkdir -p $(B)/check
-	@$(PYTHON) gen/papi/test_presets.py $(B)/check/results
+check-papi-data: gen/papi/presets.py gen/papi/test_presets.py tests/papi/upstream_facts.py tests/lib/unittest_suite.py
+	@$(PYTHON) tests/lib/unittest_suite.py papi-data --results $(B)/check/results --log $(B)/check/papi-data.log \
+		gen/papi/test_presets.py
 
 # every native event of our table encodes with our library
 check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)

@@ -1,19 +1,19 @@
 # tests/compat.mk: a program built against the installed libpfm4 4.13 headers
-# and library (not ours) runs on our libpfm.so.4 and enumerates everything,
-# as an Alder Lake host (two core types) whose sysfs is tests/fixtures/sysfs/rapl
-# (two sysfs PMUs), whatever machine runs it.
+# and library (not ours), compat_4_13 (tests/compat/compat_4_13.c, one check a
+# file: compat.h), runs on our libpfm.so.4.
+#   check-enumerate     enumerates everything, as an Alder Lake host (two core
+#                       types) whose sysfs is tests/fixtures/sysfs/rapl (two
+#                       sysfs PMUs), whatever machine runs it
+#   check-for-all-pmus  pfm_for_all_pmus below 4.13's PFM_PMU_MAX (below)
 # Of tests/lib it takes the report line only (report.h includes no libpfm header).
-$(B)/bin/enumerate_4_13: tests/compat/enumerate.c tests/lib/report.h $(TL_LIB)
+COMPAT_SRCS := tests/compat/compat_4_13.c tests/compat/enumerate.c tests/compat/for_all_pmus.c
+$(B)/bin/compat_4_13: $(COMPAT_SRCS) tests/compat/compat.h tests/lib/report.h $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O1 -Wall -Wextra $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lpfm -ldl
+	$(CC) -std=gnu11 -O1 -Wall -Wextra $(TL_CFLAGS) -o $@ $(COMPAT_SRCS) $(TL_LIB) -lpfm -ldl
 
-check-enumerate: $(B)/bin/enumerate_4_13 $(LIBPFM_SO)
-	@mkdir -p $(B)/check
+check-enumerate: $(B)/bin/compat_4_13 $(LIBPFM_SO)
 	@LIBPFM_ENCODE_INACTIVE=1 LIBPFM_CPUID=GenuineIntel-6-97-2 LIBPFM_SYSROOT=tests/fixtures/sysfs/rapl \
-		LD_LIBRARY_PATH=$(B)/lib $(B)/bin/enumerate_4_13 $(abspath $(B)/lib) \
-		2>&1 | tee $(B)/check/enumerate.log | grep -E '^(FAILED|enumerate:)' | tail -n 22; \
-	line=$$(grep -E '^enumerate: [0-9]+ passed' $(B)/check/enumerate.log || echo 'enumerate: 0 passed, 1 failed'); \
-	echo "$$line" >> $(B)/check/results; case "$$line" in *" 0 failed") ;; *) exit 1 ;; esac
+		LD_LIBRARY_PATH=$(B)/lib tests/run-cunit.sh enumerate $(B)/bin/compat_4_13 enumerate $(abspath $(B)/lib)
 
 CHECKS += check-enumerate
 .PHONY: check-enumerate
@@ -35,21 +35,15 @@ FOR_ALL_PMUS_RUNS = \
 	"GenuineIntel-6-8F-8 tests/fixtures/sysroot/empty compat 517 spr" \
 	"AuthenticAMD-25-17-0 tests/fixtures/sysroot/empty compat 517 amd64_fam19h_zen4"
 
-$(B)/bin/for_all_pmus_4_13: tests/compat/for_all_pmus.c tests/lib/report.h $(TL_LIB)
-	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O1 -Wall -Wextra $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lpfm -ldl
-
-check-for-all-pmus: $(B)/bin/for_all_pmus_4_13 $(LIBPFM_SO)
-	@mkdir -p $(B)/check; : > $(B)/check/for_all_pmus.log; pass=0; fail=0; \
+# each run: the program's own checks, added up (tests/lib/tally.sh)
+check-for-all-pmus: $(B)/bin/compat_4_13 $(LIBPFM_SO)
+	@. tests/lib/tally.sh; mkdir -p $(B)/check/for_all_pmus; n=0; \
 	for run in $(FOR_ALL_PMUS_RUNS); do \
-		set -- $$run; id=$$1; root=$$2; mode=$$3; max=$$4; shift 4; [ "$$max" = - ] && max=; \
-		echo "== $$id $$root $$mode $$*" >> $(B)/check/for_all_pmus.log; \
-		if env -u LIBPFM_PMU_MAX $${max:+LIBPFM_PMU_MAX=$$max} LIBPFM_CPUID=$$id LIBPFM_SYSROOT=$$root \
-			LD_LIBRARY_PATH=$(B)/lib $(B)/bin/for_all_pmus_4_13 $(abspath $(B)/lib) $$mode "$$@" \
-			>> $(B)/check/for_all_pmus.log 2>&1; then pass=$$((pass+1)); \
-		else fail=$$((fail+1)); echo "FAILED: for_all_pmus $$run (build/check/for_all_pmus.log)"; fi; \
-	done; \
-	line="for-all-pmus: $$pass passed, $$fail failed"; echo "$$line"; echo "$$line" >> $(B)/check/results; [ $$fail = 0 ]
+		set -- $$run; id=$$1; root=$$2; mode=$$3; max=$$4; shift 4; [ "$$max" = - ] && max=; n=$$((n + 1)); \
+		tl_program "$$run" $(B)/check/for_all_pmus/$$n.log env -u LIBPFM_PMU_MAX $${max:+LIBPFM_PMU_MAX=$$max} \
+			LIBPFM_CPUID=$$id LIBPFM_SYSROOT=$$root LD_LIBRARY_PATH=$(B)/lib \
+			$(B)/bin/compat_4_13 for-all-pmus $(abspath $(B)/lib) $$mode "$$@"; \
+	done; tl_results for-all-pmus $(B)/check/results
 
 CHECKS += check-for-all-pmus
 .PHONY: check-for-all-pmus

@@ -8,13 +8,17 @@ TESTS_DETECT_MK := 1
 
 DETECT_SRCS   := $(wildcard pfmlib/host/*.c) pfmlib/util/log.c pfmlib/util/config.c pfmlib/util/path.c pfmlib/util/file.c \
 		 $(B)/gen/pp_hostdata.c
-DETECT_UNIT   := $(B)/bin/test_detect_host
+DETECT_UNIT   := $(B)/bin/test_host_stage
 DETECT_PRESENT := $(B)/bin/detect_present
 DETECT_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-$(DETECT_UNIT): tests/detect/test_host.c $(DETECT_SRCS) $(wildcard pfmlib/host/*.h pfmlib/util/*.h) $(TL_HDRS) $(TL_LIB)
+# the host stage's suites, one program (tests/detect/host_stage.h): detect_host
+# here, match for check-match (tests/module.mk)
+DETECT_T_SRCS := tests/detect/test_host_stage.c tests/detect/test_host.c tests/match/test_match.c
+$(DETECT_UNIT): $(DETECT_T_SRCS) tests/detect/host_stage.h $(DETECT_SRCS) $(wildcard pfmlib/host/*.h pfmlib/util/*.h) \
+		$(TL_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(DETECT_SAN) $(TL_CFLAGS) -o $@ tests/detect/test_host.c $(DETECT_SRCS) $(TL_LIB) -lcunit
+	$(CC) $(TOOL_CFLAGS) -g $(DETECT_SAN) $(TL_CFLAGS) -o $@ $(DETECT_T_SRCS) $(DETECT_SRCS) $(TL_LIB) -lcunit
 
 $(DETECT_PRESENT): tests/detect/present.c $(TL_HDRS) $(TL_LIB) $(LIBPFM_SO) $(B)/lib/libpfm.so
 	@mkdir -p $(@D)

@@ -34,9 +34,9 @@ YAML_STAMP ?= $(B)/yaml/.stamp
 
 # built against the installed <perfmon/pfmlib.h> and libpfm (the oracle's ABI);
 # LD_LIBRARY_PATH=$(B)/lib runs the same binary against pmuplug
-$(PFMDUMP): gen/libpfm4-names/pfmdump.c
+$(PFMDUMP): gen/libpfm4-names/pfmdump.c $(TL_ORACLE_SRCS) $(TL_ORACLE_HDRS)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -o $@ $< -lpfm
+	$(CC) -std=gnu11 -Wall -Wextra -Wno-unused-parameter $(CFLAGS) -Itests/lib -o $@ $< $(TL_ORACLE_SRCS) -lpfm
 
 check-diff: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
@@ -55,25 +55,19 @@ check-diff-uncore: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 		echo "  per-PMU figures: $(B)/check/diff-uncore.log"; exit $$st
 
 # the accepted differences themselves: none may admit a pmuplug bug (python unittest)
-check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/accepted-differences.tsv
-	@mkdir -p $(B)/check
-	@$(PYTHON) -m unittest tests/diff/test_accepted.py 2>$(B)/check/accepted.log; st=$$?; \
-		n=$$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' $(B)/check/accepted.log); \
-		if [ $$st = 0 ]; then line="accepted: $${n:-0} passed, 0 failed"; \
-		else cat $(B)/check/accepted.log; line="accepted: 0 passed, $${n:-1} failed"; fi; \
-		echo "$$line"; echo "$$line" >> $(B)/check/results; exit $$st
+check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/accepted-differences.tsv \
+		tests/lib/unittest_suite.py
+	@$(PYTHON) tests/lib/unittest_suite.py accepted --results $(B)/check/results --log $(B)/check/accepted.log \
+		tests/diff/test_accepted.py
 
 # strings pmuplug once encoded silently otherwise than libpfm4 4.13, pinned
 # to 4.13's answer (tests/pinned/test_silent.py: one table, ctypes); the
 # table is also checked against the installed libpfm4 4.13 when it is there
 PFM413_LIBDIR ?= /usr/lib/x86_64-linux-gnu
-check-pinned: $(LIBPFM_SO) tests/pinned/test_silent.py
-	@mkdir -p $(B)/check
-	@st=0; PMUPLUG_LIB=$(B)/lib $(PYTHON) -m unittest tests/pinned/test_silent.py 2>$(B)/check/pinned.log || st=1; \
-		if [ -e $(PFM413_LIBDIR)/libpfm.so.4 ]; then PMUPLUG_LIB=$(PFM413_LIBDIR) $(PYTHON) -m unittest \
-		tests/pinned/test_silent.py 2>>$(B)/check/pinned.log || st=1; fi; \
-		if [ $$st = 0 ]; then line="pinned: 1 passed, 0 failed"; else cat $(B)/check/pinned.log; \
-		line="pinned: 0 passed, 1 failed"; fi; echo "$$line"; echo "$$line" >> $(B)/check/results; exit $$st
+check-pinned: $(LIBPFM_SO) tests/pinned/test_silent.py tests/lib/unittest_suite.py
+	@$(PYTHON) tests/lib/unittest_suite.py pinned --results $(B)/check/results --log $(B)/check/pinned.log \
+		--with PMUPLUG_LIB=$(B)/lib $(if $(wildcard $(PFM413_LIBDIR)/libpfm.so.4),--with PMUPLUG_LIB=$(PFM413_LIBDIR)) \
+		tests/pinned/test_silent.py
 
 check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check

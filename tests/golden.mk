@@ -6,9 +6,11 @@
 
 GOLDEN_DEPS := $(B)/bin/golddump $(LIBPFM_SO) tests/golden/golden.py tests/golden/cases
 
-$(B)/bin/golddump: tests/golden/golddump.c include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h $(LIBPFM_SO)
+# encodings printed by tests/lib/print.h's golden form
+$(B)/bin/golddump: tests/golden/golddump.c include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h $(TL_HDRS) \
+		$(TL_LIB) $(LIBPFM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
+	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
 
 check-golden: $(GOLDEN_DEPS)
 	@$(PYTHON) tests/golden/golden.py check --build $(B)

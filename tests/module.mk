@@ -25,13 +25,10 @@ check-loader: $(B)/bin/test_loader
 CHECKS += check-loader
 .PHONY: check-loader
 
-# the mapfile pattern matcher, checked against regexec on perf's own patterns
-$(B)/bin/test_match: tests/match/test_match.c pfmlib/host/match.c pfmlib/host/match.h $(TL_HDRS) $(TL_LIB)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SAN_TEST) $(TL_CFLAGS) -o $@ tests/match/test_match.c pfmlib/host/match.c $(TL_LIB) -lcunit
-
-check-match: $(B)/bin/test_match $(PERF_ARCH_DEP)
-	@tests/run-cunit.sh match $(B)/bin/test_match $(PMU_EVENTS_ARCH)
+# the mapfile pattern matcher, checked against regexec on perf's own patterns:
+# suite match of the host stage's program (tests/detect.mk)
+check-match: $(DETECT_UNIT) $(PERF_ARCH_DEP)
+	@tests/run-cunit.sh match $(DETECT_UNIT) match $(PMU_EVENTS_ARCH)
 
 CHECKS += check-match
 .PHONY: check-match

@@ -8,13 +8,8 @@ $(B)/bin/roundtrip: tests/roundtrip/roundtrip.c tests/lib/report.h $(TL_LIB) $(L
 	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_SO) -Wl,-rpath,'$$ORIGIN/../lib'
 
 check-roundtrip: $(B)/bin/roundtrip
-	@mkdir -p $(B)/check
-	@env $$(env | sed -n 's/^\(LIBPFM_[A-Z_]*\)=.*/-u \1/p') LIBPFM_ENCODE_INACTIVE=1 \
-		LIBPFM_CPUID=GenuineIntel-6-55-4 LIBPFM_SYSROOT=tests/fixtures/sysroot/empty \
-		$(B)/bin/roundtrip > $(B)/check/roundtrip.log 2>&1; st=$$?; \
-	grep -E '^FAILED' $(B)/check/roundtrip.log | head -n 20; \
-	line=$$(grep -E '^roundtrip: [0-9]+ passed' $(B)/check/roundtrip.log || echo "roundtrip: 0 passed, 1 failed"); \
-	echo "$$line" | tee -a $(B)/check/results; exit $$st
+	@tests/run-cunit.sh roundtrip env $$(env | sed -n 's/^\(LIBPFM_[A-Z_]*\)=.*/-u \1/p') LIBPFM_ENCODE_INACTIVE=1 \
+		LIBPFM_CPUID=GenuineIntel-6-55-4 LIBPFM_SYSROOT=tests/fixtures/sysroot/empty $(B)/bin/roundtrip
 
 CHECKS += check-roundtrip
 .PHONY: check-roundtrip

@@ -29,9 +29,10 @@ $(B)/bin/test_encoder_asan: $(UNIT_SRCS) $(UNIT_HDRS) $(B)/unit/ut_table.o $(TL_
 	$(CC) $(TOOL_CFLAGS) $(UNIT_SAN) $(TL_CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(B)/unit/ut_table.o $(TL_LIB) \
 		$(LIBPFM_ASAN_A) -lcunit -lyaml -pthread
 
-$(B)/bin/oracle_dump: tests/unit/oracle_dump.c
+# built against the installed <perfmon/pfmlib.h> and libpfm (TL_ORACLE_SRCS: tests/lib.mk)
+$(B)/bin/oracle_dump: tests/unit/oracle_dump.c $(TL_ORACLE_SRCS) $(TL_ORACLE_HDRS)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra $(CFLAGS) -o $@ $< -lpfm -ldl
+	$(CC) -std=gnu11 -Wall -Wextra $(CFLAGS) -Itests/lib -o $@ $< $(TL_ORACLE_SRCS) -lpfm -ldl
 
 $(B)/bin/test_glm_oracle: tests/unit/glm_oracle.c $(TL_HDRS) $(TL_LIB)
 	@mkdir -p $(@D)

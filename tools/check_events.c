@@ -18,7 +18,7 @@
 
 #include <perfmon/pfmlib.h>
 
-#include "perf_attr_dump.h"
+#include "print.h"	/* tests/lib: the encoding and its field list */
 #include "pmu_walk.h"
 
 static const char *const default_events[] = {
@@ -96,9 +96,11 @@ static void check_one(const char *evstr, pfm_pmu_encode_arg_t *enc, int with_per
 	free(fstr);
 
 	if (with_perf) {
-		ret = perf_attr_dump(evstr);
+		struct tl_perf x;
+		ret = tl_perf(evstr, PFM_PLM0 | PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &x);
 		if (ret != PFM_SUCCESS)
 			errx(1, "cannot encode event %s for perf_events: %s", evstr, pfm_strerror(ret));
+		tl_print_perf_fields(stdout, &x);
 	}
 }
 

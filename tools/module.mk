@@ -8,7 +8,9 @@
 
 TOOLS_NAMES      := showevtinfo check_events
 TOOLS_SRC_showevtinfo  := showevtinfo.c sei_filters.c sei_detail.c sei_compact.c sei_combos.c sei_json.c pmu_walk.c
-TOOLS_SRC_check_events := check_events.c perf_attr_dump.c pmu_walk.c
+TOOLS_SRC_check_events := check_events.c pmu_walk.c tl/encode.c tl/print.c
+# tl/X.c is tests/lib/X.c: an encoding and its printed forms (check_events -P),
+# shared with the test programs; both variants compile it with their header
 
 TOOLS_OBJ_DIR     := $(B)/obj/tools
 TOOLS_SYS_OBJ_DIR := $(B)/obj/tools-sys
@@ -26,11 +28,19 @@ tools-sys: $(TOOLS_SYS_BINS)
 
 $(TOOLS_OBJ_DIR)/%.o: tools/%.c
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(TOOL_CFLAGS) -Itests/lib -MMD -MP -c -o $@ $<
 
 $(TOOLS_SYS_OBJ_DIR)/%.o: tools/%.c
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_SYS_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(TOOLS_SYS_CFLAGS) -Itests/lib -MMD -MP -c -o $@ $<
+
+$(TOOLS_OBJ_DIR)/tl/%.o: tests/lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -Itests/lib -MMD -MP -c -o $@ $<
+
+$(TOOLS_SYS_OBJ_DIR)/tl/%.o: tests/lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_SYS_CFLAGS) -Itests/lib -MMD -MP -c -o $@ $<
 
 # one link rule per tool and variant (no .SECONDEXPANSION: it would leak
 # into the modules included after this one)
@@ -51,7 +61,7 @@ $(TOOLS_SYS_BIN)/showevtinfo: $(TOOLS_SYS_OBJS_showevtinfo)
 $(TOOLS_SYS_BIN)/check_events: $(TOOLS_SYS_OBJS_check_events)
 	$(TOOLS_SYS_LINK)
 
--include $(wildcard $(TOOLS_OBJ_DIR)/*.d $(TOOLS_SYS_OBJ_DIR)/*.d)
+-include $(wildcard $(TOOLS_OBJ_DIR)/*.d $(TOOLS_SYS_OBJ_DIR)/*.d $(TOOLS_OBJ_DIR)/tl/*.d $(TOOLS_SYS_OBJ_DIR)/tl/*.d)
 
 # make install: the tools into $(BINDIR); their rpath $ORIGIN/../lib finds
 # the library installed by install-lib when LIBDIR is $(PREFIX)/lib

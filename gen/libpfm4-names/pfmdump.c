@@ -21,7 +21,7 @@
  *   D pmu event umask(or empty) description (tabs and newlines as spaces)
  *   (encode) string  N rc count codes fstr  X rc attr fstr
  * where attr is "type config config1 config2 bits period flags cpu" with
- * bits the perf_event_attr flag bits pfm fills (see attr_bits()).
+ * bits the perf_event_attr flag bits pfm fills (tl_attr_bits(), tests/lib/print.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +29,8 @@
 #include <inttypes.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
+#include "encode.h"	/* tests/lib: the encoding and its tab form */
+#include "print.h"
 
 static pfm_os_t list_os = PFM_OS_PERF_EVENT_EXT;
 
@@ -144,65 +146,6 @@ static int cmd_list(int argc, char **argv, int with_events)
 	return 0;
 }
 
-/* the perf_event_attr bits libpfm4's perf layer can set, in a fixed order */
-static unsigned long attr_bits(const struct perf_event_attr *a)
-{
-	unsigned long b = 0;
-	int i = 0;
-#define BIT(x) b |= (unsigned long)(!!(x)) << i++
-	BIT(a->disabled); BIT(a->inherit); BIT(a->pinned); BIT(a->exclusive);
-	BIT(a->exclude_user); BIT(a->exclude_kernel); BIT(a->exclude_hv);
-	BIT(a->exclude_idle); BIT(a->mmap); BIT(a->comm); BIT(a->freq);
-	BIT(a->inherit_stat); BIT(a->enable_on_exec); BIT(a->task);
-	BIT(a->watermark); BIT(a->mmap_data); BIT(a->sample_id_all);
-	BIT(a->exclude_host); BIT(a->exclude_guest);
-	BIT(a->exclude_callchain_kernel); BIT(a->exclude_callchain_user);
-#undef BIT
-	return b | (unsigned long)a->precise_ip << 24;
-}
-
-static void encode_none(const char *s, int plm)
-{
-	pfm_pmu_encode_arg_t arg;
-	char *fstr = NULL;
-	int ret;
-	memset(&arg, 0, sizeof(arg));
-	arg.size = sizeof(arg);
-	arg.fstr = &fstr;
-	ret = pfm_get_os_event_encoding(s, plm, PFM_OS_NONE, &arg);
-	printf("\tN\t%d", ret);
-	if (ret == PFM_SUCCESS) {
-		printf("\t%d\t", arg.count);
-		for (int i = 0; i < arg.count; i++)
-			printf("%s%" PRIx64, i ? "," : "", arg.codes[i]);
-		printf("\t%s", fstr ? fstr : "-");
-	}
-	free(arg.codes);
-	free(fstr);
-}
-
-static void encode_ext(const char *s, int plm)
-{
-	struct perf_event_attr attr;
-	pfm_perf_encode_arg_t arg;
-	char *fstr = NULL;
-	int ret;
-	memset(&attr, 0, sizeof(attr));
-	memset(&arg, 0, sizeof(arg));
-	arg.size = sizeof(arg);
-	arg.attr = &attr;
-	arg.fstr = &fstr;
-	ret = pfm_get_os_event_encoding(s, plm, PFM_OS_PERF_EVENT_EXT, &arg);
-	printf("\tX\t%d", ret);
-	if (ret == PFM_SUCCESS)
-		printf("\t%u %" PRIx64 " %" PRIx64 " %" PRIx64 " %lx %" PRIu64 " %d %d\t%s",
-		       attr.type, (uint64_t)attr.config, (uint64_t)attr.config1,
-		       (uint64_t)attr.config2, attr_bits(&attr),
-		       (uint64_t)attr.sample_period, arg.flags, arg.cpu,
-		       fstr ? fstr : "-");
-	free(fstr);
-}
-
 static int cmd_encode(int plm)
 {
 	char line[4096];
@@ -211,9 +154,14 @@ static int cmd_encode(int plm)
 		line[n] = '\0';
 		if (!n)
 			continue;
-		fputs(line, stdout);
-		encode_none(line, plm);
-		encode_ext(line, plm);
+		struct tl_none none;
+		struct tl_perf ext;
+		tl_none(line, plm, &none);
+		tl_perf(line, plm, PFM_OS_PERF_EVENT_EXT, &ext);
+		printf("%s\tN\t", line);
+		tl_print_none_tab(stdout, &none);
+		printf("\tX\t");
+		tl_print_perf_tab(stdout, &ext);
 		putchar('\n');
 	}
 	return 0;

@@ -4,8 +4,8 @@ forms become PAPI's csv lines, malformed data is refused with the file and
 group, a merge keeps PAPI's table byte for byte and adds only blocks for
 CPU names it lacks, a papi_events.csv is read as PAPI's loader reads it, and
 a newer PAPI's blocks (facts) enter our table by the rules of papi/README.md
-(tests/papi/upstream_facts.py writes those facts). Run by make check-papi-data; prints
-"papi-data: N passed, N failed" and appends it to RESULTS (argument)."""
+(tests/papi/upstream_facts.py writes those facts). Run by make check-papi-data
+(tests/lib/unittest_suite.py papi-data gen/papi/test_presets.py) or python3 -m unittest."""
 import os
 import sys
 import tempfile
@@ -194,14 +194,3 @@ class NewerBlocks(unittest.TestCase):
         self.assertEqual(rows, [("changed", "has", "PAPI_TOT_INS", "NOT_DERIVED", "", ["J"]),
                                 ("new", "lacks", "PAPI_TOT_CYC", "NOT_DERIVED", "", ["C"])])
 
-
-if __name__ == "__main__":
-    results = sys.argv[1] if len(sys.argv) > 1 else None
-    r = unittest.TextTestRunner(verbosity=1).run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
-    failed = len(r.failures) + len(r.errors)
-    line = "papi-data: %d passed, %d failed" % (r.testsRun - failed, failed)
-    print(line)
-    if results:
-        with open(results, "a") as f:
-            f.write(line + "\n")
-    sys.exit(1 if failed else 0)

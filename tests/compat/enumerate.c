@@ -1,5 +1,5 @@
 /*
- * enumerate.c - a libpfm4 program, compiled against the INSTALLED libpfm4
+ * tests/compat/enumerate.c - a libpfm4 program, compiled against the INSTALLED libpfm4
  * 4.13 headers and library, run on our libpfm.so.4 (LD_LIBRARY_PATH): it
  * walks every PMU the way PAPI does (ids until PFM_ERR_INVAL), every event,
  * every attribute under each OS layer, finds each event back by name and
@@ -16,13 +16,14 @@
 #include <string.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "report.h"
+#include "compat.h"
 
 static void check(int ok, const char *what, const char *detail)
 {
 	tl_check(ok, "%s: %s", what, detail);
 }
 
-int main(int argc, char **argv)
+int compat_enumerate(int argc, char **argv)
 {
 	Dl_info dl;
 	char lib[4096] = "?";

@@ -1,9 +1,9 @@
 /*
- * for_all_pmus.c - a program compiled against the INSTALLED libpfm4 4.13
+ * tests/compat/for_all_pmus.c - a program compiled against the INSTALLED libpfm4 4.13
  * header (PFM_PMU_MAX 517) that lists PMUs with its pfm_for_all_pmus(), as
  * PCP's perfevent agent does, run on our libpfm.so.4.
  *
- *   for_all_pmus_4_13 <libdir> compat|native PMU...
+ *   compat_4_13 for-all-pmus <libdir> compat|native PMU...
  *
  * compat (LIBPFM_PMU_MAX=517 in the environment): each named PMU is present
  * within the 4.13 loop exactly once, at an id below 517 that pfm_get_pmu_info,
@@ -21,6 +21,7 @@
 #include <perfmon/pfmlib_perf_event.h>
 #include "info.h"
 #include "report.h"
+#include "compat.h"
 
 #define MAXSEEN 1100
 
@@ -68,12 +69,12 @@ static void check_events(int id, const pfm_pmu_info_t *pi)
 	tl_check(encoded, "%s: no event of it encodes", pi->name);
 }
 
-int main(int argc, char **argv)
+int compat_for_all_pmus(int argc, char **argv)
 {
 	Dl_info dl;
 	char lib[4096] = "?";
 	if (argc < 3 || (strcmp(argv[2], "compat") && strcmp(argv[2], "native"))) {
-		fprintf(stderr, "usage: %s LIBDIR compat|native PMU...\n", argv[0]);
+		fprintf(stderr, "usage: %s LIBDIR compat|native PMU...\n", "compat_4_13 for-all-pmus");
 		return 2;
 	}
 	if (!dladdr((void *)pfm_initialize, &dl) || !realpath(dl.dli_fname, lib) || !strstr(lib, argv[1])) {

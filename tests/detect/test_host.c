@@ -1,5 +1,6 @@
 /*
- * test_host.c - CUnit suite for host detection (pfmlib/host/): the
+ * tests/detect/test_host.c - suite detect_host of test_host_stage
+ * (host_stage.h), host detection (pfmlib/host/): the
  * identity each architecture's reader makes of the hand-written /proc and
  * /sys trees in tests/fixtures/sysroot, the LIBPFM_CPUID override, how an
  * identity's shape tells its architecture, and matching against perf's
@@ -13,6 +14,7 @@
 #include "util/config.h"
 #include "env.h"
 #include "suite.h"
+#include "host_stage.h"
 #include "tmpdir.h"
 
 #define FIX "tests/fixtures/sysroot/"
@@ -410,9 +412,8 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_without_variables_the_native_reader_runs),
 };
 
-int main(void)
+void detect_host_register(void)
 {
 	clear_env();
 	tl_suite("host detection", NULL, NULL, tests);
-	return tl_run("detect_host");
 }

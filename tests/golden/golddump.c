@@ -25,32 +25,12 @@
 #include <unistd.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
+#include "encode.h"
+#include "print.h"
 
 #define SCAN_IDS 4096	/* pfm_pmu_t values looked at when finding a PMU by name */
 
 static int dfl_plm = PFM_PLM0 | PFM_PLM3;
-
-static const char *err_name(int r)
-{
-	static char other[32];
-	switch (r) {
-	case PFM_SUCCESS: return "ok";
-	case PFM_ERR_NOTSUPP: return "PFM_ERR_NOTSUPP";
-	case PFM_ERR_INVAL: return "PFM_ERR_INVAL";
-	case PFM_ERR_NOINIT: return "PFM_ERR_NOINIT";
-	case PFM_ERR_NOTFOUND: return "PFM_ERR_NOTFOUND";
-	case PFM_ERR_FEATCOMB: return "PFM_ERR_FEATCOMB";
-	case PFM_ERR_UMASK: return "PFM_ERR_UMASK";
-	case PFM_ERR_NOMEM: return "PFM_ERR_NOMEM";
-	case PFM_ERR_ATTR: return "PFM_ERR_ATTR";
-	case PFM_ERR_ATTR_VAL: return "PFM_ERR_ATTR_VAL";
-	case PFM_ERR_ATTR_SET: return "PFM_ERR_ATTR_SET";
-	case PFM_ERR_TOOMANY: return "PFM_ERR_TOOMANY";
-	case PFM_ERR_TOOSMALL: return "PFM_ERR_TOOSMALL";
-	}
-	snprintf(other, sizeof(other), "error %d", r);
-	return other;
-}
 
 static const char *pmu_type_name(pfm_pmu_type_t t)
 {
@@ -126,7 +106,7 @@ static void print_info(int id, const pfm_pmu_info_t *p)
 	int r = f ? pfm_pmu_validate((pfm_pmu_t)id, f) : PFM_ERR_NOMEM;
 	if (f)
 		fclose(f);
-	printf("validate %s\n", err_name(r));
+	printf("validate %s\n", tl_err_name(r));
 	char *save = NULL;
 	for (char *t = buf ? strtok_r(buf, "\n", &save) : NULL; t; t = strtok_r(NULL, "\n", &save))
 		printf("  %s\n", t);
@@ -166,7 +146,7 @@ static void print_events(const pfm_pmu_info_t *p)
 		e.size = sizeof(e);
 		int r = pfm_get_event_info(idx, PFM_OS_NONE, &e);
 		if (r != PFM_SUCCESS) {
-			printf("event ? %s\n", err_name(r));
+			printf("event ? %s\n", tl_err_name(r));
 			continue;
 		}
 		printf("event %s code=0x%" PRIx64 " nattrs=%d dtype=%s precise=%u hw_smpl=%u spec=%u equiv=%s ",
@@ -178,7 +158,7 @@ static void print_events(const pfm_pmu_info_t *p)
 			pfm_event_attr_info_t ai;
 			r = attr_info(idx, a, PFM_OS_NONE, &ai);
 			if (r != PFM_SUCCESS)
-				printf("  attr %d %s\n", a, err_name(r));
+				printf("  attr %d %s\n", a, tl_err_name(r));
 			else
 				print_attr(&ai);
 		}
@@ -188,7 +168,7 @@ static void print_events(const pfm_pmu_info_t *p)
 		r = pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &x);
 		printf("  perf_ext attrs:");
 		if (r != PFM_SUCCESS) {
-			printf(" %s\n", err_name(r));
+			printf(" %s\n", tl_err_name(r));
 			continue;
 		}
 		for (int pass = 0; pass < 2; pass++) {
@@ -206,70 +186,20 @@ static void print_events(const pfm_pmu_info_t *p)
 	}
 }
 
-static void print_excludes(const struct perf_event_attr *at)
-{
-	const char *sep = "";
-	printf(" exclude=");
-	if (at->exclude_user) { printf("%suser", sep); sep = ","; }
-	if (at->exclude_kernel) { printf("%skernel", sep); sep = ","; }
-	if (at->exclude_hv) { printf("%shv", sep); sep = ","; }
-	if (at->exclude_idle) { printf("%sidle", sep); sep = ","; }
-	if (at->exclude_host) { printf("%shost", sep); sep = ","; }
-	if (at->exclude_guest) { printf("%sguest", sep); sep = ","; }
-	if (!*sep)
-		printf("-");
-}
-
 static void encode(const char *s)
 {
+	struct tl_none n;
+	struct tl_perf x;
+
 	printf("%s\n", s);
-
-	pfm_pmu_encode_arg_t n;
-	char *fstr = NULL;
-	memset(&n, 0, sizeof(n));
-	n.size = sizeof(n);
-	n.fstr = &fstr;
-	int r = pfm_get_os_event_encoding(s, dfl_plm, PFM_OS_NONE, &n);
-	printf("  none %s", err_name(r));
-	if (r == PFM_SUCCESS) {
-		printf(" codes=");
-		for (int i = 0; i < n.count; i++)
-			printf("%s0x%" PRIx64, i ? "," : "", n.codes[i]);
-		printf(" fstr=%s", fstr ? fstr : "(null)");
-	}
+	tl_none(s, dfl_plm, &n);
+	printf("  none ");
+	tl_print_none_golden(stdout, &n);
 	putchar('\n');
-	free(n.codes);
-	free(fstr);
-	fstr = NULL;
-
-	struct perf_event_attr at;
-	pfm_perf_encode_arg_t x;
-	memset(&at, 0, sizeof(at));
-	at.size = sizeof(at);
-	memset(&x, 0, sizeof(x));
-	x.size = sizeof(x);
-	x.attr = &at;
-	x.fstr = &fstr;
-	r = pfm_get_os_event_encoding(s, dfl_plm, PFM_OS_PERF_EVENT_EXT, &x);
-	printf("  ext  %s", err_name(r));
-	if (r == PFM_SUCCESS) {
-		printf(" type=%u config=0x%" PRIx64 " config1=0x%" PRIx64 " config2=0x%" PRIx64,
-		       at.type, (uint64_t)at.config, (uint64_t)at.config1, (uint64_t)at.config2);
-		print_excludes(&at);
-		if (at.precise_ip)
-			printf(" precise_ip=%u", at.precise_ip);
-		if (at.freq)
-			printf(" freq=1 sample_freq=%" PRIu64, (uint64_t)at.sample_freq);
-		else if (at.sample_period)
-			printf(" sample_period=%" PRIu64, (uint64_t)at.sample_period);
-		if (at.pinned)
-			printf(" pinned=1");
-		if (at.exclusive)
-			printf(" exclusive=1");
-		printf(" cpu=%d fstr=%s", x.cpu, fstr ? fstr : "(null)");
-	}
+	tl_perf(s, dfl_plm, PFM_OS_PERF_EVENT_EXT, &x);
+	printf("  ext  ");
+	tl_print_perf_golden(stdout, &x);
 	putchar('\n');
-	free(fstr);
 }
 
 /* every event alone, then every event with each of its unit masks */
@@ -349,7 +279,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	int r = pfm_initialize();
 	if (r != PFM_SUCCESS) {
-		printf("pfm_initialize %s\n", err_name(r));
+		printf("pfm_initialize %s\n", tl_err_name(r));
 		return 1;
 	}
 	for (int id = 0; names && id < SCAN_IDS; id++) {

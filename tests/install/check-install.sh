@@ -53,7 +53,7 @@ fi
 
 # a program built against libpfm4 4.13's header, on the installed library
 if LIBPFM_PMU_MAX=517 LIBPFM_CPUID=AuthenticAMD-26-2-0 LIBPFM_SYSROOT=tests/fixtures/sysroot/empty \
-	LD_LIBRARY_PATH=$root$p/lib "$b/bin/for_all_pmus_4_13" "$root$p/lib" compat amd64_fam1ah_zen5 >"$d/run" 2>&1; then
+	LD_LIBRARY_PATH=$root$p/lib "$b/bin/compat_4_13" for-all-pmus "$root$p/lib" compat amd64_fam1ah_zen5 >"$d/run" 2>&1; then
 	ok "a 4.13-built program enumerates Zen 5 on the installed library ($(tail -n 1 "$d/run"))"
 else
 	bad "4.13-built program on the installed library: $(tail -n 3 "$d/run" | tr '\n' ' ')"

@@ -4,7 +4,9 @@
 # is, an empty event_source/devices/ (made here), every sysfs fixture, a
 # plugin directory, LIBPFM_ENCODE_INACTIVE=1. A run passes when its cycles
 # all succeed and valgrind finds no byte lost (definite, indirect or
-# possible). Appends "leaks: N passed, N failed" to B/check/results.
+# possible). Appends "leaks: N passed, N failed" to B/check/results: the
+# checks of every run's leak_cycles line (two a cycle, tests/lib/tally.sh);
+# a valgrind report fails its run once more.
 # usage: run.sh B LEAK_CYCLES_BINARY CYCLES
 b=$1 bin=$2 n=$3
 out=$b/check/leaks
@@ -12,10 +14,10 @@ mkdir -p "$out"
 tmp=$(mktemp -d "$PWD/$b/check/leaks-tmp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp/empty/sys/bus/event_source/devices"
-pass=0 fail=0
+. tests/lib/tally.sh
 if ! command -v valgrind >/dev/null; then
-	echo "leaks: 0 passed, 1 failed" | tee -a "$b/check/results"
-	echo "  FAILED: valgrind is not installed (Debian package valgrind)"
+	tl_step "valgrind is installed (Debian package valgrind)" false
+	tl_results leaks "$b/check/results"
 	exit 1
 fi
 vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible
@@ -25,14 +27,7 @@ clean="env -u LIBPFM_SYSROOT -u LIBPFM_PLUGIN_PATH -u LIBPFM_ENCODE_INACTIVE -u 
 run() {	# run LABEL ENV-ASSIGNMENTS...
 	label=$1; shift
 	# shellcheck disable=SC2086
-	$clean "$@" $vg "$bin" "$n" "$label" >"$out/$label.log" 2>&1
-	st=$?
-	if [ $st -eq 0 ]; then
-		pass=$((pass + 1)); echo "  ok: $label ($n cycles)"
-	else
-		fail=$((fail + 1)); echo "  FAILED: $label (status $st, log: $out/$label.log)"
-		head -n 30 "$out/$label.log" | sed 's/^/    /'
-	fi
+	tl_program "$label ($n cycles)" "$out/$label.log" $clean "$@" $vg "$bin" "$n" "$label"
 }
 run host
 run empty-devices LIBPFM_SYSROOT="$tmp/empty"
@@ -43,5 +38,4 @@ done
 run plugins LIBPFM_SYSROOT=tests/fixtures/sysroot/empty LIBPFM_PLUGIN_PATH=tests/fixtures/plugins \
 	LIBPFM_ENCODE_INACTIVE=1
 run encode-inactive LIBPFM_SYSROOT=tests/fixtures/sysroot/empty LIBPFM_ENCODE_INACTIVE=1
-echo "leaks: $pass passed, $fail failed" | tee -a "$b/check/results"
-[ $fail -eq 0 ]
+tl_results leaks "$b/check/results"

@@ -7,6 +7,12 @@
 #include <string.h>
 #include "encode.h"
 
+static void keep_fstr(const char *fstr, int *has, char *buf, size_t size)
+{
+	*has = fstr != NULL;
+	snprintf(buf, size, "%s", fstr ? fstr : "");
+}
+
 int tl_none(const char *s, int plm, struct tl_none *o)
 {
 	pfm_pmu_encode_arg_t a;
@@ -22,7 +28,7 @@ int tl_none(const char *s, int plm, struct tl_none *o)
 		o->idx = a.idx;
 		for (int i = 0; i < a.count && i < TL_MAX_CODES; i++)
 			o->codes[i] = a.codes[i];
-		snprintf(o->fstr, sizeof(o->fstr), "%s", fstr ? fstr : "");
+		keep_fstr(fstr, &o->has_fstr, o->fstr, sizeof(o->fstr));
 	}
 	free(a.codes);
 	free(fstr);
@@ -43,7 +49,8 @@ int tl_perf(const char *s, int plm, pfm_os_t os, struct tl_perf *o)
 	if (o->ret == PFM_SUCCESS) {
 		o->idx = a.idx;
 		o->cpu = a.cpu;
-		snprintf(o->fstr, sizeof(o->fstr), "%s", fstr ? fstr : "");
+		o->flags = a.flags;
+		keep_fstr(fstr, &o->has_fstr, o->fstr, sizeof(o->fstr));
 	} else {
 		memset(&o->attr, 0, sizeof(o->attr));
 	}

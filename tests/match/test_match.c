@@ -1,9 +1,10 @@
 /*
- * test_match.c - CUnit suite for pp_ere_whole(), the allocation-free
+ * tests/match/test_match.c - suite match of test_host_stage (host_stage.h):
+ * pp_ere_whole(), the allocation-free
  * matcher of perf mapfile patterns, and pp_ere_may_match(), its quick rejection
  * by literal prefix and first bytes: hand-picked cases, and a differential
  * check of both against POSIX regexec over every pattern of every mapfile in
- * perf's tree (argv[1]) and thousands of identities.
+ * perf's tree (its argument) and thousands of identities.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <CUnit/CUnit.h>
 #include "host/match.h"
 #include "suite.h"
+#include "../detect/host_stage.h"
 
 static const char *arch_root = "build/perf-arch";
 
@@ -214,10 +216,9 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_agrees_with_regexec_on_every_mapfile_pattern),
 };
 
-int main(int argc, char **argv)
+void match_register(const char *perf_arch_root)
 {
-	if (argc > 1)
-		arch_root = argv[1];
+	if (perf_arch_root)
+		arch_root = perf_arch_root;
 	tl_suite("match", NULL, NULL, tests);
-	return tl_run("match");
 }

@@ -1,5 +1,5 @@
 /*
- * plugin_cache.c - the plugin cache (man3/pmuplug_plugins.3, "Start-up
+ * tests/plugins/plugin_cache.c - the plugin cache (man3/pmuplug_plugins.3, "Start-up
  * cost"): written at the first pfm_initialize and used at the next; a
  * plugin changed, removed or added since is seen; a corrupt, truncated,
  * foreign-format or unsafe cache file is ignored with a message and the
@@ -8,7 +8,7 @@
  * trusted under another host identity; a refused plugin is reported with
  * file:line at every start. Every case makes its own plugin and cache
  * directories (removed at exit) and sets their times in the past, as the
- * cache does not trust files changed in the last seconds. CUnit program.
+ * cache does not trust files changed in the last seconds. A suite of test_plugins (plugins.h).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -25,6 +25,7 @@
 #include "info.h"
 #include "suite.h"
 #include "tmpdir.h"
+#include "plugins.h"
 
 #define CPU_A "QuokkaSemi-7-1A-0"	/* matched by plugin qk_ca */
 #define CPU_B "QuokkaSemi-7-2B-0"	/* matched by plugin qk_cb */
@@ -508,8 +509,10 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_plugin_changed_within_the_last_seconds_is_not_cached),
 };
 
-int main(void)
+int plugin_cache_register(int argc, char **argv)
 {
+	(void)argc;
+	(void)argv;
 	tl_suite("plugin cache", NULL, NULL, tests);
-	return tl_run("plugin_cache");
+	return 0;
 }

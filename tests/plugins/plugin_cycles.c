@@ -1,11 +1,11 @@
 /*
- * plugin_cycles.c - repeated pfm_initialize/pfm_terminate cycles with
+ * tests/plugins/plugin_cycles.c - repeated pfm_initialize/pfm_terminate cycles with
  * plugins loaded, refused and overriding, in turn with none at all: every
  * cycle initialises and encodes as expected (so nothing of a previous cycle
  * survives: neither a plugin PMU's names nor its pfm_pmu_t id and event
  * indexes), and, run under valgrind or LeakSanitizer by run.sh, nothing
  * leaks. The suite's set-up runs the cycles and counts what went wrong.
- * CUnit program. usage: plugin_cycles N GOOD_DIR BAD_DIR OVERRIDE_DIR
+ * A suite of test_plugins (plugins.h). usage: test_plugins cycles N GOOD_DIR BAD_DIR OVERRIDE_DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 #include "encode.h"
 #include "env.h"
 #include "suite.h"
+#include "plugins.h"
 
 static int ncycles, bad_init, bad_enc, bad_ids;
 static int qk_id = -1, qk_idx = -1;	/* qk_q1's pfm_pmu_t and an event index of it, when loaded */
@@ -102,14 +103,14 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_library_answers_PFM_ERR_NOINIT_after_pfm_terminate),
 };
 
-int main(int argc, char **argv)
+int plugin_cycles_register(int argc, char **argv)
 {
 	if (argc != 5) {
-		fprintf(stderr, "usage: %s N GOOD_DIR BAD_DIR OVERRIDE_DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s N GOOD_DIR BAD_DIR OVERRIDE_DIR\n", "test_plugins cycles");
 		return 2;
 	}
 	ncycles = atoi(argv[1]);
 	snprintf(all_dirs, sizeof(all_dirs), "%s:%s:%s", argv[2], argv[3], argv[4]);
 	tl_suite("init/terminate cycles, with plugins every other one", cycles, NULL, tests);
-	return tl_run("plugin_cycles");
+	return 0;
 }

@@ -1,12 +1,12 @@
 /*
- * plugin_detect.c - whatever the layout of a plugin file (block, indentless,
+ * tests/plugins/plugin_detect.c - whatever the layout of a plugin file (block, indentless,
  * flow, CRLF, comments, schema last, more match patterns than the peek
  * keeps: tests/fixtures/plugins/peek), the quick look at start-up loads it
  * exactly when it can matter: its last match pattern's identity makes it
  * present, an identity it does not match leaves it unloaded unless it says
  * `override` or has patterns the peek did not keep (then the file is read in
  * full, and the PMU is loaded but not present). Two tests per layout, each
- * its own pfm_initialize and pfm_terminate. CUnit program. usage: plugin_detect DIR
+ * its own pfm_initialize and pfm_terminate. A suite of test_plugins (plugins.h). usage: test_plugins detect DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include "env.h"
 #include "info.h"
 #include "suite.h"
+#include "plugins.h"
 
 static const struct layout { const char *pmu; int id; const char *cpuid; int loaded; } cases[] = {
 	{ "qk_indentless", 970, "QuokkaSemi-8-01-0", 1 },
@@ -61,10 +62,10 @@ static void test_plugin_is_loaded_not_present_or_left_unloaded_under_another_ide
 	pfm_terminate();
 }
 
-int main(int argc, char **argv)
+int plugin_detect_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s DIR\n", "test_plugins detect");
 		return 2;
 	}
 	dir = argv[1];
@@ -78,5 +79,5 @@ int main(int argc, char **argv)
 						      : "test_plugin_is_left_unloaded_under_an_identity_it_does_not_match",
 			    cases[i].pmu);
 	}
-	return tl_run("plugin_detect");
+	return 0;
 }

@@ -1,11 +1,11 @@
 /*
- * plugin_encode.c - a plugin converted by jsontoyaml from the fictional
+ * tests/plugins/plugin_encode.c - a plugin converted by jsontoyaml from the fictional
  * QuokkaSemi Q1 (tests/fixtures/plugins) is a PMU like a built-in one: forced
  * with LIBPFM_FORCE_PMU it encodes under PFM_OS_NONE and the perf_event
  * layers with the fixture's field layout; detected by host identity
  * (LIBPFM_CPUID) it is the default PMU; an identity it does not match leaves
- * it unloaded. Each suite runs between one pfm_initialize and its pfm_terminate. CUnit program.
- * usage: plugin_encode PLUGIN_DIR (holding qk_q1.yaml)
+ * it unloaded. Each suite runs between one pfm_initialize and its pfm_terminate. A suite of test_plugins (plugins.h).
+ * usage: test_plugins encode PLUGIN_DIR (holding qk_q1.yaml)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include "env.h"
 #include "info.h"
 #include "suite.h"
+#include "plugins.h"
 
 #define QK_ID 990
 /* the fixture family's fields (tests/fixtures/plugins/overlays/x86/family/quokka.yaml) */
@@ -303,10 +304,10 @@ static const struct tl_test unmatched_inactive[] = {
 	TL_TEST(test_plugin_that_is_not_present_still_encodes_under_encode_inactive),
 };
 
-int main(int argc, char **argv)
+int plugin_encode_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s PLUGIN_DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s PLUGIN_DIR\n", "test_plugins encode");
 		return 2;
 	}
 	plugin_dir = argv[1];
@@ -324,5 +325,5 @@ int main(int argc, char **argv)
 	tl_suite("identity not matched", unmatched_init, init_logged_end, unmatched);
 	tl_suite("identity not matched, LIBPFM_ENCODE_INACTIVE=1", unmatched_inactive_init, init_logged_end,
 		 unmatched_inactive);
-	return tl_run("plugin_encode");
+	return 0;
 }

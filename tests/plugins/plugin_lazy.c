@@ -1,5 +1,5 @@
 /*
- * plugin_lazy.c - a plugin in the block layout is detected at
+ * tests/plugins/plugin_lazy.c - a plugin in the block layout is detected at
  * pfm_initialize from its pmu block alone and its events are read when
  * first used (man3/pmuplug_plugins.3, "What a plugin directory costs"): it
  * encodes as the same plugin read whole (flow layout); malformed events are
@@ -7,7 +7,7 @@
  * file changed between pfm_initialize and first use is refused; several
  * threads using the PMU first at once all see it whole; through a warm
  * plugin cache (its copy of the pmu block) it behaves the same. Plugin and
- * cache directories made per case, removed at exit. CUnit program.
+ * cache directories made per case, removed at exit. A suite of test_plugins (plugins.h).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -24,6 +24,7 @@
 #include "info.h"
 #include "suite.h"
 #include "tmpdir.h"
+#include "plugins.h"
 
 #define CPU "QuokkaSemi-7-3C-0"
 #define MATCH "QuokkaSemi-7-3C"
@@ -209,8 +210,10 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_threads_using_a_lazy_plugin_first_at_once_all_find_its_events),
 };
 
-int main(void)
+int plugin_lazy_register(int argc, char **argv)
 {
+	(void)argc;
+	(void)argv;
 	tl_suite("lazy plugins", NULL, NULL, tests);
-	return tl_run("plugin_lazy");
+	return 0;
 }

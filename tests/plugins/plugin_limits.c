@@ -1,10 +1,10 @@
 /*
- * plugin_limits.c - plugins past the loader's limits (alias expansion,
+ * tests/plugins/plugin_limits.c - plugins past the loader's limits (alias expansion,
  * nesting, events per plugin, file size; man3/pmuplug_plugins.3) are
  * refused promptly with file:line and the reason under LIBPFM_VERBOSE, and
  * a good plugin beside them still loads; a large legitimate plugin within
  * the limits loads. Every file is generated here, under a temporary
- * directory. CUnit program. usage: plugin_limits
+ * directory. A suite of test_plugins (plugins.h). usage: test_plugins limits
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +19,7 @@
 #include "suite.h"
 #include "tmpdir.h"
 #include "watchdog.h"
+#include "plugins.h"
 
 /* growing text a generator writes into */
 struct text {
@@ -242,8 +243,10 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_builtin_pmus_still_encode),
 };
 
-int main(void)
+int plugin_limits_register(int argc, char **argv)
 {
+	(void)argc;
+	(void)argv;
 	tl_suite("plugin limits", init_all, end_all, tests);
-	return tl_run("plugin_limits");
+	return 0;
 }

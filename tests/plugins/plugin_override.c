@@ -1,12 +1,12 @@
 /*
- * plugin_override.c - a plugin with `override: true`, the name and the id of
+ * tests/plugins/plugin_override.c - a plugin with `override: true`, the name and the id of
  * a built-in PMU (glm, made by mkoverride.py with ISSUE_SLOTS_NOT_CONSUMED's
  * code 0xca changed to 0xee) replaces that PMU: its event encodes with the
  * new code, the rest of the PMU is unchanged, no PMU is added, detection
  * still works, and the built-in comes back once the plugin is gone. The
  * suite's set-up runs the five initializations in turn and keeps what each saw;
- * the tests compare them. CUnit program.
- * usage: plugin_override PLUGIN_DIR (holding the glm override)
+ * the tests compare them. A suite of test_plugins (plugins.h).
+ * usage: test_plugins override PLUGIN_DIR (holding the glm override)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@
 #include "env.h"
 #include "info.h"
 #include "suite.h"
+#include "plugins.h"
 
 #define GLM 202
 #define EVENT "glm::ISSUE_SLOTS_NOT_CONSUMED:RESOURCE_FULL"
@@ -176,13 +177,13 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_glm_identity_detects_the_override_present_with_code_0xee),
 };
 
-int main(int argc, char **argv)
+int plugin_override_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s PLUGIN_DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s PLUGIN_DIR\n", "test_plugins override");
 		return 2;
 	}
 	plugin_dir = argv[1];
 	tl_suite("override of built-in glm", inits, inits_free, tests);
-	return tl_run("plugin_override");
+	return 0;
 }

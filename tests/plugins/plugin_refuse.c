@@ -1,11 +1,11 @@
 /*
- * plugin_refuse.c - unusable plugin files are refused one by one, each with
+ * tests/plugins/plugin_refuse.c - unusable plugin files are refused one by one, each with
  * a LIBPFM_VERBOSE message naming the file (file:line for parse errors) and
  * the reason, while pfm_initialize succeeds, every built-in PMU is exactly as
  * without plugins and the good plugin of the same directory works. The
  * directory is prepared by tests/plugins/run.sh (fixtures/plugins/bad, plus
  * the unsafe files it makes). A file the runner could not make (not root:
- * no foreign owner) has no test. CUnit program. usage: plugin_refuse DIR
+ * no foreign owner) has no test. A suite of test_plugins (plugins.h). usage: test_plugins refuse DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@
 #include "env.h"
 #include "info.h"
 #include "suite.h"
+#include "plugins.h"
 
 /* file in DIR, what its line must also say (":line:" for parse errors), refused
  * before it is parsed (header), and the behaviour its test pins */
@@ -248,10 +249,10 @@ static const struct tl_test peek_only[] = {
 	TL_TEST(test_good_plugin_next_to_the_refused_ones_encodes),
 };
 
-int main(int argc, char **argv)
+int plugin_refuse_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s DIR\n", "test_plugins refuse");
 		return 2;
 	}
 	dir = argv[1];
@@ -263,5 +264,5 @@ int main(int argc, char **argv)
 			    "test_refused_or_ignored_file_adds_no_pmu[%s]", absent[i]);
 	s = tl_suite("only peeked at (LIBPFM_FORCE_PMU=qk_q1)", peek_only_init, init_logged_end, peek_only);
 	add_refusals(s, 1);
-	return tl_run("plugin_refuse");
+	return 0;
 }

@@ -19,43 +19,22 @@ mkdir -p "$out" && rm -rf "$out"/tmp.* || exit 1
 # the plugin, override and layout directories and the install DESTDIR: beside the logs, removed at exit
 tmp=$(mktemp -d "$(cd "$out" && pwd -P)/tmp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. tests/lib/tally.sh
 # plugin caches of every program here go to the temporary directory, not ~/.cache
 export XDG_CACHE_HOME="$tmp/xdg-cache"
 unset LIBPFM_PLUGIN_CACHE
 
-# tally NAME STATUS LOG: the "<prog>: N passed, N failed" line of LOG; a
-# non-zero status without a failed check (crash, valgrind, sanitizer) is one failure
-tally() {
-	set -- "$1" "$2" "$3" $(sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$3" | tail -n 1)
-	p=${4:-0} f=${5:-0}
-	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-	pass=$((pass + p)) fail=$((fail + f))
-	grep -E '^FAIL|^ +|ERROR SUMMARY: [1-9]|definitely lost|indirectly lost|Sanitizer|runtime error' "$3" | head -n 40
-	echo "  $1: $p passed, $f failed (log: $3)"
-}
-
-run() {	# run NAME COMMAND...
+run() {	# run NAME COMMAND...: a program's results line, its log beside the others
 	name=$1; shift
-	"$@" >"$out/$name.log" 2>&1
-	tally "$name" $? "$out/$name.log"
-}
-
-step() {	# step NAME COMMAND...: one check, the command's success
-	name=$1; shift
-	if "$@" >"$out/step.log" 2>&1; then
-		pass=$((pass + 1)); echo "  ok: $name"
-	else
-		fail=$((fail + 1)); echo "  FAILED: $name"; sed 's/^/    /' "$out/step.log" | head -n 20
-	fi
+	tl_program "$name" "$out/$name.log" "$@"
 }
 
 # 1. the fictional model, converted both ways; the two descriptors differ
 #    only in provenance (header comment, source, version, match_priority)
-step "jsontoyaml converts the fictional tree (--arch-root, --strict)" \
+tl_step "jsontoyaml converts the fictional tree (--arch-root, --strict)" \
 	"$py" jsontoyaml/jsontoyaml.py --arch-root "$fx/perf-arch" --overlay-root "$fx/overlays" \
 		--out "$tmp/tree" --strict --verify --quiet
-step "jsontoyaml converts the fictional model directory (--model-dir --overlay)" \
+tl_step "jsontoyaml converts the fictional model directory (--model-dir --overlay)" \
 	"$py" jsontoyaml/jsontoyaml.py --model-dir "$fx/perf-arch/x86/quokka" --overlay "$fx/quokka.yaml" \
 		--overlay-root "$fx/overlays" --out "$tmp/one" --verify --quiet
 same_model() {
@@ -64,13 +43,13 @@ same_model() {
 	done
 	diff -u "$tmp/tree/x86/qk_q1.yaml.core" "$tmp/one/qk_q1.yaml.core"
 }
-step "both conversions give the same descriptor" same_model
+tl_step "both conversions give the same descriptor" same_model
 rm -f "$tmp"/tree/x86/*.core "$tmp"/one/*.core
 chmod 0644 "$tmp"/tree/x86/*.yaml "$tmp"/one/*.yaml 2>/dev/null
 
 # 2. the override: built-in glm with one event code changed
 mkdir -p "$tmp/override"
-step "override plugin made from $b/yaml/x86/glm.yaml" \
+tl_step "override plugin made from $b/yaml/x86/glm.yaml" \
 	"$py" tests/plugins/mkoverride.py "$b/yaml/x86/glm.yaml" "$tmp/override/glm.yaml"
 chmod 0644 "$tmp/override/glm.yaml"
 
@@ -104,35 +83,35 @@ sed -e "s/qk_tiny/qk_long/" -e "s/id: 950/id: 977/" -e "s/^  desc: .*/  desc: $l
 chmod 0644 "$tmp"/layouts/*.yaml
 
 # 4. the programs, on libpfm.so.4
-run encode-tree "$bin/test_plugin_encode" "$tmp/tree/x86"
-run encode-one "$bin/test_plugin_encode" "$tmp/one"
-run override "$bin/test_plugin_override" "$tmp/override"
-run refuse "$bin/test_plugin_refuse" "$bad"
-run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
-run detect "$bin/test_plugin_detect" "$tmp/layouts"
-run limits "$bin/test_plugin_limits"
-run cache "$bin/test_plugin_cache"
-run lazy "$bin/test_plugin_lazy"
+run encode-tree "$bin/test_plugins" encode "$tmp/tree/x86"
+run encode-one "$bin/test_plugins" encode "$tmp/one"
+run override "$bin/test_plugins" override "$tmp/override"
+run refuse "$bin/test_plugins" refuse "$bad"
+run cycles "$bin/test_plugins" cycles 20 "$tmp/one" "$bad" "$tmp/override"
+run detect "$bin/test_plugins" detect "$tmp/layouts"
+run limits "$bin/test_plugins" limits
+run cache "$bin/test_plugins" cache
+run lazy "$bin/test_plugins" lazy
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
 if command -v valgrind >/dev/null; then
-	run refuse-valgrind $vg "$bin/test_plugin_refuse" "$bad"
-	run cycles-valgrind $vg "$bin/test_plugin_cycles" 6 "$tmp/one" "$bad" "$tmp/override"
-	run cache-valgrind $vg "$bin/test_plugin_cache"
-	run lazy-valgrind $vg "$bin/test_plugin_lazy"
+	run refuse-valgrind $vg "$bin/test_plugins" refuse "$bad"
+	run cycles-valgrind $vg "$bin/test_plugins" cycles 6 "$tmp/one" "$bad" "$tmp/override"
+	run cache-valgrind $vg "$bin/test_plugins" cache
+	run lazy-valgrind $vg "$bin/test_plugins" lazy
 else
-	fail=$((fail + 1)); echo "  FAILED: valgrind is not installed (Debian package valgrind)"
+	tl_step "valgrind is installed (Debian package valgrind)" false
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
-run encode-asan "$bin/test_plugin_encode_asan" "$tmp/one"
-run override-asan "$bin/test_plugin_override_asan" "$tmp/override"
-run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
-run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
-run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
-run limits-asan "$bin/test_plugin_limits_asan"
-run cache-asan "$bin/test_plugin_cache_asan"
-run lazy-asan "$bin/test_plugin_lazy_asan"
+run encode-asan "$bin/test_plugins_asan" encode "$tmp/one"
+run override-asan "$bin/test_plugins_asan" override "$tmp/override"
+run refuse-asan "$bin/test_plugins_asan" refuse "$bad"
+run cycles-asan "$bin/test_plugins_asan" cycles 20 "$tmp/one" "$bad" "$tmp/override"
+run detect-asan "$bin/test_plugins_asan" detect "$tmp/layouts"
+run limits-asan "$bin/test_plugins_asan" limits
+run cache-asan "$bin/test_plugins_asan" cache
+run lazy-asan "$bin/test_plugins_asan" lazy
 run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR
@@ -142,6 +121,4 @@ run install tests/plugins/install.sh "$tmp" "$fx" "$tmp/tree/x86/qk_q1.yaml"
 mkdir -p "$tmp/versions"
 run versions tests/plugins/versions.sh "$b" "$tmp/versions"
 
-mkdir -p "$b/check"
-echo "plugins: $pass passed, $fail failed" | tee -a "$b/check/results"
-[ "$fail" -eq 0 ]
+tl_results plugins "$b/check/results"

@@ -1,5 +1,5 @@
 /*
- * hostile_files.c - no reader of the host or of sysfs blocks or runs away
+ * tests/robust/hostile_files.c - no reader of the host or of sysfs blocks or runs away
  * on what LIBPFM_SYSROOT puts where a small file is expected: a FIFO, a
  * symbolic link to /dev/zero, a huge sparse file, a cpuN directory of an
  * absurd number. Each case builds its sysroot in a temporary directory and
@@ -7,8 +7,8 @@
  * readers (internal functions, from the ASan library) on /proc/cpuinfo,
  * midr_el1 and /proc/sysinfo, and pfm_initialize on a sysfs PMU whose
  * type, cpumask, format or event file is the hostile one, after which a
- * good sysfs PMU beside it must still encode. CUnit program, run from the
- * top of the tree. usage: hostile_files
+ * good sysfs PMU beside it must still encode. CUnit suite of robust_asan (robust.h), run from the
+ * top of the tree. usage: robust_asan hostile
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -24,6 +24,7 @@
 #include "suite.h"
 #include "tmpdir.h"
 #include "watchdog.h"
+#include "robust.h"
 
 enum kind { FIFO, ZERO, HUGE };
 static const char *const kind_name[] = { "a FIFO", "a link to /dev/zero", "a 4 GiB sparse file" };
@@ -214,8 +215,10 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_arm64_reader_returns_promptly_on_a_cpu_number_of_a_million),
 };
 
-int main(void)
+int robust_hostile(int argc, char **argv)
 {
+	(void)argc;
+	(void)argv;
 	CU_pSuite s = tl_suite("hostile files", NULL, NULL, tests);
 	for (size_t i = 0; i < sizeof(host_cases) / sizeof(host_cases[0]); i++) {
 		const struct host_case *c = &host_cases[i];

@@ -1,11 +1,12 @@
 /*
- * mutate_strings.c - robustness of the one event-string parser and encoder:
+ * tests/robust/mutate_strings.c - robustness of the one event-string parser and encoder:
  * valid strings of several PMUs are mutated (bytes changed, cut, repeated,
  * separators doubled, huge numbers, very long strings) in a fixed
  * pseudo-random sequence and encoded under every OS layer. Built against the
  * ASan+UBSan library: any crash, leak or undefined behaviour fails; every
  * answer must be PFM_SUCCESS or a libpfm4 error code, and a success must be
- * a sane encoding. Prints "robust-strings: N passed, N failed" (tests/lib).
+ * a sane encoding. Prints "robust-strings: N passed, N failed" (tests/lib);
+ * a driver of robust_asan (robust.h). usage: robust_asan strings [ROUNDS]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <perfmon/pfmlib_perf_event.h>
 #include "info.h"
 #include "report.h"
+#include "robust.h"
 
 static const char *corpus[] = {
 	"glm::OFFCORE_RESPONSE_0:DMND_DATA_RD:ANY_RESPONSE",
@@ -103,7 +105,7 @@ static void check(int ok, const char *what, const char *str, int r)
 	tl_check(ok, "%s: \"%s\" -> %d", what, str, r);
 }
 
-int main(int argc, char **argv)
+int robust_strings(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 20000;
 	if (!tl_check(pfm_initialize() == PFM_SUCCESS, "pfm_initialize"))

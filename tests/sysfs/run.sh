@@ -1,10 +1,11 @@
 #!/bin/sh
 # Runs the sysfs suites (tests/sysfs.mk) and appends ONE line
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
-# counts of test_sysfs_unit, test_sysfs_api and test_sysfs_api_asan (a
-# program that crashes or reports a sanitizer error counts as a failure),
-# plus the cases of tests/sysfs/startup-opens.sh (pfm_initialize opens no
-# file of a kernel PMU), plus `check_events -P msr::tsc` when this host has the msr PMU (else it
+# counts of test_sysfs_unit, test_sysfs api, test_sysfs_asan api and
+# test_sysfs uncore (a program that crashes or reports a sanitizer error counts
+# as a failure), plus the cases of tests/sysfs/startup-opens.sh
+# (pfm_initialize opens no file of a kernel PMU), plus
+# `check_events -P msr::tsc` when this host has the msr PMU (else it
 # says the live checks are skipped).
 # Logs: <build>/check/sysfs/*.log; the trees the programs make at run time
 # (scratch.c) go to <build>/check/sysfs/tmp (TMPDIR), removed at exit.
@@ -16,52 +17,27 @@ out=$b/check/sysfs
 rm -rf "$out/tmp" && mkdir -p "$out/tmp" || exit 1
 TMPDIR=$(cd "$out/tmp" && pwd -P) && export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
-pass=0 fail=0
+. tests/lib/tally.sh
 
-cunit() {
-	name=$1; shift
-	"$@" >"$out/$name.log" 2>&1
-	st=$?
-	set -- $(awk '$1 == "tests" && NF >= 5 { print $3, $4, $5 }' "$out/$name.log" | tail -n 1)
-	p=${2:-0} f=${3:-0}
-	if [ "$st" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi	# crashed, leaked or blocked
-	pass=$((pass + p)) fail=$((fail + f))
-	grep -E 'FAILED|^ +[0-9]+\. |ERROR|Sanitizer|blocked|no message|message:' "$out/$name.log" | head -n 40
-	echo "  $name: $p passed, $f failed (log: $out/$name.log)"
-}
-
-cunit unit "$b/bin/test_sysfs_unit" "$fx"
-cunit api "$b/bin/test_sysfs_api" "$fx"
-ASAN_OPTIONS=detect_leaks=1 cunit api-asan "$b/bin/test_sysfs_api_asan" "$fx"
-cunit uncore "$b/bin/test_uncore_api" "$fx"
-cunit uncore-client "$b/bin/test_uncore_client" "$fx"
-cunit uncore-discovery "$b/bin/test_uncore_discovery" "$fx"
-cunit uncore-sys "$b/bin/test_uncore_sys" "$fx"
-cunit uncore-merge "$b/bin/test_uncore_merge" "$fx"
-grep -h '^skipped: ' "$out/api.log" | sed 's/^/  /'
+tl_program unit "$out/unit.log" "$b/bin/test_sysfs_unit" "$fx"
+tl_program api "$out/api.log" "$b/bin/test_sysfs" api "$fx"
+ASAN_OPTIONS=detect_leaks=1 tl_program api-asan "$out/api-asan.log" "$b/bin/test_sysfs_asan" api "$fx"
+tl_program uncore "$out/uncore.log" "$b/bin/test_sysfs" uncore "$fx"
 
 # what pfm_initialize opens: nothing under a kernel PMU's directory
-tests/sysfs/startup-opens.sh "$b" "$fx" "$out" >"$out/startup-opens.log" 2>&1
-set -- $(awk '$1 == "startup-opens:" { print $2, $4 }' "$out/startup-opens.log")
-p=${1:-0} f=${2:-1}
-pass=$((pass + p)) fail=$((fail + f))
-grep 'FAILED' "$out/startup-opens.log"
-echo "  startup-opens: $p passed, $f failed (log: $out/startup-opens.log)"
+tl_program startup-opens "$out/startup-opens.log" tests/sysfs/startup-opens.sh "$b" "$fx" "$out"
 
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
 	# check_events on this host's msr PMU: found, and attr.type is the sysfs type
 	type=$(cat /sys/bus/event_source/devices/msr/type)
-	if env -u LIBPFM_SYSROOT "$b/bin/check_events" -P msr::tsc >"$out/check_events.log" 2>&1 &&
-	   grep -q '^Actual *Event *: msr::tsc$' "$out/check_events.log" &&
-	   grep -Eq "^[[:space:]]+type +: $type\$" "$out/check_events.log"; then
-		pass=$((pass + 1)); echo "  check_events msr::tsc: ok"
-	else
-		fail=$((fail + 1)); echo "  FAILED: check_events msr::tsc (log: $out/check_events.log)"
-	fi
+	msr_tsc() {
+		env -u LIBPFM_SYSROOT "$b/bin/check_events" -P msr::tsc >"$out/check_events.log" 2>&1 &&
+		grep -q '^Actual *Event *: msr::tsc$' "$out/check_events.log" &&
+		grep -Eq "^[[:space:]]+type +: $type\$" "$out/check_events.log"
+	}
+	tl_step "check_events msr::tsc (log: $out/check_events.log)" msr_tsc
 else
 	echo "  skipped: check_events msr::tsc: this host has no msr PMU"
 fi
 
-mkdir -p "$b/check"
-echo "sysfs: $pass passed, $fail failed" | tee -a "$b/check/results"
-[ "$fail" -eq 0 ]
+tl_results sysfs "$b/check/results"

@@ -1,11 +1,11 @@
 /*
- * test_sysfs_api.c - CUnit suite for sysfs-discovered PMUs through the
- * public libpfm4 API only: each case points LIBPFM_SYSROOT at a fixture
+ * tests/sysfs/test_sysfs_api.c - suite sysfs-api of test_sysfs (suites.h):
+ * sysfs-discovered PMUs through the public libpfm4 API only: each case points LIBPFM_SYSROOT at a fixture
  * tree of tests/fixtures/sysfs (or a run-time tree, scratch.h), initialises the
  * library and checks what pfm_get_pmu_info / pfm_get_os_event_encoding
  * give. The live case (this host's msr PMU) opens and reads the event.
- * Linked once against build/lib/libpfm.so.4 and once against the ASan
- * build of the library (leaks and overflows fail that one).
+ * Run once on build/lib/libpfm.so.4 (test_sysfs) and once on the ASan
+ * build of the library (test_sysfs_asan: leaks and overflows fail that one).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -20,6 +20,7 @@
 #include "env.h"
 #include "info.h"
 #include "scratch.h"
+#include "suites.h"
 #include "suite.h"
 #include "tmpdir.h"
 #include "watchdog.h"
@@ -520,11 +521,10 @@ static const struct tl_test tests[] = {
 
 static const struct tl_test live[] = { TL_TEST(test_live_msr_tsc_counts_when_opened_with_our_encoding) };
 
-int main(int argc, char **argv)
+void sysfs_api_register(const char *fixtures_dir)
 {
-	if (argc > 1)
-		fixtures = argv[1];
-	tl_env_reset();
+	if (fixtures_dir)
+		fixtures = fixtures_dir;
 	broken = scratch_broken(fixtures);
 	tl_suite("sysfs-api", NULL, NULL, tests);
 	const char *why = live_unavailable();
@@ -532,7 +532,4 @@ int main(int argc, char **argv)
 		tl_suite("sysfs-api: this host's msr PMU", NULL, NULL, live);
 	else
 		printf("skipped: %s: %s\n", live[0].name, why);
-	int status = tl_run("sysfs_api");
-	pfm_terminate();
-	return status;
 }

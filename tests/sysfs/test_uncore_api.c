@@ -1,16 +1,17 @@
 /*
- * test_uncore_api.c - CUnit suite for table uncore PMUs (one PMU per box
- * instance) through the public API: presence from the host model and the
- * box's kernel PMU in sysfs, attr.type and default cpu from that PMU's
- * directory, and libpfm4 4.13's behaviour without sysfs (PFM_OS_NONE
- * encodes under LIBPFM_ENCODE_INACTIVE, the perf layers refuse). Fixtures:
+ * tests/sysfs/test_uncore_api.c - suite uncore-api of test_sysfs (suites.h):
+ * table uncore PMUs (one PMU per box instance) through the public API:
+ * presence from the host model and the box's kernel PMU in sysfs,
+ * attr.type and default cpu from that PMU's directory, and libpfm4 4.13's
+ * behaviour without sysfs (PFM_OS_NONE encodes under
+ * LIBPFM_ENCODE_INACTIVE, the perf layers refuse). Fixtures:
  * tests/fixtures/sysfs/skx2s, a two-socket Skylake-X tree (cpumask 0,28),
  * tests/fixtures/sysfs/spr2s, a two-socket Sapphire Rapids tree (cpumask
  * 0,56; CHA 0-2 and 59, iMC 0, 1 and 11, UPI 0-1, IIO 0-1, PCU) for the
  * boxes converted from perf's JSON, tests/fixtures/sysfs/zen5 (amd_l3,
  * cpumask 0,8; memory controllers amd_umc_0 and amd_umc_1),
- * tests/fixtures/sysfs/zen4 (amd_l3, amd_df, amd_umc_0) and tests/fixtures/sysfs/rapl (the power PMU behind rapl,
- * amd64_rapl).
+ * tests/fixtures/sysfs/zen4 (amd_l3, amd_df, amd_umc_0) and
+ * tests/fixtures/sysfs/rapl (the power PMU behind rapl, amd64_rapl).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
+#include "suites.h"
 
 #define SKX "GenuineIntel-6-55-4"
 #define ICX "GenuineIntel-6-6A-6"
@@ -386,13 +388,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_zen1_to_3_data_fabric_event_bits_past_8_go_to_config_32_35),
 };
 
-int main(int argc, char **argv)
+void uncore_api_register(void)
 {
-	if (argc > 1)
-		tl_fixtures = argv[1];
-	tl_env_reset();
 	tl_suite("uncore-api", NULL, NULL, tests);
-	int status = tl_run("uncore_api");
-	pfm_terminate();
-	return status;
 }

@@ -1,14 +1,15 @@
 /*
- * test_uncore_client.c - CUnit suite for the Intel client uncore boxes
- * converted from perf's JSON (C-box, ARB, clock, memory controllers and
- * their free-running counters, docs/compat.md) through the public API:
- * presence from the host model and the box's kernel PMU in sysfs, attr.type
- * and default cpu from that PMU's directory, config bits where the kernel's
- * format/ puts them. Fixtures, as Linux 6.12 registers the boxes:
- * tests/fixtures/sysfs/skl2c (a dual-core Skylake: uncore_cbox_0 and _1,
- * uncore_arb, the PCI uncore_imc), tests/fixtures/sysfs/rkl (Rocket Lake:
- * uncore_arb, uncore_clock), tests/fixtures/sysfs/adl (Alder Lake:
- * cpu_core, cpu_atom, uncore_arb_0/_1, uncore_clock, uncore_imc_0/_1,
+ * tests/sysfs/test_uncore_client.c - suite uncore-client of test_sysfs (suites.h):
+ * the Intel client uncore boxes converted from perf's JSON (C-box, ARB,
+ * clock, memory controllers and their free-running counters,
+ * docs/compat.md) through the public API: presence from the host model and
+ * the box's kernel PMU in sysfs, attr.type and default cpu from that PMU's
+ * directory, config bits where the kernel's format/ puts them. Fixtures,
+ * as Linux 6.12 registers the boxes: tests/fixtures/sysfs/skl2c (a
+ * dual-core Skylake: uncore_cbox_0 and _1, uncore_arb, the PCI
+ * uncore_imc), tests/fixtures/sysfs/rkl (Rocket Lake: uncore_arb,
+ * uncore_clock), tests/fixtures/sysfs/adl (Alder Lake: cpu_core, cpu_atom,
+ * uncore_arb_0/_1, uncore_clock, uncore_imc_0/_1,
  * uncore_imc_free_running_0/_1).
  */
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
+#include "suites.h"
 
 #define SKL "GenuineIntel-6-5E-3"
 #define RKL "GenuineIntel-6-A7-1"
@@ -267,13 +269,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_client_box_ids_are_pmuplugs_in_file_order),
 };
 
-int main(int argc, char **argv)
+void uncore_client_register(void)
 {
-	if (argc > 1)
-		tl_fixtures = argv[1];
-	tl_env_reset();
 	tl_suite("uncore-client", NULL, NULL, tests);
-	int status = tl_run("uncore_client");
-	pfm_terminate();
-	return status;
 }

@@ -1,14 +1,15 @@
 /*
- * test_uncore_discovery.c - CUnit suite for the uncore boxes the kernel
- * enumerates from the discovery table (Granite Rapids, Sierra Forest, Grand
- * Ridge; Sapphire Rapids' MDF and unnamed UBOX) through the public API:
- * a box is present exactly when its kernel PMU is, attr.type and the
- * default cpu come from that PMU's directory, perf's wide UMask lands on
- * the kernel's format bits. Fixtures: tests/fixtures/sysfs/gnr2s, a
- * two-socket Granite Rapids tree (cpumask 0,128; CHA 0, 1 and 127, IIO 0-1,
- * IMC 0 and 11, B2CMI 0-1, UPI 0 and 5, PCU 0, MDF SBO 2 and the UBOX,
- * which no perf Unit names), and tests/fixtures/sysfs/spr2s (with
- * uncore_type_5, the UBOX, and uncore_mdf_0).
+ * tests/sysfs/test_uncore_discovery.c - suite uncore-discovery of test_sysfs (suites.h):
+ * the uncore boxes the kernel enumerates from the discovery table (Granite
+ * Rapids, Sierra Forest, Grand Ridge; Sapphire Rapids' MDF and unnamed
+ * UBOX) through the public API: a box is present exactly when its kernel
+ * PMU is, attr.type and the default cpu come from that PMU's directory,
+ * perf's wide UMask lands on the kernel's format bits. Fixtures:
+ * tests/fixtures/sysfs/gnr2s, a two-socket Granite Rapids tree (cpumask
+ * 0,128; CHA 0, 1 and 127, IIO 0-1, IMC 0 and 11, B2CMI 0-1, UPI 0 and 5,
+ * PCU 0, MDF SBO 2 and the UBOX, which no perf Unit names), and
+ * tests/fixtures/sysfs/spr2s (with uncore_type_5, the UBOX, and
+ * uncore_mdf_0).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
+#include "suites.h"
 
 #define GNR "GenuineIntel-6-AD-1"
 #define SRF "GenuineIntel-6-AF-3"
@@ -197,13 +199,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_spr_ubox_is_the_unnamed_discovery_type_5_and_mdf_the_named_type),
 };
 
-int main(int argc, char **argv)
+void uncore_discovery_register(void)
 {
-	if (argc > 1)
-		tl_fixtures = argv[1];
-	tl_env_reset();
 	tl_suite("uncore-discovery", NULL, NULL, tests);
-	int status = tl_run("uncore_discovery");
-	pfm_terminate();
-	return status;
 }

@@ -1,11 +1,12 @@
 /*
- * test_uncore_merge.c - CUnit suite for perf's uncore events merged into
- * libpfm4 4.13's boxes (jsontoyaml/uncore_merge.py): perf's names encode
- * in the kernel's layout of the box's PMU (a CHA Filter in config1, the
- * UPI wide umask), libpfm4's strings keep their 4.13 encoding, a perf
- * event whose unit masks libpfm4 encodes otherwise is NAME_PERF, and
- * Zen 3's L3 takes perf's names. Fixtures: tests/fixtures/sysfs/skx2s (a
- * two-socket Skylake-X tree); Zen 3 without sysfs, LIBPFM_ENCODE_INACTIVE.
+ * tests/sysfs/test_uncore_merge.c - suite uncore-merge of test_sysfs (suites.h):
+ * perf's uncore events merged into libpfm4 4.13's boxes
+ * (jsontoyaml/uncore_merge.py): perf's names encode in the kernel's layout
+ * of the box's PMU (a CHA Filter in config1, the UPI wide umask),
+ * libpfm4's strings keep their 4.13 encoding, a perf event whose unit
+ * masks libpfm4 encodes otherwise is NAME_PERF, and Zen 3's L3 takes
+ * perf's names. Fixtures: tests/fixtures/sysfs/skx2s (a two-socket
+ * Skylake-X tree); Zen 3 without sysfs, LIBPFM_ENCODE_INACTIVE.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
+#include "suites.h"
 
 #define SKX "GenuineIntel-6-55-4"
 #define ZEN3 "AuthenticAMD-25-1-1"
@@ -125,13 +127,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_zen3_l3_takes_perfs_names_beside_libpfm4s),
 };
 
-int main(int argc, char **argv)
+void uncore_merge_register(void)
 {
-	if (argc > 1)
-		tl_fixtures = argv[1];
-	tl_env_reset();
 	tl_suite("uncore-merge", NULL, NULL, tests);
-	int status = tl_run("uncore_merge");
-	pfm_terminate();
-	return status;
 }

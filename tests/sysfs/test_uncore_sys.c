@@ -1,21 +1,22 @@
 /*
- * test_uncore_sys.c - CUnit suite for the non-x86 uncore PMUs converted
- * from perf's JSON, through the public API: boxes of perf's system tables
- * (Arm CMN, i.MX8 DDR), present exactly when their kernel PMU exists and
- * its sysfs `identifier` matches the table's Compat; HiSilicon hip08 boxes
- * under upstream libpfm4's names, ids and event codes; the s390 PAI PMUs.
- * Fixtures: tests/fixtures/sysfs/armsys (arm_cmn_0 of a CMN-700,
- * identifier 43c03; arm_cmn_1 with identifier 50000, a part perf's table
- * does not name; imx8_ddr0 of an i.MX8MP; imx9_ddr0 without an identifier
- * file), tests/fixtures/sysfs/hip08
- * (hisi_sccl1_ddrc0, hisi_sccl1_hha2, hisi_sccl3_l3c0), and
- * tests/fixtures/sysfs/s390pai (cpum_cf, pai_crypto, pai_ext); plugins
- * with identifier patterns in tests/fixtures/sysfs/plugins-sys; boxes named
- * at run time (perf_pmu_pattern) in tests/fixtures/sysfs/armrt
- * (ali_drw_1e000000 and ali_drw_2e000000, types 40 and 41, cpus 0 and 64;
- * hisi_sicl2_cpa0, type 42, cpu 32, identifier 0x00000030; hisi_sicl4_cpa0
- * with identifier 0x00000040, a part perf's table does not name, and a
- * sysfs event `cycles`), and a plugin with a pattern in
+ * tests/sysfs/test_uncore_sys.c - suite uncore-sys of test_sysfs (suites.h):
+ * the non-x86 uncore PMUs converted from perf's JSON, through the public
+ * API: boxes of perf's system tables (Arm CMN, i.MX8 DDR), present exactly
+ * when their kernel PMU exists and its sysfs `identifier` matches the
+ * table's Compat; HiSilicon hip08 boxes under upstream libpfm4's names,
+ * ids and event codes; the s390 PAI PMUs. Fixtures:
+ * tests/fixtures/sysfs/armsys (arm_cmn_0 of a CMN-700, identifier 43c03;
+ * arm_cmn_1 with identifier 50000, a part perf's table does not name;
+ * imx8_ddr0 of an i.MX8MP; imx9_ddr0 without an identifier file),
+ * tests/fixtures/sysfs/hip08 (hisi_sccl1_ddrc0, hisi_sccl1_hha2,
+ * hisi_sccl3_l3c0), and tests/fixtures/sysfs/s390pai (cpum_cf, pai_crypto,
+ * pai_ext); plugins with identifier patterns in
+ * tests/fixtures/sysfs/plugins-sys; boxes named at run time
+ * (perf_pmu_pattern) in tests/fixtures/sysfs/armrt (ali_drw_1e000000 and
+ * ali_drw_2e000000, types 40 and 41, cpus 0 and 64; hisi_sicl2_cpa0, type
+ * 42, cpu 32, identifier 0x00000030; hisi_sicl4_cpa0 with identifier
+ * 0x00000040, a part perf's table does not name, and a sysfs event
+ * `cycles`), and a plugin with a pattern in
  * tests/fixtures/sysfs/plugins-rt.
  */
 #include <stdio.h>
@@ -27,6 +28,7 @@
 #include "info.h"
 #include "start.h"
 #include "suite.h"
+#include "suites.h"
 
 #define NEOVERSE_N1 "0x00000000410fd0c0"
 #define KUNPENG "0x00000000480fd010"
@@ -388,13 +390,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_a_plugin_pattern_box_takes_the_kernel_pmu_its_identifier_names),
 };
 
-int main(int argc, char **argv)
+void uncore_sys_register(void)
 {
-	if (argc > 1)
-		tl_fixtures = argv[1];
-	tl_env_reset();
 	tl_suite("uncore-sys", NULL, NULL, tests);
-	int status = tl_run("uncore_sys");
-	pfm_terminate();
-	return status;
 }

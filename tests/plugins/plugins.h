@@ -1,0 +1,19 @@
+/*
+ * tests/plugins/plugins.h - the suites of test_plugins, one file each
+ * (plugin_<suite>.c): each registers its CUnit suites from the arguments
+ * that follow its name on the command line (argv[0] is the name) and
+ * returns 0, or 2 after a usage message.
+ */
+#ifndef TESTS_PLUGINS_PLUGINS_H
+#define TESTS_PLUGINS_PLUGINS_H
+
+int plugin_encode_register(int argc, char **argv);	/* PLUGIN_DIR */
+int plugin_override_register(int argc, char **argv);	/* PLUGIN_DIR */
+int plugin_refuse_register(int argc, char **argv);	/* DIR */
+int plugin_cycles_register(int argc, char **argv);	/* N GOOD_DIR BAD_DIR OVERRIDE_DIR */
+int plugin_detect_register(int argc, char **argv);	/* DIR */
+int plugin_limits_register(int argc, char **argv);
+int plugin_cache_register(int argc, char **argv);
+int plugin_lazy_register(int argc, char **argv);
+
+#endif
