@@ -56,9 +56,21 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 			ix->umask_required_mods |= 1u << i;
 		if (t->mods[p->first_mod + i].flags & PP_MOD_F_ENABLE_GIVEN)
 			ix->enable_given_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].flags & PP_MOD_F_PERF_PLM)
+			ix->perf_plm_mods |= 1u << i;
 		if (t->mods[p->first_mod + i].field == PP_NONE && !t->mods[p->first_mod + i].plm)
 			ix->fieldless_mods |= 1u << i;
 	}
+	/* the fstr's order: the ranked modifiers by rank, then the others */
+	uint32_t nm = p->nmods < PP_MAX_MODS ? p->nmods : PP_MAX_MODS, k = 0;
+	for (uint32_t r = 1; r <= nm; r++)
+		for (uint32_t i = 0; i < nm; i++)
+			if (t->mods[p->first_mod + i].fstr_rank == r)
+				ix->fstr_order[k++] = (uint8_t)i;
+	ix->fstr_reordered = k > 0;
+	for (uint32_t i = 0; k && i < nm; i++)
+		if (!t->mods[p->first_mod + i].fstr_rank)
+			ix->fstr_order[k++] = (uint8_t)i;
 	ix->filters_hv = pp_pmu_filters_hv(pmu);
 	ix->umask_aliases = calloc(p->nevents + 1, 1);
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
