@@ -61,16 +61,29 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		if (t->mods[p->first_mod + i].field == PP_NONE && !t->mods[p->first_mod + i].plm)
 			ix->fieldless_mods |= 1u << i;
 	}
-	/* the fstr's order: the ranked modifiers by rank, then the others */
-	uint32_t nm = p->nmods < PP_MAX_MODS ? p->nmods : PP_MAX_MODS, k = 0;
-	for (uint32_t r = 1; r <= nm; r++)
-		for (uint32_t i = 0; i < nm; i++)
-			if (t->mods[p->first_mod + i].fstr_rank == r)
-				ix->fstr_order[k++] = (uint8_t)i;
-	ix->fstr_reordered = k > 0;
-	for (uint32_t i = 0; k && i < nm; i++)
-		if (!t->mods[p->first_mod + i].fstr_rank)
-			ix->fstr_order[k++] = (uint8_t)i;
+	/* the fstr's order: a copy of a modifier on another field (an event's
+	 * modifier_fields) in the place of the modifier it copies, the ranked
+	 * ones (fstr_order) by rank first; reordered only where that is not
+	 * the positions' own order */
+	uint32_t nm = p->nmods < PP_MAX_MODS ? p->nmods : PP_MAX_MODS;
+	uint32_t key[PP_MAX_MODS];
+	for (uint32_t i = 0; i < nm; i++) {
+		uint32_t b = 0;
+		while (b < i && !pp_str_eq(pp_str(t, t->mods[p->first_mod + b].name), pp_str(t, t->mods[p->first_mod + i].name)))
+			b++;
+		uint32_t r = t->mods[p->first_mod + b].fstr_rank;
+		key[i] = ((r ? r : PP_MAX_MODS + 1 + b) << 8) | i;
+	}
+	for (uint32_t i = 0; i < nm; i++) {
+		uint32_t k = i;
+		while (k > 0 && key[ix->fstr_order[k - 1]] > key[i]) {
+			ix->fstr_order[k] = ix->fstr_order[k - 1];
+			k--;
+		}
+		ix->fstr_order[k] = (uint8_t)i;
+	}
+	for (uint32_t k = 0; k < nm; k++)
+		ix->fstr_reordered |= ix->fstr_order[k] != k;
 	ix->filters_hv = pp_pmu_filters_hv(pmu);
 	ix->umask_aliases = calloc(p->nevents + 1, 1);
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {

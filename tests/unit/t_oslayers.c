@@ -200,6 +200,14 @@ static void test_fstr_writes_the_modifiers_in_the_pmus_fstr_order(void)
 	CU_ASSERT_STRING_EQUAL(o.fstr, "utn::RUNNING:k=0:u=1:e=1:cmpl=0:thr=0");
 }
 
+static void test_fstr_writes_a_modifier_moved_to_another_field_where_the_pmu_lists_it(void)
+{
+	struct tl_none o;
+	CU_ASSERT_EQUAL(tl_none("utn::OCCUPANCY:e", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0] & 0x30000, 0x20000);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utn::OCCUPANCY:k=1:u=1:e=1:cmpl=0:thr=0");
+}
+
 static void test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_perf_u_k_agree(void)
 {
 	struct tl_perf p;
@@ -254,6 +262,7 @@ void ut_add_oslayers(void)
 		TL_TEST(test_os_none_fstr_lists_every_modifier_of_the_event),
 		TL_TEST(test_perf_event_fstr_has_no_privilege_modifiers_but_layer_ones),
 		TL_TEST(test_fstr_writes_the_modifiers_in_the_pmus_fstr_order),
+		TL_TEST(test_fstr_writes_a_modifier_moved_to_another_field_where_the_pmu_lists_it),
 		TL_TEST(test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_perf_u_k_agree),
 		TL_TEST(test_uncore_pmu_has_no_privilege_attributes),
 		TL_TEST(test_old_perf_api_is_the_basic_layer),
