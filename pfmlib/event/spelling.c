@@ -55,7 +55,14 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 			shown &= ~(1u << i);
 	/* `enable_given` not given: written at 0 it would set the enable (libpfm4
 	 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
-	shown &= ~(ix->enable_given_mods & ~(uint32_t)e->mod_given);
+	uint32_t idle = ix->enable_given_mods & ~(uint32_t)e->mod_given;
+	/* (unless a given one sets the same enable: written at 0 it adds
+	 * nothing, libpfm4's tf=1:cf=0) */
+	FOR_EACH_BIT(i, idle)
+		FOR_EACH_BIT(j, ix->enable_given_mods & (uint32_t)e->mod_given & e->ev->mods)
+			if (t->mods[p->first_mod + j].enable == t->mods[p->first_mod + i].enable)
+				idle &= ~(1u << i);
+	shown &= ~idle;
 	/* no field: it encodes nothing, and libpfm4 4.13 writes it nowhere (knl's
 	 * C-box nf, listed but refused at every value) */
 	shown &= ~ix->fieldless_mods;

@@ -219,6 +219,15 @@ static void test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_pe
 	CU_ASSERT_STRING_EQUAL(p.fstr, "utn::RUNNING:e=0:cmpl=0:thr=0:u=1:k=0:excl=0:mg=0:mh=1");
 }
 
+static void test_fstr_writes_an_enable_given_modifier_at_0_where_another_given_sets_its_enable(void)
+{
+	struct tl_none o;
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=1", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=1:cf=0");
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS");
+}
+
 static void test_uncore_pmu_has_no_privilege_attributes(void)
 {
 	struct tl_perf p;
@@ -264,6 +273,7 @@ void ut_add_oslayers(void)
 		TL_TEST(test_fstr_writes_the_modifiers_in_the_pmus_fstr_order),
 		TL_TEST(test_fstr_writes_a_modifier_moved_to_another_field_where_the_pmu_lists_it),
 		TL_TEST(test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_perf_u_k_agree),
+		TL_TEST(test_fstr_writes_an_enable_given_modifier_at_0_where_another_given_sets_its_enable),
 		TL_TEST(test_uncore_pmu_has_no_privilege_attributes),
 		TL_TEST(test_old_perf_api_is_the_basic_layer),
 	};
