@@ -556,22 +556,22 @@ static int libpfm4_spelling_holds(const struct pp_enc *e, uint32_t mods)
 	/* named, the defaults meet the checks only named unit masks meet */
 	if (defaults && !pp_enc_selection_ok(&read))
 		return 0;
+	/* a perf_plm modifier the perf layers hide is read as perf's attribute
+	 * of its name: written at the value that attribute is written at, it
+	 * names the same level twice */
+	uint32_t pp = e->view->plm_as_attrs ? mods & e->ix->perf_plm_mods : 0;
+	FOR_EACH_BIT(i, pp) {
+		int same = 0;
+		for (unsigned int a = PP_PA_U; a <= PP_PA_H; a++)
+			if ((e->ix->attr_name_mods[a] >> i) & 1)
+				same = (e->attr_mask >> a) & 1 && e->attr_shown[a] == e->mod_val[i];
+		if (!same)
+			return 0;
+		ntok++;
+	}
 	/* the modifiers it writes */
-	FOR_EACH_BIT(i, mods) {
+	FOR_EACH_BIT(i, mods & ~pp) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		/* a perf_plm one the perf layers hide is read as perf's attribute of
-		 * its name: written at the value that attribute is written at, it
-		 * names the same level twice */
-		if (e->view->plm_as_attrs && (e->ix->perf_plm_mods >> i) & 1) {
-			int same = 0;
-			for (unsigned int a = PP_PA_U; a <= PP_PA_H; a++)
-				if ((e->ix->attr_name_mods[a] >> i) & 1)
-					same = (e->attr_mask >> a) & 1 && e->attr_shown[a] == e->mod_val[i];
-			if (!same)
-				return 0;
-			ntok++;
-			continue;
-		}
 		if (!mod_given_back(e, (uint32_t)i))
 			return 0;
 		/* a unit mask presetting a level's field would clash with the level given */
