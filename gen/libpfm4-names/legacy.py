@@ -78,6 +78,27 @@ def perf_attrs(pfmdump, pmu):
     return [a for a in PERF_ATTRS if a in seen]
 
 
+def fstr_order(pfmdump, pmu, modifiers):
+    """The PMU modifiers in the order libpfm4 writes them in the fstr of each
+    event's plain string under PFM_OS_NONE, or None when every event writes
+    them in their attribute order (the descriptor's `modifiers`). Each
+    event's fstr must agree with the order found."""
+    names = [m["name"] for m in modifiers or ()]
+    events = oracle.list_events(pfmdump, pmu, os_layer="none")
+    enc = oracle.encode(pfmdump, ["%s::%s" % (pmu, e.name) for e in events])
+    seens = []
+    for r in enc.values():
+        if r.rc == 0:
+            seen = [a.split("=")[0] for a in r.fstr.split(":") if "=" in a]
+            seens.append([n for n in seen if n in names])
+    order = max(seens, key=len, default=[])
+    for seen in seens:
+        if seen != [n for n in order if n in seen]:
+            raise SystemExit("legacy.py: %s: the fstr writes its modifiers in more than one order" % pmu)
+    listed = [n for n in names if n in order]
+    return None if order == listed else order
+
+
 def overlay_of(pfmdump, pmu, lay):
     """The libpfm4-names overlay text of pmu, every entry a compat one."""
     events = oracle.list_events(pfmdump, pmu, os_layer="none")
@@ -202,6 +223,9 @@ def build_one(pfmdump, spec, ov_root=layout.ARCH_ROOT):
             f.flush()
             libpfm4_names.Renamer(desc, ctx, overlay.load_yaml(f.name), f.name).run()
     describe.finish(plan, desc)
+    order = fstr_order(pfmdump, name, desc["pmu"].get("modifiers"))
+    if order:
+        desc["pmu"]["fstr_order"] = order
     probs = validate.validate(desc)
     if probs:
         raise SystemExit("legacy.py: %s: not valid schema v1:\n  %s" % (name, "\n  ".join(probs[:20])))

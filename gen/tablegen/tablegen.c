@@ -477,7 +477,7 @@ static void emit_tables(const struct pp_builder *b)
 		const struct pp_modifier *m = &b->mods.v[i];
 		open_rec();
 		D(m, name); D(m, desc); D(m, type); H(m, plm); D(m, code); D(m, requires);
-		D(m, field); D(m, min); H(m, flags); H(m, max); D(m, enable);
+		D(m, field); D(m, min); H(m, flags); H(m, max); D(m, enable); D(m, fstr_rank);
 		close_rec();
 	}
 	fputs("};\n\n", out);

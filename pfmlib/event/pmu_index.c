@@ -12,7 +12,8 @@
 
 static struct pp_pmu_index *all;	/* every index published, newest first */
 
-static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
+/* (not inlined: its frame would weigh on every pp_pmu_index call) */
+__attribute__((noinline)) static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 {
 	const struct pp_table *t = pmu->t;
 	const struct pp_pmu *p = pmu->p;
@@ -32,6 +33,8 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 		if (m->field >= p->first_field && m->field - p->first_field < PP_INDEX_FIELDS)
 			ix->fmods[m->field - p->first_field] |= bit;
 	}
+	uint8_t base[PP_MAX_MODS];	/* per modifier, the first one of its name (a copy's original) */
+	uint32_t moved = 0;		/* some is a copy or has an fstr_rank */
 	uint64_t attr_firsts = 0;	/* bit (first letter & 63) of each perf_events attribute name */
 	for (unsigned int a = 0; a < PP_PA_COUNT; a++)
 		attr_firsts |= 1ull << ((pp_perf_attrs[a].name[0] | 0x20) & 63);
@@ -45,6 +48,8 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 			if ((unsigned char)(o[0] | 0x20) == c && pp_str_eq(o, n))
 				break;
 		}
+		base[i] = (uint8_t)j;
+		moved |= j != i || t->mods[p->first_mod + i].fstr_rank;
 		if (j == i && pp_whole_token(n))
 			ix->mod_names_own |= 1u << i;
 		for (unsigned int a = 0; (attr_firsts >> (c & 63) & 1) && a < PP_PA_COUNT; a++)
@@ -56,9 +61,32 @@ static struct pp_pmu_index *make(const struct pp_pmu_rt *pmu)
 			ix->umask_required_mods |= 1u << i;
 		if (t->mods[p->first_mod + i].flags & PP_MOD_F_ENABLE_GIVEN)
 			ix->enable_given_mods |= 1u << i;
+		if (t->mods[p->first_mod + i].flags & PP_MOD_F_PERF_PLM)
+			ix->perf_plm_mods |= 1u << i;
 		if (t->mods[p->first_mod + i].field == PP_NONE && !t->mods[p->first_mod + i].plm)
 			ix->fieldless_mods |= 1u << i;
 	}
+	/* the fstr's order: a copy of a modifier on another field (an event's
+	 * modifier_fields) in the place of the modifier it copies, the ranked
+	 * ones (fstr_order) by rank first; reordered only where that is not
+	 * the positions' own order */
+	uint32_t nm = p->nmods < PP_MAX_MODS ? p->nmods : PP_MAX_MODS;
+	uint32_t key[PP_MAX_MODS];
+	for (uint32_t i = 0; moved && i < nm; i++) {
+		uint32_t b = base[i];
+		uint32_t r = t->mods[p->first_mod + b].fstr_rank;
+		key[i] = ((r ? r : PP_MAX_MODS + 1 + b) << 8) | i;
+	}
+	for (uint32_t i = 0; moved && i < nm; i++) {
+		uint32_t k = i;
+		while (k > 0 && key[ix->fstr_order[k - 1]] > key[i]) {
+			ix->fstr_order[k] = ix->fstr_order[k - 1];
+			k--;
+		}
+		ix->fstr_order[k] = (uint8_t)i;
+	}
+	for (uint32_t k = 0; moved && k < nm; k++)
+		ix->fstr_reordered |= ix->fstr_order[k] != k;
 	ix->filters_hv = pp_pmu_filters_hv(pmu);
 	ix->umask_aliases = calloc(p->nevents + 1, 1);
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {

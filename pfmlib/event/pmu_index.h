@@ -38,7 +38,13 @@ struct pp_pmu_index {
 	uint32_t perf_hidden_mods;
 	uint32_t umask_required_mods;	/* `with_umask: required` */
 	uint32_t enable_given_mods;	/* `enable_given` */
+	uint32_t perf_plm_mods;		/* `perf_plm` */
 	uint32_t fieldless_mods;	/* no field and no privilege level: they encode nothing */
+	/* os/fstr.c: the modifiers' positions in the order libpfm4 writes them
+	 * (pp_modifier.fstr_rank: those ranked first; a copy of a modifier on
+	 * another field where the modifier is), when fstr_reordered */
+	int fstr_reordered;
+	uint8_t fstr_order[32];	/* PP_MAX_MODS */
 	int filters_hv;			/* pp_pmu_filters_hv, final once the registry is built */
 	uint64_t perf_only[PP_NREGS];	/* per register, the bits of fields the PMU's own codes
 					 * leave out (raw_format: PP_FIELD_PERF, PP_FIELD_MOVED) */

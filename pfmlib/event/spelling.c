@@ -40,6 +40,12 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 	const struct pp_pmu_index *ix = e->ix;
 	uint32_t shown = e->ev->mods & ~(e->view->plm_as_attrs ? ix->perf_hidden_mods : 0);
 
+	/* libpfm4 4.13 writes the perf_plm modifiers on the perf layers too, at
+	 * the levels given to the call (netburst k=1:u=1 before e, then perf's
+	 * u and k): its spelling only (pp_enc_spell puts their values) */
+	if (e->view->plm_as_attrs && how == PP_SPELL_LIBPFM4)
+		shown |= e->ev->mods & ix->perf_plm_mods;
+
 	if (p->nmods < PP_MAX_MODS)
 		shown &= (1u << p->nmods) - 1;
 	/* `with_umask: required` without a unit mask using it could not be given
@@ -49,7 +55,14 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 			shown &= ~(1u << i);
 	/* `enable_given` not given: written at 0 it would set the enable (libpfm4
 	 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
-	shown &= ~(ix->enable_given_mods & ~(uint32_t)e->mod_given);
+	uint32_t idle = ix->enable_given_mods & ~(uint32_t)e->mod_given;
+	/* (unless a given one sets the same enable: written at 0 it adds
+	 * nothing, libpfm4's tf=1:cf=0) */
+	FOR_EACH_BIT(i, idle)
+		FOR_EACH_BIT(j, ix->enable_given_mods & (uint32_t)e->mod_given & e->ev->mods)
+			if (t->mods[p->first_mod + j].enable == t->mods[p->first_mod + i].enable)
+				idle &= ~(1u << i);
+	shown &= ~idle;
 	/* no field: it encodes nothing, and libpfm4 4.13 writes it nowhere (knl's
 	 * C-box nf, listed but refused at every value) */
 	shown &= ~ix->fieldless_mods;
@@ -543,8 +556,21 @@ static int libpfm4_spelling_holds(const struct pp_enc *e, uint32_t mods)
 	/* named, the defaults meet the checks only named unit masks meet */
 	if (defaults && !pp_enc_selection_ok(&read))
 		return 0;
+	/* a perf_plm modifier the perf layers hide is read as perf's attribute
+	 * of its name: written at the value that attribute is written at, it
+	 * names the same level twice */
+	uint32_t pp = e->view->plm_as_attrs ? mods & e->ix->perf_plm_mods : 0;
+	FOR_EACH_BIT(i, pp) {
+		int same = 0;
+		for (unsigned int a = PP_PA_U; a <= PP_PA_H; a++)
+			if ((e->ix->attr_name_mods[a] >> i) & 1)
+				same = (e->attr_mask >> a) & 1 && e->attr_shown[a] == e->mod_val[i];
+		if (!same)
+			return 0;
+		ntok++;
+	}
 	/* the modifiers it writes */
-	FOR_EACH_BIT(i, mods) {
+	FOR_EACH_BIT(i, mods & ~pp) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
 		if (!mod_given_back(e, (uint32_t)i))
 			return 0;
@@ -607,6 +633,11 @@ void pp_enc_spell(struct pp_enc *e)
 	 * 4.13's own does not for, e.g., skl MEM_TRANS_RETIRED, whose default
 	 * LOAD_LATENCY gives ldlat=0) */
 	uint32_t mods = mods_written(e, PP_SPELL_LIBPFM4);
+	/* the perf_plm modifiers the perf layers hide are written at the levels
+	 * given to the call (the string cannot give them there) */
+	if (e->view->plm_as_attrs)
+		FOR_EACH_BIT(i, mods & e->ix->perf_plm_mods)
+			e->mod_val[i] = (e->dfl_plm & e->pmu->t->mods[e->pmu->p->first_mod + i].plm) != 0;
 	e->spell = libpfm4_spelling_holds(e, mods) ? PP_SPELL_LIBPFM4 : PP_SPELL_STRICT;
 	e->mods_shown = e->spell == PP_SPELL_LIBPFM4 ? mods : mods_written(e, PP_SPELL_STRICT);
 }

@@ -2,7 +2,7 @@
  * os/fstr.c - libpfm4's fully qualified event string of an encoding, written
  * as the encoder settled it (event/spelling.c): pmu::EVENT, the selected unit
  * masks in table order, the PMU modifiers the spelling shows with their
- * values, then the layer's perf_events attributes in libpfm4's order (u k h
+ * values (in the PMU's fstr_order when it has one), then the layer's perf_events attributes in libpfm4's order (u k h
  * [period freq] precise excl mg mh hw_smpl; cpu and pinned are never printed
  * in libpfm4's spelling). An encoding reached through an exact alias (perf's
  * offcore names, whose value no default unit mask may complete) is written
@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "event/pmu_index.h"
 #include "os/os.h"
 #include "util/bits.h"
 
@@ -177,8 +178,17 @@ char *pp_fstr(const struct pp_enc *e)
 			put_mem(&b, ":", 1);
 			put(&b, pp_str(t, t->umasks[e->sel[i]].name));
 		}
-	FOR_EACH_BIT(i, e->mods_shown)
-		put_attr(&b, pp_str(t, t->mods[p->first_mod + i].name), e->mod_val[i]);
+	if (e->ix->fstr_reordered) {
+		/* the PMU's fstr_order (pmu_index.h) */
+		for (uint32_t k = 0; k < p->nmods && k < PP_MAX_MODS; k++) {
+			uint32_t i = e->ix->fstr_order[k];
+			if ((e->mods_shown >> i) & 1)
+				put_attr(&b, pp_str(t, t->mods[p->first_mod + i].name), e->mod_val[i]);
+		}
+	} else {
+		FOR_EACH_BIT(i, e->mods_shown)
+			put_attr(&b, pp_str(t, t->mods[p->first_mod + i].name), e->mod_val[i]);
+	}
 	int sampling = (e->os_given >> PP_PA_PERIOD | e->os_given >> PP_PA_FREQ) & 1;
 	FOR_EACH_BIT(a, e->attr_mask) {
 		/* libpfm4 never prints cpu and pinned; the strict spelling does when given */

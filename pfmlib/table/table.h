@@ -77,7 +77,8 @@ struct pp_modifier {
 	uint32_t flags;		/* PP_MOD_F_* */
 	uint64_t max;		/* largest accepted value */
 	uint32_t enable;	/* absolute field index set to 1 when the modifier's value is not 0, or PP_NONE */
-	uint32_t pad;
+	uint8_t  fstr_rank;	/* 1 + its place in the PMU's fstr_order, 0: not listed (attribute order after those listed) */
+	uint8_t  pad[3];
 };
 
 #define PP_REQ_NONE 0xff

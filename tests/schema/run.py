@@ -70,7 +70,7 @@ OPEN_SAMPLES = {"format": {"zz": "config2:0-3"}, "field_values": {"cmask": 1},
 SAMPLES = {("pmu", "raw_fields"): ["cmask"], ("modifier", "requires"): "c",
            ("pmu", "raw_format"): {"cmask": "config1:0-7"},
            ("pmu", "code_fields"): ["cmask"], ("pmu", "raw_umask"): "cmask",
-           ("event", "modifiers"): ["k"], ("event", "required_modifiers"): ["k"],
+           ("event", "modifiers"): ["k"], ("pmu", "fstr_order"): ["c", "k"], ("event", "required_modifiers"): ["k"],
            ("umask", "required_modifiers"): ["k"], ("modifier", "enable"): "cmask"}
 
 # whole rules, each valid: a rule key is tried in the first one holding it

@@ -193,6 +193,41 @@ static void test_perf_event_fstr_has_no_privilege_modifiers_but_layer_ones(void)
 	CU_ASSERT_STRING_EQUAL(p.fstr, "utc::ISSUE_SLOTS:RESOURCE_FULL:c=1:e=0:i=1:u=0:k=1:excl=0:mg=0:mh=1");
 }
 
+static void test_fstr_writes_the_modifiers_in_the_pmus_fstr_order(void)
+{
+	struct tl_none o;
+	CU_ASSERT_EQUAL(tl_none("utn::RUNNING:u:e", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utn::RUNNING:k=0:u=1:e=1:cmpl=0:thr=0");
+}
+
+static void test_fstr_writes_a_modifier_moved_to_another_field_where_the_pmu_lists_it(void)
+{
+	struct tl_none o;
+	CU_ASSERT_EQUAL(tl_none("utn::OCCUPANCY:e", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0] & 0x30000, 0x20000);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utn::OCCUPANCY:k=1:u=1:e=1:cmpl=0:thr=0");
+}
+
+static void test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_perf_u_k_agree(void)
+{
+	struct tl_perf p;
+	CU_ASSERT_EQUAL(tl_perf("utn::RUNNING:thr=2", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utn::RUNNING:k=1:u=1:e=0:cmpl=0:thr=2:u=1:k=1:excl=0:mg=0:mh=1");
+	/* the string's u differs from the call's levels: libpfm4 4.13's spelling
+	 * (k=1:u=1 ... u=1:k=0) names k twice, which it refuses */
+	CU_ASSERT_EQUAL(tl_perf("utn::RUNNING:u", TL_PLM_UK, PFM_OS_PERF_EVENT_EXT, &p), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(p.fstr, "utn::RUNNING:e=0:cmpl=0:thr=0:u=1:k=0:excl=0:mg=0:mh=1");
+}
+
+static void test_fstr_writes_an_enable_given_modifier_at_0_where_another_given_sets_its_enable(void)
+{
+	struct tl_none o;
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=1", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=1:cf=0");
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS");
+}
+
 static void test_uncore_pmu_has_no_privilege_attributes(void)
 {
 	struct tl_perf p;
@@ -235,6 +270,10 @@ void ut_add_oslayers(void)
 		TL_TEST(test_excl_pinned_cpu),
 		TL_TEST(test_os_none_fstr_lists_every_modifier_of_the_event),
 		TL_TEST(test_perf_event_fstr_has_no_privilege_modifiers_but_layer_ones),
+		TL_TEST(test_fstr_writes_the_modifiers_in_the_pmus_fstr_order),
+		TL_TEST(test_fstr_writes_a_modifier_moved_to_another_field_where_the_pmu_lists_it),
+		TL_TEST(test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_perf_u_k_agree),
+		TL_TEST(test_fstr_writes_an_enable_given_modifier_at_0_where_another_given_sets_its_enable),
 		TL_TEST(test_uncore_pmu_has_no_privilege_attributes),
 		TL_TEST(test_old_perf_api_is_the_basic_layer),
 	};

@@ -2,7 +2,8 @@
  * table/descriptor/modifiers.c - the PMU's `modifiers` (u, k, cmask, ...:
  * type, field, limits, plm, requires), and an event's choice among them:
  * `modifiers`, `required_modifiers` as masks, `modifier_fields` as copies
- * of a modifier on another field.
+ * of a modifier on another field; `fstr_order`, the order libpfm4 writes
+ * them in.
  */
 #include <string.h>
 #include "table/descriptor/sections.h"
@@ -195,6 +196,28 @@ int pp_rd_modifiers(struct pp_reader *l, yaml_node_t *mods)
 	if (pp_rd_items(l, mods, "'modifiers'", read_modifier, NULL))
 		return -1;
 	return mods && !pp_rd_is_null(mods) ? resolve_requires(l, mods) : 0;
+}
+
+int pp_rd_fstr_order(struct pp_reader *l, yaml_node_t *order)
+{
+	uint32_t nmods = l->b->pmus.v[l->pmu].nmods;
+	if (!order || pp_rd_is_null(order))
+		return 0;
+	if (pp_rd_want(l, order, YAML_SEQUENCE_NODE, "'fstr_order'"))
+		return -1;
+	for (size_t it = 0; it < pp_rd_nitems(order); it++) {
+		yaml_node_t *m = pp_rd_item(l, order, it);
+		const char *s;
+		if (pp_rd_str(l, m, "fstr_order", &s))
+			return -1;
+		uint32_t i = pp_rd_modifier_index(l, s, nmods);
+		if (i == nmods)
+			return pp_rd_fail(l, m, "fstr_order: '%s' is not a modifier of the PMU", s);
+		if (pmu_mod(l, i)->fstr_rank)
+			return pp_rd_fail(l, m, "fstr_order: '%s' is listed twice", s);
+		pmu_mod(l, i)->fstr_rank = (uint8_t)(it + 1);
+	}
+	return 0;
 }
 
 int pp_rd_modifier_mask(struct pp_reader *l, yaml_node_t *n, const char *key, const char *event, uint32_t *mask)

@@ -37,7 +37,7 @@ static uint32_t flag_of(enum pp_k_pmu key)
 struct pmu_keys {
 	const char *name, *desc, *type, *arch;
 	struct pp_rd_layout layout;
-	yaml_node_t *perf_attrs, *mods, *aliases;
+	yaml_node_t *perf_attrs, *mods, *fstr_order, *aliases;
 	uint64_t seen;
 };
 
@@ -102,6 +102,7 @@ static int pmu_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 	case PP_K_PMU_CODE_FIELDS: y->layout.code_fields = v; break;
 	case PP_K_PMU_PERF_ATTRS: y->perf_attrs = v; break;
 	case PP_K_PMU_MODIFIERS: y->mods = v; break;
+	case PP_K_PMU_FSTR_ORDER: y->fstr_order = v; break;
 	case PP_K_PMU_ALIASES: y->aliases = v; break;
 	case PP_K_PMU__UNKNOWN: return pp_rd_unknown(l, kv->kn, "'pmu'", k);
 	}
@@ -182,7 +183,8 @@ int pp_rd_pmu(struct pp_reader *l, yaml_node_t *n)
 		return -1;
 	if (pp_rd_require(l, n, "pmu", y.seen, PP_K_PMU_REQUIRED, pp_k_pmu_spec))
 		return -1;
-	if (identity(l, n, &y) || pp_rd_format(l, n, &y.layout) || pp_rd_modifiers(l, y.mods))
+	if (identity(l, n, &y) || pp_rd_format(l, n, &y.layout) || pp_rd_modifiers(l, y.mods) ||
+	    pp_rd_fstr_order(l, y.fstr_order))
 		return -1;
 	return read_aliases(l, y.aliases);
 }

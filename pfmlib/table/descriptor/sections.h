@@ -32,6 +32,8 @@ uint64_t pp_rd_set_value(struct pp_reader *l, uint32_t first, uint16_t n, const 
 
 /* modifiers.c: the PMU's `modifiers` list */
 int pp_rd_modifiers(struct pp_reader *l, yaml_node_t *mods);
+/* `fstr_order`: each modifier it names gets its place (pp_modifier.fstr_rank); after pp_rd_modifiers */
+int pp_rd_fstr_order(struct pp_reader *l, yaml_node_t *order);
 /* modifiers.c: a list of the PMU's modifier names as a mask over them */
 int pp_rd_modifier_mask(struct pp_reader *l, yaml_node_t *n, const char *key, const char *event, uint32_t *mask);
 /* modifiers.c: event `modifier_fields`, a modifier's value sent to another field */
