@@ -1,6 +1,7 @@
 # tests/plugins.mk: check-plugins, the runtime-plugin suite (tests/plugins/,
 # fixtures in tests/fixtures/plugins): a fictional CPU converted by jsontoyaml
-# and encoded, an override of built-in glm, refused plugin files, plugins past
+# and encoded, an override of built-in glm, newer and older versions of a
+# built-in multi-box uncore PMU (test_plugin_replace), refused plugin files, plugins past
 # the loader's limits (generated at run time), init/terminate
 # cycles (valgrind and ASan), plugin file layouts and the start-up peek
 # (test_peek: the peek agrees with the full loader), and `make install` into
@@ -9,7 +10,7 @@
 # read on first use (test_plugin_lazy).
 # tests/plugins/run.sh appends "plugins: N passed, N failed".
 
-PLUGIN_TESTS   := encode override refuse cycles detect limits cache lazy
+PLUGIN_TESTS   := encode override replace refuse cycles detect limits cache lazy
 PLUGIN_T_HDRS  := $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 PLUGIN_T_BINS  := $(foreach t,$(PLUGIN_TESTS),$(B)/bin/test_plugin_$(t) $(B)/bin/test_plugin_$(t)_asan) \

@@ -74,6 +74,11 @@ step "override plugin made from $b/yaml/x86/glm.yaml" \
 	"$py" tests/plugins/mkoverride.py "$b/yaml/x86/glm.yaml" "$tmp/override/glm.yaml"
 chmod 0644 "$tmp/override/glm.yaml"
 
+# 2b. versions of the built-in multi-box uncore PMU bdw_unc_cbo0..3, and of glm at another priority
+for v in newer older priority; do
+	mkdir -p "$tmp/replace/$v" && cp "$fx"/replace/$v/*.yaml "$tmp/replace/$v/" && chmod 0644 "$tmp"/replace/$v/*.yaml
+done
+
 # 3. refused plugins: the committed ones, then the unsafe files made here
 bad=$tmp/bad
 mkdir -p "$bad" "$tmp/elsewhere"
@@ -107,6 +112,7 @@ chmod 0644 "$tmp"/layouts/*.yaml
 run encode-tree "$bin/test_plugin_encode" "$tmp/tree/x86"
 run encode-one "$bin/test_plugin_encode" "$tmp/one"
 run override "$bin/test_plugin_override" "$tmp/override"
+run replace "$bin/test_plugin_replace" "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
 run refuse "$bin/test_plugin_refuse" "$bad"
 run cycles "$bin/test_plugin_cycles" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect "$bin/test_plugin_detect" "$tmp/layouts"
@@ -127,6 +133,7 @@ fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
 run encode-asan "$bin/test_plugin_encode_asan" "$tmp/one"
 run override-asan "$bin/test_plugin_override_asan" "$tmp/override"
+run replace-asan "$bin/test_plugin_replace_asan" "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
 run refuse-asan "$bin/test_plugin_refuse_asan" "$bad"
 run cycles-asan "$bin/test_plugin_cycles_asan" 20 "$tmp/one" "$bad" "$tmp/override"
 run detect-asan "$bin/test_plugin_detect_asan" "$tmp/layouts"
