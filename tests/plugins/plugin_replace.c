@@ -4,8 +4,9 @@
  * (tests/fixtures/plugins/replace/newer: bdw_unc_cbo0 with instances
  * bdw_unc_cbo1..3 at v999 over the built-in Broadwell C-boxes): no PMU is
  * added, the boxes whose kernel PMU the sysroot holds are present (the one
- * it lacks is not), they encode the plugin's event (perf_events: the attr.type of
- * their kernel PMU) and no longer the built-in ones. An older version
+ * it lacks is not), their events are read at their first use, not at
+ * pfm_initialize, and they encode the plugin's event (perf_events: the
+ * attr.type of their kernel PMU) and no longer the built-in ones. An older version
  * (replace/older, v1) is ignored with both versions named under
  * LIBPFM_VERBOSE, the built-in boxes staying. A plugin replacing every PMU
  * of a built-in model (replace/priority: glm at v999, another
@@ -39,7 +40,7 @@ struct facts {
 	int id[NBOX], present[NBOX];
 	struct tl_none neu, old, builtin;
 	struct tl_perf perf;
-	char *log;
+	char *log, *first_use;	/* pfm_initialize's verbose output; the first uses' */
 };
 
 static const char *newer_dir, *older_dir, *priority_dir, *sysroot;
@@ -52,6 +53,7 @@ static char *glm_log;
 
 static void gather(struct facts *f)
 {
+	tl_capture_begin();	/* the first uses: descriptions, then the first encoding */
 	for (int id = 0; id < PFM_PMU_MAX; id++) {
 		pfm_pmu_info_t pi;
 		f->npmus += tl_pmu_info(id, &pi) == PFM_SUCCESS;
@@ -64,6 +66,7 @@ static void gather(struct facts *f)
 		f->present[i] = pi.is_present;
 	}
 	tl_none(NEW_EVENT, TL_PLM_UK, &f->neu);
+	f->first_use = strdup(tl_capture_end());
 	tl_none(OLD_EVENT, TL_PLM_UK, &f->old);
 	tl_none(BUILTIN_EVENT, TL_PLM_UK, &f->builtin);
 	tl_perf(NEW_EVENT, TL_PLM_UK, PFM_OS_PERF_EVENT, &f->perf);
@@ -129,7 +132,8 @@ static int inits_free(void)
 	struct facts *all[] = { &base, &newer, &older };
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
 		free(all[i]->log);
-		all[i]->log = NULL;
+		free(all[i]->first_use);
+		all[i]->log = all[i]->first_use = NULL;
 	}
 	free(glm_log);
 	glm_log = NULL;
@@ -172,6 +176,13 @@ static void test_replaced_box_encodes_the_new_tables_event(void)
 	TL_ASSERT(newer.neu.ret == PFM_SUCCESS && newer.neu.count == 1 && newer.neu.codes[0] == 0x299,
 		  "ret=%d count=%d code=0x%llx", newer.neu.ret, newer.neu.count,
 		  (unsigned long long)newer.neu.codes[0]);
+}
+
+static void test_replaced_boxes_events_are_read_at_their_first_use_not_at_initialization(void)
+{
+	const char *loaded = "events of PMU bdw_unc_cbo0 loaded";
+	TL_ASSERT(!strstr(newer.log, loaded) && strstr(newer.first_use, loaded),
+		  "init log:\n%s\nfirst uses' log:\n%s", newer.log, newer.first_use);
 }
 
 static void test_replaced_box_encodes_for_perf_events_with_its_kernel_pmus_type(void)
@@ -219,6 +230,7 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_replaced_boxes_keep_their_names_and_ids_and_no_pmu_is_added),
 	TL_TEST(test_replaced_boxes_are_present_where_the_kernel_runs_them_only),
 	TL_TEST(test_replaced_box_encodes_the_new_tables_event),
+	TL_TEST(test_replaced_boxes_events_are_read_at_their_first_use_not_at_initialization),
 	TL_TEST(test_replaced_box_encodes_for_perf_events_with_its_kernel_pmus_type),
 	TL_TEST(test_replaced_box_no_longer_has_the_builtin_event),
 	TL_TEST(test_older_multibox_plugin_is_ignored_with_both_versions_named),
