@@ -102,11 +102,17 @@ def decide(desc, src, builtin, ids, every):
         if taken:
             return False, "id %d is the built-in %s's" % (pmu["id"], taken[0])
         return True, "new: no built-in PMU of this name"
-    if pmu.get("instances"):
-        # the loader replaces one PMU record; a box's further instances are refused as taken
-        return False, "an uncore PMU with box instances: the library cannot replace a built-in one yet"
     if old[0] != pmu["id"]:
         return False, "the built-in %s has id %d, this one %d" % (name, old[0], pmu["id"])
+    # box instances: the loader replaces each built-in box of the name under
+    # its id, and adds a box whose name and id are both free
+    for inst in pmu.get("instances") or ():
+        iold = builtin.get(inst["name"])
+        if iold is not None and iold[0] != inst["id"]:
+            return False, "the built-in %s has id %d, this instance %d" % (inst["name"], iold[0], inst["id"])
+        if iold is None and ids.get(inst["id"]):
+            return False, "id %d (instance %s) is the built-in %s's" % (inst["id"], inst["name"],
+                                                                      ids[inst["id"]][0])
     if every:
         return True, "--all" + (" (built-in %s; the library ignores a version not newer)" % old[1]
                                 if old[1] else " (the built-in has no version: needs override: true)")

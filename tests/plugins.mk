@@ -1,6 +1,7 @@
 # tests/plugins.mk: check-plugins, the runtime-plugin suite (tests/plugins/,
 # fixtures in tests/fixtures/plugins): a fictional CPU converted by jsontoyaml
-# and encoded, an override of built-in glm, refused plugin files, plugins past
+# and encoded, an override of built-in glm, newer and older versions of a
+# built-in multi-box uncore PMU (plugin_replace.c), refused plugin files, plugins past
 # the loader's limits (generated at run time), init/terminate
 # cycles (valgrind and ASan), plugin file layouts and the start-up peek
 # (test_peek: the peek agrees with the full loader), and `make install` into

@@ -96,6 +96,27 @@ class FromSourceTest(unittest.TestCase):
         self.assertRegex(so, r"wrote +oldc +x86/oldcore v9 +newer: v9 over the built-in v8; match_priority 7")
         self.assertEqual(yaml.safe_load(open(os.path.join(out, "oldc.yaml")))["pmu"]["match_priority"], 7)
 
+    def test_a_newer_uncore_pmu_with_box_instances_replaces_the_built_in_boxes(self):
+        # the loader replaces every box under its name and id: written, unless
+        # an instance's built-in box has another id or its id is another PMU's
+        builtin = {"qk_unc_cbo0": (1500, "v1", "x86/qk", 5), "qk_unc_cbo1": (1501, "v1", "x86/qk", 5),
+                   "qk_other": (1503, "v1", "x86/qk", 5)}
+        ids = {v[0]: [n] for n, v in builtin.items()}
+
+        def desc(*inst):
+            return {"pmu": {"name": "qk_unc_cbo0", "id": 1500, "version": "v2",
+                            "instances": [{"name": n, "id": i} for n, i in inst]}}
+        src = object()
+        self.assertEqual(fromsource.decide(desc(("qk_unc_cbo1", 1501), ("qk_unc_cbo2", 1502)), src, builtin, ids,
+                                           False), (True, "newer: v2 over the built-in v1"))
+        ok, why = fromsource.decide(desc(("qk_unc_cbo1", 1509)), src, builtin, ids, False)
+        self.assertEqual((ok, why), (False, "the built-in qk_unc_cbo1 has id 1501, this instance 1509"))
+        ok, why = fromsource.decide(desc(("qk_unc_cbo1", 1501), ("qk_unc_cbo2", 1503)), src, builtin, ids, False)
+        self.assertEqual((ok, why), (False, "id 1503 (instance qk_unc_cbo2) is the built-in qk_other's"))
+        ok, why = fromsource.decide({"pmu": dict(desc(("qk_unc_cbo1", 1501))["pmu"], version="v1")}, src, builtin,
+                                    ids, False)
+        self.assertEqual((ok, why), (False, "v1 is not newer than the built-in v1"))
+
     def test_versions_file_with_a_bad_priority_is_refused_with_its_line(self):
         vf = self.versions([("oldc", 930, "v8", "x86/oldcore", "x")])
         with self.assertRaisesRegex(ConvertError, r":2: expected pmu<TAB>id<TAB>version<TAB>model"):

@@ -311,9 +311,13 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 		}
 		if (!seen[h].hit)
 			continue;
-		/* one priority per group */
-		nhit += members(s, c, gr, hit + nhit);
-		if (p->match_priority < best)
+		/* one priority per group, and only a group with members sets
+		 * it: a built-in model whose PMUs plugins all replaced (newer
+		 * versions, overrides) has none left, and its priority must not
+		 * outrank the plugins' own */
+		int n = members(s, c, gr, hit + nhit);
+		nhit += n;
+		if (n && p->match_priority < best)
 			best = p->match_priority;
 	}
 	for (int k = 0; k < nhit; k++)

@@ -51,19 +51,24 @@ int pp_reg_note_irregular(int i)
 	return 0;
 }
 
-/* add PMU pmu_index of table t (which must outlive the registry); origin names it in messages */
-int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
+/*
+ * May PMU pmu_index of table t be added? PFM_SUCCESS with *same NULL for a
+ * new PMU (name and id free), or with *same the listed PMU it replaces (the
+ * same name and id: it says override, or both carry the version of their
+ * data and its is newer, *newer); else the refusal, said. Changes nothing.
+ */
+static int may_add(const struct pp_table *t, uint32_t pmu_index, const char *origin, struct pp_pmu_rt **same_out,
+		   int *newer_out)
 {
 	const struct pp_pmu *p = &t->pmus[pmu_index];
 	const char *name = pp_str(t, p->name);
+	*same_out = NULL;
+	*newer_out = 0;
 	if (p->id < 0 || p->id > PP_MAX_PMU_ID)
 		return PFM_ERR_INVAL;
 	if (p->nevents > (uint32_t)PP_IDX_MASK + 1)	/* an event index holds its number in 20 bits */
 		return pp_fail(PFM_ERR_TOOMANY, "%s: PMU '%s' has %u events, more than an event index holds; refused",
 			       origin, name, (unsigned)p->nevents);
-	/* a built-in variant table is not a PMU of its own: pick_variants() */
-	if (t == &pp_reg.builtin && (p->flags & PP_PMU_F_VARIANT))
-		return PFM_SUCCESS;
 	struct pp_pmu_rt *old = pp_reg_at_id(p->id);
 	/* built-in names are unique (tablegen checks); later tables are checked against all */
 	struct pp_pmu_rt *same = t == &pp_reg.builtin ? NULL : pp_pmu_by_name(name, strlen(name));
@@ -80,12 +85,24 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	if (old && old != same)
 		return pp_fail(PFM_ERR_INVAL, "%s: PMU id %d is already used by '%s'; refused", origin, p->id,
 			       pp_str(old->t, old->p->name));
+	if (same && same->id != p->id)
+		return pp_fail(PFM_ERR_INVAL, "%s: %s of '%s' must keep its id %d", origin,
+			       newer ? "a newer version" : "override", name, same->id);
+	*same_out = same;
+	*newer_out = newer;
+	return PFM_SUCCESS;
+}
+
+/* PMU pmu_index of table t added as may_add() allowed: a new entry, or
+ * listed PMU same (newer: by version) taking t's descriptor */
+static int put(const struct pp_table *t, uint32_t pmu_index, const char *origin, struct pp_pmu_rt *same, int newer)
+{
+	const struct pp_pmu *p = &t->pmus[pmu_index];
+	const char *name = pp_str(t, p->name);
 	if (same) {
-		if (same->id != p->id)
-			return pp_fail(PFM_ERR_INVAL, "%s: %s of '%s' must keep its id %d", origin,
-				       newer ? "a newer version" : "override", name, same->id);
 		if (newer)
-			pp_verbose("%s: PMU '%s' version %s replaces the built-in one's (%s)", origin, name, nv, ov);
+			pp_verbose("%s: PMU '%s' version %s replaces the built-in one's (%s)", origin, name,
+				   pp_str(t, p->version), pp_str(same->t, same->p->version));
 		else
 			pp_verbose("%s: PMU '%s' overrides the built-in one", origin, name);
 		if (!pp_reg_irregular(same) && pp_reg_note_irregular((int)(same - pp_reg.pmus)))
@@ -108,6 +125,17 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	if (rt->bidx < 0 && pp_reg_note_irregular(pp_reg.npmus - 1))
 		return PFM_ERR_NOMEM;
 	return pp_reg_index_added(pp_reg.npmus - 1);
+}
+
+/* add PMU pmu_index of table t (which must outlive the registry); origin names it in messages */
+int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
+{
+	/* a built-in variant table is not a PMU of its own: pick_variants() */
+	if (t == &pp_reg.builtin && (t->pmus[pmu_index].flags & PP_PMU_F_VARIANT))
+		return PFM_SUCCESS;
+	struct pp_pmu_rt *same;
+	int newer, r = may_add(t, pmu_index, origin, &same, &newer);
+	return r == PFM_SUCCESS ? put(t, pmu_index, origin, same, newer) : r;
 }
 
 /*
@@ -145,22 +173,32 @@ void pp_reg_add_builtin(void)
 	pp_reg.npmus = n;
 }
 
-/* a plugin's PMU, then its box instances (pmu `instances`), whose names and
- * ids must all be free: they are checked first, so a refusal adds nothing;
- * lazy: the table has no events yet (realize) */
+/*
+ * A plugin's PMU, then its box instances (pmu `instances`), each new (name
+ * and id free) or replacing the listed PMU of its name and id as a single
+ * PMU does (override, or a newer version: the boxes of a built-in uncore
+ * model replaced by a newer one). All are checked first, the PMU first, so a
+ * refusal (a version not newer, a name or id taken otherwise) adds and
+ * replaces nothing. lazy: the table has no events yet (realize)
+ */
 int pp_reg_add_plugin(void *ctx, const struct pp_table *t, const char *origin, int lazy)
 {
 	(void)ctx;
-	for (uint32_t i = 1; i < t->npmus; i++) {
-		const struct pp_pmu *p = &t->pmus[i];
-		const char *name = pp_str(t, p->name);
-		if (p->id < 0 || p->id > PP_MAX_PMU_ID || pp_reg_at_id(p->id) || pp_pmu_by_name(name, strlen(name)))
-			return pp_fail(PFM_ERR_INVAL, "%s: instance '%s' (id %d): name or id already in use; refused",
-				       origin, name, p->id);
+	for (uint32_t i = 0; i < t->npmus; i++) {
+		struct pp_pmu_rt *same;
+		int newer, r = may_add(t, i, origin, &same, &newer);
+		if (r != PFM_SUCCESS)
+			return r;
 	}
-	int r = pp_reg_add(t, 0, origin);
-	for (uint32_t i = 1; r == PFM_SUCCESS && i < t->npmus; i++)
-		r = pp_reg_add(t, i, origin);
+	int r = PFM_SUCCESS;
+	for (uint32_t i = 0; r == PFM_SUCCESS && i < t->npmus; i++) {
+		struct pp_pmu_rt *same;
+		int newer;
+		/* checked above: the instances before i neither took i's name nor id (the reader refuses them twice) */
+		r = may_add(t, i, origin, &same, &newer);
+		if (r == PFM_SUCCESS)
+			r = put(t, i, origin, same, newer);
+	}
 	for (uint32_t i = 0; r == PFM_SUCCESS && lazy && i < t->npmus; i++)
 		pp_reg_at_id(t->pmus[i].id)->lazy = 1;
 	return r;

@@ -9,6 +9,7 @@
 
 int plugin_encode_register(int argc, char **argv);	/* PLUGIN_DIR */
 int plugin_override_register(int argc, char **argv);	/* PLUGIN_DIR */
+int plugin_replace_register(int argc, char **argv);	/* NEWER_DIR OLDER_DIR PRIORITY_DIR */
 int plugin_refuse_register(int argc, char **argv);	/* DIR */
 int plugin_cycles_register(int argc, char **argv);	/* N GOOD_DIR BAD_DIR OVERRIDE_DIR */
 int plugin_detect_register(int argc, char **argv);	/* DIR */

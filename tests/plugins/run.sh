@@ -53,6 +53,11 @@ tl_step "override plugin made from $b/yaml/x86/glm.yaml" \
 	"$py" tests/plugins/mkoverride.py "$b/yaml/x86/glm.yaml" "$tmp/override/glm.yaml"
 chmod 0644 "$tmp/override/glm.yaml"
 
+# 2b. versions of the built-in multi-box uncore PMU bdw_unc_cbo0..3, and of glm at another priority
+for v in newer older priority; do
+	mkdir -p "$tmp/replace/$v" && cp "$fx"/replace/$v/*.yaml "$tmp/replace/$v/" && chmod 0644 "$tmp"/replace/$v/*.yaml
+done
+
 # 3. refused plugins: the committed ones, then the unsafe files made here
 bad=$tmp/bad
 mkdir -p "$bad" "$tmp/elsewhere"
@@ -86,6 +91,7 @@ chmod 0644 "$tmp"/layouts/*.yaml
 run encode-tree "$bin/test_plugins" encode "$tmp/tree/x86"
 run encode-one "$bin/test_plugins" encode "$tmp/one"
 run override "$bin/test_plugins" override "$tmp/override"
+run replace "$bin/test_plugins" replace "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
 run refuse "$bin/test_plugins" refuse "$bad"
 run cycles "$bin/test_plugins" cycles 20 "$tmp/one" "$bad" "$tmp/override"
 run detect "$bin/test_plugins" detect "$tmp/layouts"
@@ -106,6 +112,7 @@ fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
 run encode-asan "$bin/test_plugins_asan" encode "$tmp/one"
 run override-asan "$bin/test_plugins_asan" override "$tmp/override"
+run replace-asan "$bin/test_plugins_asan" replace "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
 run refuse-asan "$bin/test_plugins_asan" refuse "$bad"
 run cycles-asan "$bin/test_plugins_asan" cycles 20 "$tmp/one" "$bad" "$tmp/override"
 run detect-asan "$bin/test_plugins_asan" detect "$tmp/layouts"

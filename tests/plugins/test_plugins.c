@@ -17,6 +17,7 @@ static const struct {
 } suites[] = {
 	{ "encode", plugin_encode_register },
 	{ "override", plugin_override_register },
+	{ "replace", plugin_replace_register },
 	{ "refuse", plugin_refuse_register },
 	{ "cycles", plugin_cycles_register },
 	{ "detect", plugin_detect_register },
@@ -37,7 +38,7 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof(name), "plugin_%s", suites[i].name);
 		return tl_run(name);
 	}
-	fprintf(stderr, "usage: %s SUITE [ARGS...]; SUITE: encode override refuse cycles detect limits cache lazy\n",
+	fprintf(stderr, "usage: %s SUITE [ARGS...]; SUITE: encode override replace refuse cycles detect limits cache lazy\n",
 		argv[0]);
 	return 2;
 }
