@@ -8,8 +8,10 @@
  *   pfmdump list [-O none|perf|ext] [PMU...]
  *                                 PMUs, events and attributes (no descriptions),
  *                                 attributes as that OS layer lists them (ext)
- *   pfmdump encode [-p PLM]       encode each line of stdin under PFM_OS_NONE
- *                                 and PFM_OS_PERF_EVENT_EXT, one line each
+ *   pfmdump encode [-p PLM] [-x perf|ext]
+ *                                 encode each line of stdin under PFM_OS_NONE
+ *                                 and PFM_OS_PERF_EVENT_EXT (-x perf:
+ *                                 PFM_OS_PERF_EVENT instead), one line each
  *   pfmdump descs [PMU...]        the library's descriptions of events and unit
  *                                 masks (the build's source for PMUs perf has
  *                                 no JSON for; never committed)
@@ -181,6 +183,8 @@ static void encode_none(const char *s, int plm)
 	free(fstr);
 }
 
+static pfm_os_t perf_os = PFM_OS_PERF_EVENT_EXT;
+
 static void encode_ext(const char *s, int plm)
 {
 	struct perf_event_attr attr;
@@ -192,7 +196,7 @@ static void encode_ext(const char *s, int plm)
 	arg.size = sizeof(arg);
 	arg.attr = &attr;
 	arg.fstr = &fstr;
-	ret = pfm_get_os_event_encoding(s, plm, PFM_OS_PERF_EVENT_EXT, &arg);
+	ret = pfm_get_os_event_encoding(s, plm, perf_os, &arg);
 	printf("\tX\t%d", ret);
 	if (ret == PFM_SUCCESS)
 		printf("\t%u %" PRIx64 " %" PRIx64 " %" PRIx64 " %lx %" PRIu64 " %d %d\t%s",
@@ -223,7 +227,7 @@ int main(int argc, char **argv)
 {
 	int ret;
 	if (argc < 2) {
-		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|descs [PMU...]|encode [-p PLM]\n");
+		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|descs [PMU...]|encode [-p PLM] [-x perf|ext]\n");
 		return 2;
 	}
 	ret = pfm_initialize();
@@ -245,8 +249,12 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 2, argv + 2, 2);
 	if (!strcmp(argv[1], "encode")) {
 		int plm = PFM_PLM0 | PFM_PLM3;
-		if (argc > 3 && !strcmp(argv[2], "-p"))
-			plm = (int)strtol(argv[3], NULL, 0);
+		for (int i = 2; i + 1 < argc; i += 2) {
+			if (!strcmp(argv[i], "-p"))
+				plm = (int)strtol(argv[i + 1], NULL, 0);
+			else if (!strcmp(argv[i], "-x"))
+				perf_os = !strcmp(argv[i + 1], "perf") ? PFM_OS_PERF_EVENT : PFM_OS_PERF_EVENT_EXT;
+		}
 		return cmd_encode(plm);
 	}
 	fprintf(stderr, "pfmdump: unknown command %s\n", argv[1]);
