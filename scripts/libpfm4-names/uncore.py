@@ -582,9 +582,21 @@ def describe(pd, rep, base, members, ids, pre, core):
         # IRQ): its refusals are measured with the companion given
         needy = {n: x[2] for n, x in extra.items() if x[2]}
         solo_rc = {u.name: enc["%s:%s" % (s0, u.name)].rc for u in us}
+        # (a pair with a unit mask that needs a companion is refused for the
+        # missing companion when that one is refused alone with
+        # PFM_ERR_FEATCOMB (skx_unc_cha opcodes); one refused alone with
+        # PFM_ERR_UMASK reports a missing companion so, and a pair's
+        # PFM_ERR_FEATCOMB is then the two conflicting: snbep_unc_cbo's
+        # OPCODE and EVICTION, OPC_RFO and OPC_CRD)
+        def pair_conflict(a, b):
+            x = pairs.get("%s::%s:%s:%s" % (rep, e.name, a, b)) or pairs.get("%s::%s:%s:%s" % (rep, e.name, b, a))
+            return x is not None and x.rc == -5 and not pair_only_needs(a) and not pair_only_needs(b)
+
+        def pair_only_needs(n):
+            return n in needy and solo_rc[n] != -6
         for i, a in enumerate(us):
             for b in us[i + 1:]:
-                if a.name in needy or b.name in needy:
+                if pair_only_needs(a.name) or pair_only_needs(b.name):
                     continue
                 x = pairs.get("%s::%s:%s:%s" % (rep, e.name, a.name, b.name))
                 if x is not None and x.rc == -5:
@@ -628,6 +640,8 @@ def describe(pd, rep, base, members, ids, pre, core):
                         refuses[b].add(a)
                 for q in us:
                     x = penc.get("%s:%s:%s:%s%s" % (s0, comp[a][0], q.name, a, mods_of[a]))
+                    if pair_conflict(comp[a][0], q.name):
+                        continue    # the companion and q refuse each other: nothing of a's
                     if x is not None and x.rc == -5:
                         if solo_rc[a] == -6 and q.name in comp[a]:
                             pass        # two companions: their own group's business
@@ -648,8 +662,14 @@ def describe(pd, rep, base, members, ids, pre, core):
             for c, ns in by_comp.items():
                 rules.append(("require", [n for n in ns if solo_rc[n] != -6], c))
             for n in names_n:
-                if solo_rc[n] == -6 and comp[n]:
-                    rules.append(("require_groups", n, comp[n]))
+                # refused alone (PFM_ERR_UMASK): needs one of the unit masks it
+                # encodes with, companions that need one themselves included
+                # (snbep_unc_cbo's OPCODE needs an OPC_*)
+                pals = [v.name for v in us if v.name != n and any(
+                    x is not None and x.rc == 0 for x in (renc.get("%s:%s:%s%s" % (s0, n, v.name, mods_of[n])),
+                                                           renc.get("%s:%s:%s" % (s0, n, v.name))))]
+                if solo_rc[n] == -6 and pals:
+                    rules.append(("require_groups", n, pals))
             for q, xs in forbid.items():
                 rules.append(("forbid", q, sorted(xs)))
         comps = collections.OrderedDict()
@@ -657,8 +677,16 @@ def describe(pd, rep, base, members, ids, pre, core):
             comps.setdefault(un.find(u.name), []).append(u.name)
         glist = []
         free = []
+        # a unit mask refused alone (PFM_ERR_UMASK) that encodes with another
+        # and conflicts with none: a group of its own, apart from the unit
+        # masks it needs (bdx_unc_cbo's LLC_VICTIMS:NID needs a state)
+        needs_other = []
         for members_ in comps.values():
-            if len(members_) == 1 and members_[0] not in dfl and not refuses[members_[0]]:
+            n0 = members_[0]
+            if (len(members_) == 1 and n0 not in dfl and not refuses[n0] and n0 in needy
+                    and solo_rc[n0] == -6):
+                needs_other.append(n0)
+            elif len(members_) == 1 and members_[0] not in dfl and not refuses[members_[0]]:
                 free.append(members_[0])
             else:
                 glist.append(members_)
@@ -672,6 +700,8 @@ def describe(pd, rep, base, members, ids, pre, core):
                 glist.append(free)
             else:
                 home.extend(free)
+        if needs_other:
+            glist.append(needs_other)
         order = {u.name: i for i, u in enumerate(us)}
         for g in glist:
             g.sort(key=order.get)
@@ -701,8 +731,10 @@ def describe(pd, rep, base, members, ids, pre, core):
                             pc = [a & ~b for a, b in zip(pc, own[d])]
                     c = [a & ~b for a, b in zip(c, pc)]
             own[u.name] = c
+        alone_ok = {u.name for u in us if enc["%s:%s" % (s0, u.name)].rc == 0 or
+                    (u.name in extra and not extra[u.name][2])}
         per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy, ev_req,
-                          ev_field))
+                          ev_field, alone_ok))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
     kbits = KERNEL_SET_BITS.get(perf_pmu_of(pre, members[0], base, len(members) > 1 or members[0] != base), 0)
@@ -720,8 +752,8 @@ def describe(pd, rep, base, members, ids, pre, core):
     # events: ff in the band's byte of the filter), named after it, numbered
     ev_fields = {}
     for pe in per_event:
-        if pe[-1]:
-            m, reg, mask = pe[-1]
+        if pe[-2]:
+            m, reg, mask = pe[-2]
             if (m, reg, mask) not in ev_fields:
                 fname = "%s%d" % (FIELD_OF_MOD.get(m, m), 1 + sum(1 for k in ev_fields if k[0] == m))
                 fields.add(fname, reg, mask)
@@ -764,7 +796,8 @@ def describe(pd, rep, base, members, ids, pre, core):
     out_events = []
     all_mods = [m[0] for m in mods] + [m[0] for m in plm_mods]
     seen = set()
-    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req, ev_field in per_event:
+    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req, ev_field, alone_ok \
+            in per_event:
         ev = collections.OrderedDict()
         ev["name"] = e.name
         if e.name in seen:
@@ -801,13 +834,20 @@ def describe(pd, rep, base, members, ids, pre, core):
                         excl.add(n)
             if rules and len(glist) == 1:
                 rules = []          # a rule needs groups to name
-            if len(glist) > 1 or rc_alone == -6 or gexcl:
+            # refused without a unit mask: PFM_ERR_UMASK, or PFM_ERR_ATTR that
+            # no modifier cures (skx_unc_cha's UNC_C_TOR_INSERTS)
+            needs_umask = rc_alone == -6 or (rc_alone == -8 and not ev_req)
+            if len(glist) > 1 or needs_umask or gexcl:
                 gl = []
                 for i, g in enumerate(glist):
                     gd = collections.OrderedDict(name="g%d" % i)
                     # required: libpfm4 refuses the event without a unit mask
-                    if rc_alone == -6 and not any(n in dfl for n in g):
+                    # and no unit mask of another group encodes alone
+                    if (needs_umask and not any(n in dfl for n in g)
+                            and not any(n in alone_ok for h in glist if h is not g for n in h)):
                         gd["required"] = True
+                        if rc_alone == -8:
+                            gd["missing"] = "attr"
                     if i in gexcl:
                         gd["exclusive"] = True
                     gl.append(gd)
