@@ -20,7 +20,9 @@ not failed). A name only pmuplug lists (an event or unit mask libpfm4 does
 not know) that libpfm4 refuses is pmuplug's larger vocabulary, not a
 difference. Any other difference must be listed in
 tests/diff/accepted-differences.tsv (accepted.py's matching: the string,
-@cpu, @ext-refused, and perf's corrections); an unlisted one is a finding.
+@cpu, @ext-refused, @value-overflow, @repeated-umask (by umask value, from
+libpfm4's listing), @repeated-modifier, @preset-unchecked, and perf's
+corrections); an unlisted one is a finding.
 
 Findings go to OUT: findings.txt (each with its reproducer line), findings.tsv
 (plm, string, libpfm4's and pmuplug's pfmdump lines, kind), kinds.tsv (one row
@@ -357,12 +359,24 @@ class Run:
         self.args = args
         self.pmus = pmus
         self.accepted = Accepted(args.accepted_file)
+        self.accepted.umask_key = self.umask_key
+        self.umask_values = {}  # (pmu, EVENT) -> {UMASK: umask value}, libpfm4's listing
         self.n = dict.fromkeys(("strings", "compared", "agree", "listed", "ours_only", "refused",
                                 "refused_rc", "findings", "history"), 0)
         self.failed_plm = set()
         self.kinds = {}         # (pmu, event, kind) -> [count, plm, string]
         self.findings = []
         self.refusals = {}
+
+    def umask_key(self, pmu, event, term):
+        """The umask value (low byte of libpfm4's code) of a unit mask term of
+        pmu::event in libpfm4's listing, None for any other term."""
+        k = (pmu, event.upper())
+        if k not in self.umask_values:
+            p = self.pmus.get(pmu)
+            e = next((x for x in (p.lib if p else []) if x.name.upper() == k[1]), None)
+            self.umask_values[k] = {u.name.upper(): u.code & 0xff for u in e.umasks()} if e else {}
+        return self.umask_values[k].get(term.strip().upper())
 
     def compare(self, plm, s, a, b):
         n = self.n
