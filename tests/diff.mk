@@ -88,16 +88,19 @@ check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/ac
 		echo "$$line"; echo "$$line" >> $(B)/check/results; exit $$st
 
 # strings pmuplug once encoded silently otherwise than libpfm4 4.13, pinned
-# to 4.13's answer (tests/pinned/test_silent.py: one table, ctypes); the
-# table is also checked against the installed libpfm4 4.13 when it is there
+# to 4.13's answer (tests/pinned/test_silent.py: one table, ctypes), and
+# libpfm4's rules, a table per rule kind (tests/pinned/test_rules.py); the
+# tables are also checked against the installed libpfm4 4.13 when it is there
 PFM413_LIBDIR ?= /usr/lib/x86_64-linux-gnu
-check-pinned: $(LIBPFM_SO) tests/pinned/test_silent.py
+PINNED := tests/pinned/test_silent.py tests/pinned/test_rules.py
+check-pinned: $(LIBPFM_SO) $(PINNED)
 	@mkdir -p $(B)/check
-	@st=0; PMUPLUG_LIB=$(B)/lib $(PYTHON) -m unittest tests/pinned/test_silent.py 2>$(B)/check/pinned.log || st=1; \
+	@st=0; PMUPLUG_LIB=$(B)/lib $(PYTHON) -m unittest $(PINNED) 2>$(B)/check/pinned.log || st=1; \
 		if [ -e $(PFM413_LIBDIR)/libpfm.so.4 ]; then PMUPLUG_LIB=$(PFM413_LIBDIR) $(PYTHON) -m unittest \
-		tests/pinned/test_silent.py 2>>$(B)/check/pinned.log || st=1; fi; \
-		if [ $$st = 0 ]; then line="pinned: 1 passed, 0 failed"; else cat $(B)/check/pinned.log; \
-		line="pinned: 0 passed, 1 failed"; fi; echo "$$line"; echo "$$line" >> $(B)/check/results; exit $$st
+		$(PINNED) 2>>$(B)/check/pinned.log || st=1; fi; \
+		n=$$(sed -n 's/^Ran \([0-9]*\) test.*/\1/p' $(B)/check/pinned.log | head -1); \
+		if [ $$st = 0 ]; then line="pinned: $${n:-0} passed, 0 failed"; else cat $(B)/check/pinned.log; \
+		line="pinned: 0 passed, $${n:-1} failed"; fi; echo "$$line"; echo "$$line" >> $(B)/check/results; exit $$st
 
 check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
