@@ -457,6 +457,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     used = [0, 0, 0]
     nregs = 1
     per_event = []
+    not_applied = set()     # (event, unit mask) listed as a default, not applied
     needed = set()
     for e in events:
         us = e.umasks()
@@ -561,7 +562,13 @@ def describe(pd, rep, base, members, ids, pre, core):
             for c in cs[1:]:
                 out = [a & b for a, b in zip(out, c)]
             return [a & ~b for a, b in zip(out, ev_bits)]
-        dfl = [u.name for u in us if u.dfl]
+        # the defaults libpfm4 lists but does not apply to the bare event
+        # (wsm_unc's UNC_QMC_WRITES lists FULL_ANY and PARTIAL_ANY, applies
+        # FULL_ANY) are no defaults
+        if enc[s0].rc == 0:
+            applied = set(applied_umasks(enc[s0].fstr, e))
+            not_applied.update((e.name, u.name) for u in us if u.dfl and u.name not in applied)
+        dfl = [u.name for u in us if u.dfl and (e.name, u.name) not in not_applied]
         # groups: a unit mask joins the defaults libpfm4 drops when it is given,
         # and the unit masks it refuses to combine with
         un = Union([u.name for u in us])
@@ -703,6 +710,38 @@ def describe(pd, rep, base, members, ids, pre, core):
         if needs_other:
             glist.append(needs_other)
         order = {u.name: i for i, u in enumerate(us)}
+        for g in glist:
+            g.sort(key=order.get)
+        # a group whose unit masks fall into classes that combine within and
+        # refuse each other across (wsm_unc's UNC_QMC_WRITES: FULL_CH0:FULL_CH1
+        # encodes, FULL_CH0:PARTIAL_CH0 is PFM_ERR_FEATCOMB): a group per
+        # class, a unit mask refusing them all with the first class, and
+        # forbid_groups for what each refuses across
+        split = []
+        for g in glist:
+            solo = [n for n in g if all(m in refuses[n] for m in g if m != n)]
+            rest = [n for n in g if n not in solo]
+            cls = []
+            for n in rest:
+                home_ = next((c for c in cls if any(m not in refuses[n] for m in c)), None)
+                if home_ is None:
+                    cls.append([n])
+                else:
+                    home_.append(n)
+            if (len(cls) < 2 or any(m not in refuses[n] for a in cls for b in cls if a is not b
+                                    for n in a for m in b)
+                    or any(m in refuses[n] for c in cls for n in c for m in c if m != n)):
+                split.append(g)
+                continue
+            cls[0][:0] = solo
+            split.extend(cls)
+        if len(split) != len(glist):
+            glist[:] = split
+            order_ = {n: i for i, g in enumerate(glist) for n in g}
+            for n in order_:
+                across = sorted({order_[m] for m in refuses[n] if order_.get(m, order_[n]) != order_[n]})
+                if across:
+                    rules.append(("split_forbid", n, across))
         for g in glist:
             g.sort(key=order.get)
         glist.sort(key=lambda g: order[g[0]])
@@ -863,7 +902,7 @@ def describe(pd, rep, base, members, ids, pre, core):
                     ud["required_modifiers"] = [req_mod[u.name]]
                 if "groups" in ev:
                     ud["group"] = "g%d" % gid[u.name]
-                if u.dfl:
+                if u.dfl and (e.name, u.name) not in not_applied:
                     ud["default"] = True
                 if u.name in excl:
                     ud["exclusive"] = True
@@ -874,6 +913,11 @@ def describe(pd, rep, base, members, ids, pre, core):
             # rules only over groups made of unit masks that need a companion
             pure = {i for i, g in enumerate(glist) if all(n in needy_of for n in g)}
             for kind, a, b in rules:
+                if kind == "split_forbid":
+                    gs = sorted({gid[m] for m in refuses[a]} - {gid[a]})
+                    if gs:
+                        rl.append(collections.OrderedDict(when=a, forbid_groups=["g%d" % g for g in gs]))
+                    continue
                 if kind == "require_groups":
                     gs = sorted({gid[n] for n in b} - {gid[a]})
                     if gs:
