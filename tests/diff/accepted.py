@@ -53,10 +53,11 @@ def overflow_refused_only(string, lib, ours):
 
 
 ERR_FEATCOMB = -5
+ERR_UMASK = -6
 
 
 def thrice_refused_only(string, lib, ours, umask_key=None):
-    """Does libpfm4 refuse (PFM_ERR_FEATCOMB) a string that names one unit
+    """Does libpfm4 refuse (PFM_ERR_FEATCOMB, PFM_ERR_UMASK on the perf PMU) a string that names one unit
     mask three times or more (or three unit masks of one umask value, when
     umask_key(event, term) gives it) in every layer where the two answer
     otherwise, ours encoding it in one at least?"""
@@ -66,7 +67,7 @@ def thrice_refused_only(string, lib, ours, umask_key=None):
         terms = [umask_key(parts[0], t) or t for t in terms]
     pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
     differ = [(a, b) for a, b in pairs if a != b]
-    return (bool(differ) and all(a[0] == str(ERR_FEATCOMB) for a, b in differ)
+    return (bool(differ) and all(a[0] in (str(ERR_FEATCOMB), str(ERR_UMASK)) for a, b in differ)
             and any(b[0] == "0" for a, b in differ) and any(terms.count(t) >= 3 for t in set(terms)))
 
 
@@ -86,9 +87,18 @@ def modifier_thrice(string, lib, ours):
     """Does the string give one modifier three times or more, and do the two
     libraries differ only in one refusing it (PFM_ERR_ATTR_VAL or
     PFM_ERR_ATTR_SET) where the other encodes?"""
-    names = [t.split("=", 1)[0].strip().lower() for t in re.split(r"[:.]", string)[1:] if "=" in t]
-    return (any(names.count(n) >= 3 for n in set(names))
-            and _refusal_pairs(lib, ours, {str(ERR_ATTR_VAL), str(ERR_ATTR_SET)}))
+    names = [t.split("=", 1)[0].strip().lower() for t in re.split(r"[:.]", string)[1:] if t]
+    refusals = {str(ERR_ATTR_VAL), str(ERR_ATTR_SET)}
+    pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
+    differ = [(a, b) for a, b in pairs if a != b]
+    # where the two differ, one encodes and the other refuses the repetition,
+    # or pmuplug refuses the repetition in a layer libpfm4 refuses for
+    # another reason (an uncore PMU absent from sysfs: PFM_ERR_NOTSUPP)
+    def one_refuses(a, b):
+        return a[0] != b[0] and "0" in (a[0], b[0]) and ({a[0], b[0]} - {"0"}) <= refusals
+    return (any(names.count(n) >= 3 for n in set(names)) and bool(differ)
+            and any(one_refuses(a, b) for a, b in differ)
+            and all(one_refuses(a, b) or (a[0] != "0" and b[0] in refusals) for a, b in differ))
 
 
 def preset_unchecked(string, lib, ours, umask_key):
@@ -110,6 +120,7 @@ class Accepted:
     def __init__(self, path=LISTED, derived=DERIVED):
         self.rows = []          # (pmu pattern, string pattern, reason, kept by hand)
         self.corrections = []   # rows from arch/x86/libpfm4-corrections.yaml
+        self.correction_terms = []  # (pmu, [EVENT, TERM...], why) of the same
         self.used = set()
         # umask_key(event, term): the umask value of a unit mask term of the
         # event (libpfm4's listing), None for other terms; set by a caller
@@ -127,6 +138,9 @@ class Accepted:
                         for pat in (s, s + "[:.]*"):
                             self.rows.append((pmu, pat, r["why"], False))
                             self.corrections.append((pmu, pat))
+                        # the same terms in any order, with further ones
+                        # (TOPDOWN.freq=511:BACKEND_BOUND_SLOTS)
+                        self.correction_terms.append((pmu, r["string"].upper().split(":"), r["why"]))
 
     def _read(self, path, by_hand):
         with open(path) as f:
@@ -145,6 +159,12 @@ class Accepted:
         """The reason a difference on pmu::string is accepted, or None. A row
         whose string starts with @ names a kind of difference (@cpu: only the
         cpu of the encoding) and matches that kind only."""
+        if string[0] != "@":
+            terms = [t.strip().upper() for t in re.split(r"[:.]", string)]
+            for p, ct, why in self.correction_terms:
+                if (fnmatch.fnmatchcase(pmu, p) and terms[0] == ct[0]
+                        and all(t in terms[1:] for t in ct[1:])):
+                    return why
         for i, (p, s, why, _) in enumerate(self.rows):
             if (s[0] == "@") != (string[0] == "@"):
                 continue
