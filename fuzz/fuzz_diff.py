@@ -369,13 +369,25 @@ class Run:
         self.refusals = {}
 
     def umask_key(self, pmu, event, term):
-        """The umask value (low byte of libpfm4's code) of a unit mask term of
-        pmu::event in libpfm4's listing, None for any other term."""
+        """The value libpfm4 4.13 compares unit masks by, for a unit mask term
+        of pmu::event in its listing (None for any other term): the umask
+        byte of its PFM_OS_NONE code with the further codes (an offcore
+        MSR value), as libpfm4 encodes EVENT:UMASK (knm's
+        CPU_CLK_UNHALTED:BUS and :REF_P are one value); asked once per
+        event, only to explain a difference."""
         k = (pmu, event.upper())
         if k not in self.umask_values:
             p = self.pmus.get(pmu)
             e = next((x for x in (p.lib if p else []) if x.name.upper() == k[1]), None)
-            self.umask_values[k] = {u.name.upper(): u.code & 0xff for u in e.umasks()} if e else {}
+            vals = {}
+            if e and e.umasks():
+                strs = ["%s::%s:%s" % (pmu, e.name, u.name) for u in e.umasks()]
+                enc = oracle.encode(self.args.pfmdump, strs)
+                for u, st in zip(e.umasks(), strs):
+                    x = enc.get(st)
+                    if x is not None and x.rc == 0 and x.codes:
+                        vals[u.name.upper()] = (x.codes[0] >> 8 & 0xff,) + tuple(x.codes[1:])
+            self.umask_values[k] = vals
         return self.umask_values[k].get(term.strip().upper())
 
     def compare(self, plm, s, a, b):
