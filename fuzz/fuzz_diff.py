@@ -20,7 +20,9 @@ not failed). A name only pmuplug lists (an event or unit mask libpfm4 does
 not know) that libpfm4 refuses is pmuplug's larger vocabulary, not a
 difference. Any other difference must be listed in
 tests/diff/accepted-differences.tsv (accepted.py's matching: the string,
-@cpu, @ext-refused, and perf's corrections); an unlisted one is a finding.
+@cpu, @ext-refused, @value-overflow, @repeated-umask (by umask value, from
+libpfm4's listing), @repeated-modifier, @preset-unchecked, and perf's
+corrections); an unlisted one is a finding.
 
 Findings go to OUT: findings.txt (each with its reproducer line), findings.tsv
 (plm, string, libpfm4's and pmuplug's pfmdump lines, kind), kinds.tsv (one row
@@ -357,12 +359,36 @@ class Run:
         self.args = args
         self.pmus = pmus
         self.accepted = Accepted(args.accepted_file)
+        self.accepted.umask_key = self.umask_key
+        self.umask_values = {}  # (pmu, EVENT) -> {UMASK: umask value}, libpfm4's listing
         self.n = dict.fromkeys(("strings", "compared", "agree", "listed", "ours_only", "refused",
                                 "refused_rc", "findings", "history"), 0)
         self.failed_plm = set()
         self.kinds = {}         # (pmu, event, kind) -> [count, plm, string]
         self.findings = []
         self.refusals = {}
+
+    def umask_key(self, pmu, event, term):
+        """The value libpfm4 4.13 compares unit masks by, for a unit mask term
+        of pmu::event in its listing (None for any other term): the umask
+        byte of its PFM_OS_NONE code with the further codes (an offcore
+        MSR value), as libpfm4 encodes EVENT:UMASK (knm's
+        CPU_CLK_UNHALTED:BUS and :REF_P are one value); asked once per
+        event, only to explain a difference."""
+        k = (pmu, event.upper())
+        if k not in self.umask_values:
+            p = self.pmus.get(pmu)
+            e = next((x for x in (p.lib if p else []) if x.name.upper() == k[1]), None)
+            vals = {}
+            if e and e.umasks():
+                strs = ["%s::%s:%s" % (pmu, e.name, u.name) for u in e.umasks()]
+                enc = oracle.encode(self.args.pfmdump, strs)
+                for u, st in zip(e.umasks(), strs):
+                    x = enc.get(st)
+                    if x is not None and x.rc == 0 and x.codes:
+                        vals[u.name.upper()] = (x.codes[0] >> 8 & 0xff,) + tuple(x.codes[1:])
+            self.umask_values[k] = vals
+        return self.umask_values[k].get(term.strip().upper())
 
     def compare(self, plm, s, a, b):
         n = self.n

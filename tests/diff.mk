@@ -9,6 +9,15 @@
 #                       encodings and perf's names perf's (check_names.py)
 #   check-upstream-names upstream libpfm4's names of the PMUs 4.13 lacks resolve
 #                       and encode as upstream's codes say (upstream_names.py)
+#   check-sweep         every EVENT and EVENT:UMASK string libpfm4 4.13 lists, on
+#                       every PMU both have, under PFM_OS_NONE, PFM_OS_PERF_EVENT and
+#                       PFM_OS_PERF_EVENT_EXT at plm 1, 8 and 9: return codes,
+#                       codes, perf_event_attr (tests/diff/sweep.py); SWEEP_SAMPLE
+#                       keeps 1 string in N (default 1: all of them)
+#   sweep               (not in make check) the same on ORACLE_HOST and on every
+#                       simulated host with uncore kernel PMUs (SWEEP_HOSTS), so the
+#                       perf layers of the boxes are compared where their kernel
+#                       PMUs exist
 #   check-upstream-uncore upstream libpfm4's uncore event names of the boxes
 #                       converted from perf's JSON resolve on the same PMU with
 #                       upstream's code (upstream_uncore.py)
@@ -54,6 +63,21 @@ check-diff-uncore: $(PFMDUMP) $(LIBPFM_SO) $(DIFF_PY) $(HOSTS_DEPS)
 		grep -v ' ok$$' $(B)/check/diff-uncore.log | tail -n 12; grep '^all ' $(B)/check/diff-uncore.log; \
 		echo "  per-PMU figures: $(B)/check/diff-uncore.log"; exit $$st
 
+# the sweep: every string libpfm4 4.13 lists, every layer and privilege level
+SWEEP_SAMPLE ?= 1
+SWEEP_HOSTS  ?= emr-vm skx2s spr2s zen3 adl
+check-sweep: $(PFMDUMP) $(LIBPFM_SO) tests/diff/sweep.py $(DIFF_PY) $(HOSTS_DEPS)
+	@mkdir -p $(B)/check
+	@$(call ON_ORACLE_HOST,sweep) $(PYTHON) tests/diff/sweep.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
+		--sample $(SWEEP_SAMPLE) --out $(B)/check/sweep --results $(B)/check/results
+
+sweep: $(PFMDUMP) $(LIBPFM_SO) tests/diff/sweep.py $(DIFF_PY) $(HOSTS_DEPS)
+	@mkdir -p $(B)/check
+	@st=0; for h in $(SWEEP_HOSTS); do echo "== $$h"; \
+		TMPDIR=$(abspath $(B))/check tests/hosts/sandbox.sh --ns --suite sweep-$$h $$h -- \
+		$(PYTHON) tests/diff/sweep.py --ours $(B)/lib --pfmdump $(PFMDUMP) --suite sweep-$$h \
+		--out $(B)/check/sweep-$$h || st=1; done; exit $$st
+
 # the accepted differences themselves: none may admit a pmuplug bug (python unittest)
 check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/accepted-differences.tsv \
 		tests/lib/unittest_suite.py
@@ -61,13 +85,15 @@ check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/ac
 		tests/diff/test_accepted.py
 
 # strings pmuplug once encoded silently otherwise than libpfm4 4.13, pinned
-# to 4.13's answer (tests/pinned/test_silent.py: one table, ctypes); the
-# table is also checked against the installed libpfm4 4.13 when it is there
+# to 4.13's answer (tests/pinned/test_silent.py: one table, ctypes), and
+# libpfm4's rules, a table per rule kind (tests/pinned/test_rules.py); the
+# tables are also checked against the installed libpfm4 4.13 when it is there
 PFM413_LIBDIR ?= /usr/lib/x86_64-linux-gnu
-check-pinned: $(LIBPFM_SO) tests/pinned/test_silent.py tests/lib/unittest_suite.py
+PINNED := tests/pinned/test_silent.py tests/pinned/test_rules.py
+check-pinned: $(LIBPFM_SO) $(PINNED) tests/lib/unittest_suite.py
 	@$(PYTHON) tests/lib/unittest_suite.py pinned --results $(B)/check/results --log $(B)/check/pinned.log \
 		--with PMUPLUG_LIB=$(B)/lib $(if $(wildcard $(PFM413_LIBDIR)/libpfm.so.4),--with PMUPLUG_LIB=$(PFM413_LIBDIR)) \
-		tests/pinned/test_silent.py
+		$(PINNED)
 
 check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
@@ -118,9 +144,9 @@ libpfm4-names: $(PFMDUMP) $(PERF_ARCH_DEP)
 libpfm4-uncore: $(PFMDUMP)
 	$(PYTHON) gen/libpfm4-names/uncore.py --pfmdump $(PFMDUMP)
 
-CHECKS += check-accepted check-pinned check-compat-names check-diff check-diff-uncore check-papi-presets check-legacy-diff \
+CHECKS += check-accepted check-pinned check-compat-names check-diff check-diff-uncore check-sweep check-papi-presets check-legacy-diff \
 	check-upstream-names check-upstream-uncore
-.PHONY: check-accepted check-pinned check-diff check-diff-uncore check-papi-presets check-compat-names libpfm4-names libpfm4-uncore \
+.PHONY: check-sweep sweep check-accepted check-pinned check-diff check-diff-uncore check-papi-presets check-compat-names libpfm4-names libpfm4-uncore \
 	check-legacy-diff libpfm4-legacy check-upstream-names check-upstream-uncore
 
 endif

@@ -8,8 +8,10 @@
  *   pfmdump list [-O none|perf|ext] [PMU...]
  *                                 PMUs, events and attributes (no descriptions),
  *                                 attributes as that OS layer lists them (ext)
- *   pfmdump encode [-p PLM]       encode each line of stdin under PFM_OS_NONE
- *                                 and PFM_OS_PERF_EVENT_EXT, one line each
+ *   pfmdump encode [-p PLM] [-x perf|ext]
+ *                                 encode each line of stdin under PFM_OS_NONE
+ *                                 and PFM_OS_PERF_EVENT_EXT (-x perf:
+ *                                 PFM_OS_PERF_EVENT instead), one line each
  *   pfmdump descs [PMU...]        the library's descriptions of events and unit
  *                                 masks (the build's source for PMUs perf has
  *                                 no JSON for; never committed)
@@ -146,6 +148,9 @@ static int cmd_list(int argc, char **argv, int with_events)
 	return 0;
 }
 
+/* the perf layer of `encode` (-x perf: PFM_OS_PERF_EVENT) */
+static pfm_os_t perf_os = PFM_OS_PERF_EVENT_EXT;
+
 static int cmd_encode(int plm)
 {
 	char line[4096];
@@ -157,7 +162,7 @@ static int cmd_encode(int plm)
 		struct tl_none none;
 		struct tl_perf ext;
 		tl_none(line, plm, &none);
-		tl_perf(line, plm, PFM_OS_PERF_EVENT_EXT, &ext);
+		tl_perf(line, plm, perf_os, &ext);
 		printf("%s\tN\t", line);
 		tl_print_none_tab(stdout, &none);
 		printf("\tX\t");
@@ -171,7 +176,7 @@ int main(int argc, char **argv)
 {
 	int ret;
 	if (argc < 2) {
-		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|descs [PMU...]|encode [-p PLM]\n");
+		fprintf(stderr, "usage: pfmdump pmus|list [-O none|perf|ext] [PMU...]|descs [PMU...]|encode [-p PLM] [-x perf|ext]\n");
 		return 2;
 	}
 	ret = pfm_initialize();
@@ -193,8 +198,12 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 2, argv + 2, 2);
 	if (!strcmp(argv[1], "encode")) {
 		int plm = PFM_PLM0 | PFM_PLM3;
-		if (argc > 3 && !strcmp(argv[2], "-p"))
-			plm = (int)strtol(argv[3], NULL, 0);
+		for (int i = 2; i + 1 < argc; i += 2) {
+			if (!strcmp(argv[i], "-p"))
+				plm = (int)strtol(argv[i + 1], NULL, 0);
+			else if (!strcmp(argv[i], "-x"))
+				perf_os = !strcmp(argv[i + 1], "perf") ? PFM_OS_PERF_EVENT : PFM_OS_PERF_EVENT_EXT;
+		}
 		return cmd_encode(plm);
 	}
 	fprintf(stderr, "pfmdump: unknown command %s\n", argv[1]);

@@ -496,6 +496,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     used = [0, 0, 0]
     nregs = 1
     per_event = []
+    not_applied = set()     # (event, unit mask) listed as a default, not applied
     needed = set()
     for e in events:
         us = e.umasks()
@@ -600,7 +601,13 @@ def describe(pd, rep, base, members, ids, pre, core):
             for c in cs[1:]:
                 out = [a & b for a, b in zip(out, c)]
             return [a & ~b for a, b in zip(out, ev_bits)]
-        dfl = [u.name for u in us if u.dfl]
+        # the defaults libpfm4 lists but does not apply to the bare event
+        # (wsm_unc's UNC_QMC_WRITES lists FULL_ANY and PARTIAL_ANY, applies
+        # FULL_ANY) are no defaults
+        if enc[s0].rc == 0:
+            applied = set(applied_umasks(enc[s0].fstr, e))
+            not_applied.update((e.name, u.name) for u in us if u.dfl and u.name not in applied)
+        dfl = [u.name for u in us if u.dfl and (e.name, u.name) not in not_applied]
         # groups: a unit mask joins the defaults libpfm4 drops when it is given,
         # and the unit masks it refuses to combine with
         un = Union([u.name for u in us])
@@ -621,9 +628,21 @@ def describe(pd, rep, base, members, ids, pre, core):
         # IRQ): its refusals are measured with the companion given
         needy = {n: x[2] for n, x in extra.items() if x[2]}
         solo_rc = {u.name: enc["%s:%s" % (s0, u.name)].rc for u in us}
+        # (a pair with a unit mask that needs a companion is refused for the
+        # missing companion when that one is refused alone with
+        # PFM_ERR_FEATCOMB (skx_unc_cha opcodes); one refused alone with
+        # PFM_ERR_UMASK reports a missing companion so, and a pair's
+        # PFM_ERR_FEATCOMB is then the two conflicting: snbep_unc_cbo's
+        # OPCODE and EVICTION, OPC_RFO and OPC_CRD)
+        def pair_conflict(a, b):
+            x = pairs.get("%s::%s:%s:%s" % (rep, e.name, a, b)) or pairs.get("%s::%s:%s:%s" % (rep, e.name, b, a))
+            return x is not None and x.rc == -5 and not pair_only_needs(a) and not pair_only_needs(b)
+
+        def pair_only_needs(n):
+            return n in needy and solo_rc[n] != -6
         for i, a in enumerate(us):
             for b in us[i + 1:]:
-                if a.name in needy or b.name in needy:
+                if pair_only_needs(a.name) or pair_only_needs(b.name):
                     continue
                 x = pairs.get("%s::%s:%s:%s" % (rep, e.name, a.name, b.name))
                 if x is not None and x.rc == -5:
@@ -667,6 +686,8 @@ def describe(pd, rep, base, members, ids, pre, core):
                         refuses[b].add(a)
                 for q in us:
                     x = penc.get("%s:%s:%s:%s%s" % (s0, comp[a][0], q.name, a, mods_of[a]))
+                    if pair_conflict(comp[a][0], q.name):
+                        continue    # the companion and q refuse each other: nothing of a's
                     if x is not None and x.rc == -5:
                         if solo_rc[a] == -6 and q.name in comp[a]:
                             pass        # two companions: their own group's business
@@ -687,8 +708,14 @@ def describe(pd, rep, base, members, ids, pre, core):
             for c, ns in by_comp.items():
                 rules.append(("require", [n for n in ns if solo_rc[n] != -6], c))
             for n in names_n:
-                if solo_rc[n] == -6 and comp[n]:
-                    rules.append(("require_groups", n, comp[n]))
+                # refused alone (PFM_ERR_UMASK): needs one of the unit masks it
+                # encodes with, companions that need one themselves included
+                # (snbep_unc_cbo's OPCODE needs an OPC_*)
+                pals = [v.name for v in us if v.name != n and any(
+                    x is not None and x.rc == 0 for x in (renc.get("%s:%s:%s%s" % (s0, n, v.name, mods_of[n])),
+                                                           renc.get("%s:%s:%s" % (s0, n, v.name))))]
+                if solo_rc[n] == -6 and pals:
+                    rules.append(("require_groups", n, pals))
             for q, xs in forbid.items():
                 rules.append(("forbid", q, sorted(xs)))
         comps = collections.OrderedDict()
@@ -696,8 +723,16 @@ def describe(pd, rep, base, members, ids, pre, core):
             comps.setdefault(un.find(u.name), []).append(u.name)
         glist = []
         free = []
+        # a unit mask refused alone (PFM_ERR_UMASK) that encodes with another
+        # and conflicts with none: a group of its own, apart from the unit
+        # masks it needs (bdx_unc_cbo's LLC_VICTIMS:NID needs a state)
+        needs_other = []
         for members_ in comps.values():
-            if len(members_) == 1 and members_[0] not in dfl and not refuses[members_[0]]:
+            n0 = members_[0]
+            if (len(members_) == 1 and n0 not in dfl and not refuses[n0] and n0 in needy
+                    and solo_rc[n0] == -6):
+                needs_other.append(n0)
+            elif len(members_) == 1 and members_[0] not in dfl and not refuses[members_[0]]:
                 free.append(members_[0])
             else:
                 glist.append(members_)
@@ -711,7 +746,41 @@ def describe(pd, rep, base, members, ids, pre, core):
                 glist.append(free)
             else:
                 home.extend(free)
+        if needs_other:
+            glist.append(needs_other)
         order = {u.name: i for i, u in enumerate(us)}
+        for g in glist:
+            g.sort(key=order.get)
+        # a group whose unit masks fall into classes that combine within and
+        # refuse each other across (wsm_unc's UNC_QMC_WRITES: FULL_CH0:FULL_CH1
+        # encodes, FULL_CH0:PARTIAL_CH0 is PFM_ERR_FEATCOMB): a group per
+        # class, a unit mask refusing them all with the first class, and
+        # forbid_groups for what each refuses across
+        split = []
+        for g in glist:
+            solo = [n for n in g if all(m in refuses[n] for m in g if m != n)]
+            rest = [n for n in g if n not in solo]
+            cls = []
+            for n in rest:
+                home_ = next((c for c in cls if any(m not in refuses[n] for m in c)), None)
+                if home_ is None:
+                    cls.append([n])
+                else:
+                    home_.append(n)
+            if (len(cls) < 2 or any(m not in refuses[n] for a in cls for b in cls if a is not b
+                                    for n in a for m in b)
+                    or any(m in refuses[n] for c in cls for n in c for m in c if m != n)):
+                split.append(g)
+                continue
+            cls[0][:0] = solo
+            split.extend(cls)
+        if len(split) != len(glist):
+            glist[:] = split
+            order_ = {n: i for i, g in enumerate(glist) for n in g}
+            for n in order_:
+                across = sorted({order_[m] for m in refuses[n] if order_.get(m, order_[n]) != order_[n]})
+                if across:
+                    rules.append(("split_forbid", n, across))
         for g in glist:
             g.sort(key=order.get)
         glist.sort(key=lambda g: order[g[0]])
@@ -740,8 +809,10 @@ def describe(pd, rep, base, members, ids, pre, core):
                             pc = [a & ~b for a, b in zip(pc, own[d])]
                     c = [a & ~b for a, b in zip(c, pc)]
             own[u.name] = c
+        alone_ok = {u.name for u in us if enc["%s:%s" % (s0, u.name)].rc == 0 or
+                    (u.name in extra and not extra[u.name][2])}
         per_event.append((e, ev_bits, own, glist, refuses, enc[s0].rc, dfl, req_mod, rules, fb, needy, ev_req,
-                          ([ev_field] if ev_field else []) + flag_moved.get(e.name, [])))
+                          ([ev_field] if ev_field else []) + flag_moved.get(e.name, []), alone_ok))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
     kbits = KERNEL_SET_BITS.get(perf_pmu_of(pre, members[0], base, len(members) > 1 or members[0] != base), 0)
@@ -759,7 +830,7 @@ def describe(pd, rep, base, members, ids, pre, core):
     # events: ff in the band's byte of the filter), named after it, numbered
     ev_fields = {}
     for pe in per_event:
-        for m, reg, mask in pe[-1]:
+        for m, reg, mask in pe[-2]:
             if (m, reg, mask) not in ev_fields:
                 fname = "%s%d" % (FIELD_OF_MOD.get(m, m), 1 + sum(1 for k in ev_fields if k[0] == m))
                 fields.add(fname, reg, mask)
@@ -802,7 +873,8 @@ def describe(pd, rep, base, members, ids, pre, core):
     out_events = []
     all_mods = [m[0] for m in mods] + [m[0] for m in plm_mods]
     seen = set()
-    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req, ev_field in per_event:
+    for e, ev_bits, own, glist, refuses, rc_alone, dfl, req_mod, rules, fb, needy_of, ev_req, ev_field, alone_ok \
+            in per_event:
         ev = collections.OrderedDict()
         ev["name"] = e.name
         if e.name in seen:
@@ -839,13 +911,20 @@ def describe(pd, rep, base, members, ids, pre, core):
                         excl.add(n)
             if rules and len(glist) == 1:
                 rules = []          # a rule needs groups to name
-            if len(glist) > 1 or rc_alone == -6 or gexcl:
+            # refused without a unit mask: PFM_ERR_UMASK, or PFM_ERR_ATTR that
+            # no modifier cures (skx_unc_cha's UNC_C_TOR_INSERTS)
+            needs_umask = rc_alone == -6 or (rc_alone == -8 and not ev_req)
+            if len(glist) > 1 or needs_umask or gexcl:
                 gl = []
                 for i, g in enumerate(glist):
                     gd = collections.OrderedDict(name="g%d" % i)
                     # required: libpfm4 refuses the event without a unit mask
-                    if rc_alone == -6 and not any(n in dfl for n in g):
+                    # and no unit mask of another group encodes alone
+                    if (needs_umask and not any(n in dfl for n in g)
+                            and not any(n in alone_ok for h in glist if h is not g for n in h)):
                         gd["required"] = True
+                        if rc_alone == -8:
+                            gd["missing"] = "attr"
                     if i in gexcl:
                         gd["exclusive"] = True
                     gl.append(gd)
@@ -861,7 +940,7 @@ def describe(pd, rep, base, members, ids, pre, core):
                     ud["required_modifiers"] = [req_mod[u.name]]
                 if "groups" in ev:
                     ud["group"] = "g%d" % gid[u.name]
-                if u.dfl:
+                if u.dfl and (e.name, u.name) not in not_applied:
                     ud["default"] = True
                 if u.name in excl:
                     ud["exclusive"] = True
@@ -872,6 +951,11 @@ def describe(pd, rep, base, members, ids, pre, core):
             # rules only over groups made of unit masks that need a companion
             pure = {i for i, g in enumerate(glist) if all(n in needy_of for n in g)}
             for kind, a, b in rules:
+                if kind == "split_forbid":
+                    gs = sorted({gid[m] for m in refuses[a]} - {gid[a]})
+                    if gs:
+                        rl.append(collections.OrderedDict(when=a, forbid_groups=["g%d" % g for g in gs]))
+                    continue
                 if kind == "require_groups":
                     gs = sorted({gid[n] for n in b} - {gid[a]})
                     if gs:

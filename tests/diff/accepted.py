@@ -4,7 +4,9 @@
 # and arch/x86/libpfm4-corrections.yaml (libpfm4 4.13 encodings perf's JSON
 # corrects: the string, alone or with further attributes).
 # Rows: pmu, event string without pmu:: (fnmatch patterns; the string one
-# case-insensitive, as event strings are), reason.
+# case-insensitive, as event strings are; a string starting with ~ is a
+# python regular expression the whole string must match, case-insensitive),
+# reason.
 import fnmatch
 import os
 import re
@@ -51,21 +53,74 @@ def overflow_refused_only(string, lib, ours):
 
 
 ERR_FEATCOMB = -5
+ERR_UMASK = -6
 
 
-def thrice_refused_only(string, lib, ours):
-    """Does libpfm4 refuse (PFM_ERR_FEATCOMB) under both layers a string
-    that names one unit mask three times or more, which ours encodes?"""
-    terms = [t.upper() for t in re.split(r"[:.]", string)[1:] if t and "=" not in t]
-    return (lib.none_rc == lib.ext_rc == ERR_FEATCOMB and 0 in (ours.none_rc, ours.ext_rc)
-            and any(terms.count(t) >= 3 for t in set(terms)))
+def thrice_refused_only(string, lib, ours, umask_key=None):
+    """Does libpfm4 refuse (PFM_ERR_FEATCOMB, PFM_ERR_UMASK on the perf PMU) a string that names one unit
+    mask three times or more (or three unit masks of one umask value, when
+    umask_key(event, term) gives it) in every layer where the two answer
+    otherwise, ours encoding it in one at least?"""
+    parts = re.split(r"[:.]", string)
+    terms = [t.upper() for t in parts[1:] if t and "=" not in t]
+    if umask_key:
+        terms = [umask_key(parts[0], t) or t for t in terms]
+    pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
+    differ = [(a, b) for a, b in pairs if a != b]
+    return (bool(differ) and all(a[0] in (str(ERR_FEATCOMB), str(ERR_UMASK)) for a, b in differ)
+            and any(b[0] == "0" for a, b in differ) and any(terms.count(t) >= 3 for t in set(terms)))
+
+
+ERR_ATTR_SET = -10
+
+
+def _refusal_pairs(lib, ours, refusals):
+    """Every layer either agrees or one side refuses with one of refusals
+    where the other encodes; at least one layer differs."""
+    pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
+    differ = [(a, b) for a, b in pairs if a != b]
+    return bool(differ) and all({a[0], b[0]} & {"0"} and ({a[0], b[0]} - {"0"}) <= refusals
+                                and a[0] != b[0] for a, b in differ)
+
+
+def modifier_thrice(string, lib, ours):
+    """Does the string give one modifier three times or more, and do the two
+    libraries differ only in one refusing it (PFM_ERR_ATTR_VAL or
+    PFM_ERR_ATTR_SET) where the other encodes?"""
+    names = [t.split("=", 1)[0].strip().lower() for t in re.split(r"[:.]", string)[1:] if t]
+    refusals = {str(ERR_ATTR_VAL), str(ERR_ATTR_SET)}
+    pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
+    differ = [(a, b) for a, b in pairs if a != b]
+    # where the two differ, one encodes and the other refuses the repetition,
+    # or pmuplug refuses the repetition in a layer libpfm4 refuses for
+    # another reason (an uncore PMU absent from sysfs: PFM_ERR_NOTSUPP)
+    def one_refuses(a, b):
+        return a[0] != b[0] and "0" in (a[0], b[0]) and ({a[0], b[0]} - {"0"}) <= refusals
+    return (any(names.count(n) >= 3 for n in set(names)) and bool(differ)
+            and any(one_refuses(a, b) for a, b in differ)
+            and all(one_refuses(a, b) or (a[0] != "0" and b[0] in refusals) for a, b in differ))
+
+
+def preset_unchecked(string, lib, ours, umask_key=None):
+    """Does libpfm4 encode where ours refuses a value given against a unit
+    mask's preset (PFM_ERR_ATTR_SET) in every layer that differs? (libpfm4
+    4.13 checks a named unit mask's preset on the tables that declare it,
+    not a default unit mask's, not one named twice, not three unit masks'.)"""
+    pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
+    differ = [(a, b) for a, b in pairs if a != b]
+    return bool(differ) and all(a[0] == "0" and b[0] == str(ERR_ATTR_SET) for a, b in differ)
 
 
 class Accepted:
     def __init__(self, path=LISTED, derived=DERIVED):
         self.rows = []          # (pmu pattern, string pattern, reason, kept by hand)
         self.corrections = []   # rows from arch/x86/libpfm4-corrections.yaml
+        self.correction_terms = []  # (pmu, [EVENT, TERM...], why) of the same
         self.used = set()
+        # umask_key(event, term): the umask value of a unit mask term of the
+        # event (libpfm4's listing), None for other terms; set by a caller
+        # that has the listing (fuzz_diff.py), else names are compared
+        self.umask_key = None
         for p, by_hand in ((path, True), (derived, False)):
             if p and os.path.exists(p):
                 self._read(p, by_hand)
@@ -78,6 +133,9 @@ class Accepted:
                         for pat in (s, s + "[:.]*"):
                             self.rows.append((pmu, pat, r["why"], False))
                             self.corrections.append((pmu, pat))
+                        # the same terms in any order, with further ones
+                        # (TOPDOWN.freq=511:BACKEND_BOUND_SLOTS)
+                        self.correction_terms.append((pmu, r["string"].upper().split(":"), r["why"]))
 
     def _read(self, path, by_hand):
         with open(path) as f:
@@ -96,10 +154,19 @@ class Accepted:
         """The reason a difference on pmu::string is accepted, or None. A row
         whose string starts with @ names a kind of difference (@cpu: only the
         cpu of the encoding) and matches that kind only."""
+        if string[0] != "@":
+            terms = [t.strip().upper() for t in re.split(r"[:.]", string)]
+            for p, ct, why in self.correction_terms:
+                if (fnmatch.fnmatchcase(pmu, p) and terms[0] == ct[0]
+                        and all(t in terms[1:] for t in ct[1:])):
+                    return why
         for i, (p, s, why, _) in enumerate(self.rows):
             if (s[0] == "@") != (string[0] == "@"):
                 continue
-            if fnmatch.fnmatchcase(pmu, p) and fnmatch.fnmatchcase(string.upper(), s.upper()):
+            if not fnmatch.fnmatchcase(pmu, p):
+                continue
+            if s[0] == "~" and re.fullmatch(s[1:], string, re.I) or \
+                    s[0] != "~" and fnmatch.fnmatchcase(string.upper(), s.upper()):
                 self.used.add(i)
                 return why
         return None
@@ -116,8 +183,13 @@ class Accepted:
             why = self.reason(pmu, "@ext-refused")
         if not why and overflow_refused_only(string, lib, ours):
             why = self.reason(pmu, "@value-overflow")
-        if not why and thrice_refused_only(string, lib, ours):
+        key = (lambda e, t: self.umask_key(pmu, e, t)) if self.umask_key else None
+        if not why and thrice_refused_only(string, lib, ours, key):
             why = self.reason(pmu, "@repeated-umask")
+        if not why and modifier_thrice(string, lib, ours):
+            why = self.reason(pmu, "@repeated-modifier")
+        if not why and preset_unchecked(string, lib, ours, key):
+            why = self.reason(pmu, "@preset-unchecked")
         return why
 
     def corrected(self, pmu, string):

@@ -45,6 +45,45 @@ class AcceptedReasons(unittest.TestCase):
         self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:ANY_P:any_p", lib, ours))
         self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:ANY_P", lib, ours))
 
+    def test_three_unit_masks_of_one_umask_value_refused_by_libpfm4_alone_is_the_repeat_kind(self):
+        from rundiff import Result
+        a = self.load("*\t@repeated-umask\tlibpfm4 4.13 removes one repetition only")
+        a.umask_key = lambda pmu, ev, t: {"ALL": 1, "PREC_DIST": 1, "ANY_P": 0}.get(t.upper())
+        lib = Result("s\tN\t-5\tX\t-5")
+        ours = Result("s\tN\t0\t1\t5101c0\t-\tX\t0\t4 1c0 0 0 40020 0 0 -1\t-")
+        self.assertTrue(a.explain("skx", "INST_RETIRED:ALL:ALL:PREC_DIST", lib, ours))
+        self.assertIsNone(a.explain("skx", "INST_RETIRED:ALL:ANY_P:PREC_DIST", lib, ours))
+
+    def test_modifier_given_three_times_refused_by_one_side_is_the_repeated_modifier_kind(self):
+        from rundiff import Result
+        a = self.load("*\t@repeated-modifier\tlibpfm4 4.13 checks the first repetition only")
+        lib = Result("s\tN\t0\t1\t25100c0\t-\tX\t0\t4 20000c0 0 0 40020 0 0 -1\t-")
+        ours = Result("s\tN\t-10\tX\t-10")
+        self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:c=1:c=1:c=2", lib, ours))
+        self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:c=1:c=2", lib, ours))
+        freq_lib = Result("s\tN\t-8\tX\t-9")
+        freq_ours = Result("s\tN\t-8\tX\t0\t4 c0 0 0 40420 16 0 -1\t-")
+        self.assertTrue(a.explain("skl", "INST_RETIRED:ANY_P:freq=16:freq=16:freq=16", freq_lib, freq_ours))
+        other = Result("s\tN\t-8\tX\t0\t4 c1 0 0 40420 16 0 -1\t-")
+        self.assertIsNone(a.explain("skl", "INST_RETIRED:ANY_P:freq=16:freq=16:freq=16", other, freq_ours))
+
+    def test_value_against_an_unchecked_preset_is_the_preset_kind(self):
+        from rundiff import Result
+        a = self.load("*\t@preset-unchecked\tlibpfm4 4.13 checks a named unit mask's preset only")
+        a.umask_key = lambda pmu, ev, t: {"DIVIDER_ACTIVE": 1, "A": 1, "B": 2, "C": 4}.get(t.upper())
+        lib = Result("s\tN\t0\t1\t3510114\t-\tX\t0\t4 3000114 0 0 40020 0 0 -1\t-")
+        ours = Result("s\tN\t-10\tX\t-10")
+        self.assertTrue(a.explain("skx", "ARITH:c=2", lib, ours))
+        self.assertTrue(a.explain("bdw", "IDQ:A:B:C", lib, ours))
+        self.assertTrue(a.explain("atom", "UOPS_RETIRED:STALLS:c=3", lib, ours))
+        self.assertIsNone(a.explain("skx", "ARITH:c=2", lib, Result("s\tN\t-9\tX\t-9")))
+
+    def test_row_starting_with_a_tilde_is_a_regular_expression_of_the_whole_string(self):
+        a = self.load("spr\t~INST_RETIRED([:.](u|c)(=[^:.]*)?)*\tlibpfm4 4.13's default unit mask differs")
+        self.assertTrue(a.reason("spr", "INST_RETIRED:c=1:u"))
+        self.assertTrue(a.reason("spr", "inst_retired"))
+        self.assertIsNone(a.reason("spr", "INST_RETIRED:ANY_P:c=1"))
+
     def test_committed_list_admits_no_pmuplug_bug(self):
         rows = accepted.Accepted().rows
         self.assertTrue(rows)
