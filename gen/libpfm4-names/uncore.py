@@ -58,6 +58,11 @@ NO_EXCLUDE_KERNEL_PMUS = {"power", "amd_l3", "amd_nb"}
 # and privilege bits of the event select): libpfm4 4.13 puts them in its
 # PFM_OS_NONE codes only, perf_events' config never has them
 KERNEL_SET_BITS = {"amd_l3": 0x530000, "amd_nb": 0x530000}
+# config bits the kernel's format makes one field of values, a choice and not
+# bits to OR (the PCU's occ_sel, config:14-15: C0 0x4000, C3 0x8000, C6
+# 0xc000): the unit masks of a group that set bits there only exclude each
+# other, where libpfm4 4.13 keeps the later one on some models
+CHOICE_BITS = {"uncore_pcu": 0xc000}
 SPECIAL_PERF_PMU = {"rapl": "power", "skx_unc_irp": "uncore_irp_0", "amd64_rapl": "power", "amd64_fam19h_zen3_l3": "amd_l3",
                     "amd64_fam15h_nb": "amd_nb", "nhm_unc": "uncore", "wsm_unc": "uncore"}
 
@@ -815,7 +820,9 @@ def describe(pd, rep, base, members, ids, pre, core):
                           ([ev_field] if ev_field else []) + flag_moved.get(e.name, []), alone_ok))
     fields.add("event", 0, 0xff & ~modmask[0])
     fields.add("umask", 0, 0xff00 & ~modmask[0])
-    kbits = KERNEL_SET_BITS.get(perf_pmu_of(pre, members[0], base, len(members) > 1 or members[0] != base), 0)
+    kpmu = perf_pmu_of(pre, members[0], base, len(members) > 1 or members[0] != base)
+    kbits = KERNEL_SET_BITS.get(kpmu, 0)
+    choice = CHOICE_BITS.get(kpmu, 0)
     fields.add("ext", 0, used[0] & ~0xffff & ~modmask[0] & ~kbits)
     fields.add("ctl", 0, used[0] & kbits & ~modmask[0])
     fields.add("filter0", 1, used[1] & ~modmask[1])
@@ -903,6 +910,9 @@ def describe(pd, rep, base, members, ids, pre, core):
             gexcl = set()
             for i, g in enumerate(glist):
                 if len(g) > 1 and all(b in refuses[a] for a in g for b in g if a != b):
+                    gexcl.add(i)
+                    continue
+                if len(g) > 1 and choice and all(own[n][0] and not own[n][0] & ~choice for n in g):
                     gexcl.add(i)
                     continue
                 for n in g:
