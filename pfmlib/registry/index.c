@@ -20,7 +20,7 @@ int pp_registry_ready(void) { return __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQ
 /* xhash: list index i (a PMU not built in) into the index */
 static void xhash_put(int i)
 {
-	const char *name = pp_reg.pmus[i].name;
+	const char *name = pp_reg_entry(i)->name;
 	uint32_t mask = pp_reg.name_hash_size - 1, k = pp_hash_name(name, strlen(name)) & mask;
 	while (pp_reg.name_hash[k])
 		k = (k + 1) & mask;
@@ -54,11 +54,9 @@ static int xhash_rebuild(int added)
 /* the name index of list entry i, just added */
 int pp_reg_index_added(int i)
 {
-	struct pp_pmu_rt *rt = &pp_reg.pmus[i];
-	if (rt->bidx >= 0) {
-		pp_reg.builtin_pos[rt->bidx] = i;
-		return PFM_SUCCESS;
-	}
+	struct pp_pmu_rt *rt = pp_reg_entry(i);
+	if (rt->bidx >= 0)
+		return PFM_SUCCESS;	/* built in: tablegen's list_pos holds it */
 	if (!pp_reg.name_hash_size) {
 		/* the first PMU not built in: nothing to re-index */
 		if (!(pp_reg.name_hash = calloc(16, sizeof(*pp_reg.name_hash))))

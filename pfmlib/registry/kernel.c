@@ -48,7 +48,7 @@ static struct pp_pmu_rt *kpmu_rt(uint32_t e)
 	int k = pp_reg.builtin_pos[i];
 	if (k < 0)
 		return NULL;
-	struct pp_pmu_rt *rt = &pp_reg.pmus[k];
+	struct pp_pmu_rt *rt = pp_reg_entry(k);
 	return pp_reg_irregular(rt) ? NULL : rt;
 }
 
@@ -78,7 +78,7 @@ static int served(int i)
 	const char *sysname = k->names[i];
 	/* the pattern boxes are added together (pp_reg_add_pattern_boxes), before any sysfs PMU */
 	for (int i = pp_reg.first_pattern_box; i < pp_reg.first_pattern_box + pp_reg.npattern_boxes; i++)
-		if (pp_reg.pmus[i].kpmu && !strcmp(pp_reg.pmus[i].kpmu, sysname))
+		if (pp_reg_entry(i)->kpmu && !strcmp(pp_reg_entry(i)->kpmu, sysname))
 			return 1;
 	size_t len = strlen(sysname), base = len;
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
@@ -104,7 +104,7 @@ static int served(int i)
 	/* the PMUs not in the kernel PMU index (no sysfs PMU among them yet:
 	 * those join after discovery) */
 	for (int j = 0; j < unindexed_n(); j++)
-		if (serves(&pp_reg.pmus[unindexed_at(j)], sysname))
+		if (serves(pp_reg_entry(unindexed_at(j)), sysname))
 			return 1;
 	return 0;
 }

@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
@@ -113,36 +114,39 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 /*
  * Every built-in PMU at once, as pp_reg_add() would add them one by one into an
  * empty registry (tablegen checks that names and ids are unique; variants
- * are not PMUs of their own): the list has room for them all.
+ * are not PMUs of their own), without a walk over them: tablegen made the
+ * list (pp_table.list_pos, list_bidx, id_pos); each entry is filled at its
+ * first access (pp_reg_entry), the list being zeroed.
  */
 void pp_reg_add_builtin(void)
 {
-	/* locals, not the state: the loop runs once per built-in PMU */
 	const struct pp_table *t = &pp_reg.builtin;
-	const struct pp_pmu *pmus = t->pmus;
-	const char *strs = t->strs;
-	struct pp_pmu_rt *list = pp_reg.pmus;
-	uint16_t *pos = pp_reg.list_pos_of_id;
-	int *bpos = pp_reg.builtin_pos, n = pp_reg.npmus;
-	for (uint32_t i = 0, np = t->npmus; i < np; i++) {
-		const struct pp_pmu *p = &pmus[i];
-		if (p->flags & PP_PMU_F_VARIANT) {
-			bpos[i] = -1;
-			continue;
-		}
-		/* tablegen's table: ids unique and below PFM_PMU_MAX, events
-		 * within an index (check_unique, the YAML reader's limits); the
-		 * list is zeroed: the other fields are 0 */
-		struct pp_pmu_rt *rt = &list[n];
-		rt->t = t;
+	pp_reg.builtin_pos = t->list_pos;
+	memcpy(pp_reg.list_pos_of_id, t->id_pos, t->nid_pos * sizeof(*t->id_pos));
+	pp_reg.npmus = (int)t->nlist;
+}
+
+static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void pp_reg_fill(struct pp_pmu_rt *rt)
+{
+	int i = (int)(rt - pp_reg.pmus), locked = __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE);
+	if (i < 0 || i >= (int)pp_reg.builtin.nlist)
+		return;	/* not a built-in PMU's: filled when added */
+	if (locked)
+		pthread_mutex_lock(&fill_lock);
+	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE)) {
+		const struct pp_table *t = &pp_reg.builtin;
+		uint32_t b = t->list_bidx[i];
+		const struct pp_pmu *p = &t->pmus[b];
 		rt->p = p;
-		rt->name = strs + p->name;
+		rt->name = t->strs + p->name;
 		rt->id = p->id;
-		rt->bidx = (int)i;
-		pos[p->id] = (uint16_t)(n + 1);
-		bpos[i] = n++;
+		rt->bidx = (int)b;
+		__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
 	}
-	pp_reg.npmus = n;
+	if (locked)
+		pthread_mutex_unlock(&fill_lock);
 }
 
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and
