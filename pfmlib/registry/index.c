@@ -2,10 +2,12 @@
  * registry/index.c - the registry's state (state.h) and the filling of its
  * name index: a PMU not built in goes into name_hash (the built-in ones are
  * found through tablegen's hash and builtin_pos); the look-ups by name
- * (registry.c) and by id (state.h) read them.
+ * (registry.c) and by id (state.h) read them; a built-in PMU's list entry
+ * filled from tablegen's list at its first access (pp_reg_fill).
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
@@ -69,3 +71,26 @@ int pp_reg_index_added(int i)
 	return PFM_SUCCESS;
 }
 
+/* a built-in PMU's list entry, from tablegen's list (pp_reg_entry) */
+static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void pp_reg_fill(struct pp_pmu_rt *rt)
+{
+	int i = (int)(rt - pp_reg.pmus), locked = __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE);
+	if (i < 0 || i >= (int)pp_reg.builtin.nlist)
+		return;	/* not a built-in PMU's: filled when added */
+	if (locked)
+		pthread_mutex_lock(&fill_lock);
+	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE)) {
+		const struct pp_table *t = &pp_reg.builtin;
+		uint32_t b = t->list_bidx[i];
+		const struct pp_pmu *p = &t->pmus[b];
+		rt->p = p;
+		rt->name = t->strs + p->name;
+		rt->id = p->id;
+		rt->bidx = (int)b;
+		__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
+	}
+	if (locked)
+		pthread_mutex_unlock(&fill_lock);
+}

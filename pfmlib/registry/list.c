@@ -1,12 +1,11 @@
 /*
- * registry/list.c - adding PMUs to the list: every built-in PMU at once,
+ * registry/list.c - adding PMUs to the list: every built-in PMU at once (tablegen's list),
  * a plugin's PMU and its instances (an override or a newer version
  * replacing a built-in one), one entry appended; the irregular PMUs (those
  * the built-in kernel PMU index does not find) noted as they are added.
  */
 #include <stddef.h>
 #include <stdint.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
@@ -124,29 +123,6 @@ void pp_reg_add_builtin(void)
 	pp_reg.builtin_pos = t->list_pos;
 	memcpy(pp_reg.list_pos_of_id, t->id_pos, t->nid_pos * sizeof(*t->id_pos));
 	pp_reg.npmus = (int)t->nlist;
-}
-
-static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void pp_reg_fill(struct pp_pmu_rt *rt)
-{
-	int i = (int)(rt - pp_reg.pmus), locked = __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE);
-	if (i < 0 || i >= (int)pp_reg.builtin.nlist)
-		return;	/* not a built-in PMU's: filled when added */
-	if (locked)
-		pthread_mutex_lock(&fill_lock);
-	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE)) {
-		const struct pp_table *t = &pp_reg.builtin;
-		uint32_t b = t->list_bidx[i];
-		const struct pp_pmu *p = &t->pmus[b];
-		rt->p = p;
-		rt->name = t->strs + p->name;
-		rt->id = p->id;
-		rt->bidx = (int)b;
-		__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
-	}
-	if (locked)
-		pthread_mutex_unlock(&fill_lock);
 }
 
 /* a plugin's PMU, then its box instances (pmu `instances`), whose names and

@@ -73,7 +73,7 @@ static inline int pp_reg_irregular(const struct pp_pmu_rt *rt)
 	return rt->bidx < 0 || rt->picked;
 }
 
-/* list.c: a built-in PMU's entry filled from tablegen's list, at its first access */
+/* index.c: a built-in PMU's entry filled from tablegen's list, at its first access */
 void pp_reg_fill(struct pp_pmu_rt *rt);
 
 /*
