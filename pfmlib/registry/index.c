@@ -74,23 +74,29 @@ int pp_reg_index_added(int i)
 /* a built-in PMU's list entry, from tablegen's list (pp_reg_entry) */
 static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* entry rt (a built-in PMU's: every other entry is filled when added) from
+ * tablegen's list */
+static void fill(struct pp_pmu_rt *rt)
+{
+	const struct pp_table *t = &pp_reg.builtin;
+	uint32_t b = t->list_bidx[rt - pp_reg.pmus];
+	const struct pp_pmu *p = &t->pmus[b];
+	rt->p = p;
+	rt->name = t->strs + p->name;
+	rt->id = p->id;
+	rt->bidx = (int)b;
+	__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
+}
+
 void pp_reg_fill(struct pp_pmu_rt *rt)
 {
-	int i = (int)(rt - pp_reg.pmus), locked = __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE);
-	if (i < 0 || i >= (int)pp_reg.builtin.nlist)
-		return;	/* not a built-in PMU's: filled when added */
-	if (locked)
-		pthread_mutex_lock(&fill_lock);
-	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE)) {
-		const struct pp_table *t = &pp_reg.builtin;
-		uint32_t b = t->list_bidx[i];
-		const struct pp_pmu *p = &t->pmus[b];
-		rt->p = p;
-		rt->name = t->strs + p->name;
-		rt->id = p->id;
-		rt->bidx = (int)b;
-		__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
+	/* while pfm_initialize builds the registry, one thread only */
+	if (!__atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE)) {
+		fill(rt);
+		return;
 	}
-	if (locked)
-		pthread_mutex_unlock(&fill_lock);
+	pthread_mutex_lock(&fill_lock);
+	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE))
+		fill(rt);
+	pthread_mutex_unlock(&fill_lock);
 }

@@ -52,6 +52,15 @@ static struct pp_pmu_rt *kpmu_rt(uint32_t e)
 	return pp_reg_irregular(rt) ? NULL : rt;
 }
 
+/* is kpmu_rt(e) present? Without filling its entry (pp_reg_entry): an
+ * entry not filled yet is not present; a built-in position's entry is
+ * irregular when picked */
+static int kpmu_present(uint32_t e)
+{
+	int k = pp_reg.builtin_pos[pp_reg.builtin.kpmu[2 * e + 1]];
+	return k >= 0 && pp_reg.pmus[k].is_present && !pp_reg.pmus[k].picked;
+}
+
 /* the rule of sysfs_served for one table PMU */
 static int serves(const struct pp_pmu_rt *rt, const char *sysname)
 {
@@ -86,11 +95,9 @@ static int served(int i)
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
 	/* the pairs of sysname itself were found when it was listed
 	 * (pp_kpmus_load); a present table PMU of that very name serves it */
-	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
-		const struct pp_pmu_rt *rt = kpmu_rt(e);
-		if (rt && rt->is_present)
+	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++)
+		if (kpmu_present(e))
 			return 1;
-	}
 	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
