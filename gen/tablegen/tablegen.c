@@ -659,6 +659,39 @@ static void emit_tables(const struct pp_builder *b)
 		"string offsets (table/table.h, PP_PACK_ESC)", NULL);
 	emit_nums("pp_str_t", "pp_desc_dict", desc_dict, ndesc_dict);
 
+	/* the registry's list of the built-in PMUs, as registry/list.c would
+	 * fill it one by one: every PMU but the variants, in table order */
+	uint32_t nlist = 0, maxid = 0;
+	for (i = 0; i < b->pmus.n; i++)
+		if (!(b->pmus.v[i].flags & PP_PMU_F_VARIANT) && (uint32_t)b->pmus.v[i].id + 1 > maxid)
+			maxid = (uint32_t)b->pmus.v[i].id + 1;
+	uint16_t *idpos = calloc(maxid + 1, sizeof(*idpos));
+	if (!idpos)
+		{ fputs("tablegen: out of memory\n", stderr); exit(1); }
+	comment("pp_list_pos", "per PMU, its position in the registry's list, -1 for a variant (table/table.h)", NULL);
+	fprintf(out, "static const int32_t pp_list_pos[%u] = {\n", b->pmus.n + 1);
+	for (i = 0; i < b->pmus.n; i++) {
+		int variant = !!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
+		fprintf(out, "%d,%s", variant ? -1 : (int)nlist, (i % 16 == 15) ? "\n" : "");
+		if (!variant)
+			idpos[b->pmus.v[i].id] = (uint16_t)++nlist;
+	}
+	fputs("-1\n};\n\n", out);
+	comment("pp_list_bidx", "per position of the registry's list, its PMU (table/table.h)", NULL);
+	open_table("uint32_t", "pp_list_bidx", nlist);
+	for (i = 0, nlist = 0; i < b->pmus.n; i++)
+		if (!(b->pmus.v[i].flags & PP_PMU_F_VARIANT)) {
+			put_num(nlist, i);
+			nlist++;
+		}
+	close_nums();
+	comment("pp_id_pos", "per PMU id, its position in the registry's list + 1, 0 for none (table/table.h)", NULL);
+	open_table("uint16_t", "pp_id_pos", maxid);
+	for (i = 0; i < maxid; i++)
+		put_num(i, idpos[i]);
+	close_nums();
+	free(idpos);
+
 	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
@@ -687,6 +720,8 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("\tt->dgroup_of = pp_dgroup_of;\n", out);
 	fprintf(out, "\tt->idents = pp_idents; t->nidents = %u;\n", nident);
 	fprintf(out, "\tt->patterns = pp_patterns; t->npatterns = %u;\n", npat);
+	fprintf(out, "\tt->list_pos = pp_list_pos; t->list_bidx = pp_list_bidx; t->nlist = %u;\n", nlist);
+	fprintf(out, "\tt->id_pos = pp_id_pos; t->nid_pos = %u;\n", maxid);
 	fputs("}\n", out);
 }
 

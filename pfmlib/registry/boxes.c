@@ -70,8 +70,8 @@ static int add_pattern_box(const struct pp_pmu_rt *tmpl, const char *kn, const c
 static int add_boxes_of(int i, int *next_id)
 {
 	if (!pp_reg.forced)
-		pp_reg.pmus[i].is_present = 0;
-	struct pp_pmu_rt tmpl = pp_reg.pmus[i];	/* the list may move */
+		pp_reg_entry(i)->is_present = 0;
+	struct pp_pmu_rt tmpl = (*pp_reg_entry(i));	/* the list may move */
 	if (tmpl.p->match && !pp_reg_matches_host(&tmpl))
 		return PFM_SUCCESS;
 	/* a table of another architecture than every host identity's serves none */
@@ -124,17 +124,17 @@ int pp_reg_add_pattern_boxes(void)
 	int next_id = PP_SYSFS_ID_MAX, r = PFM_SUCCESS, nirr = pp_reg.nirregular, k;
 	if (!pp_reg.builtin.patterns) {
 		for (k = 0; r == PFM_SUCCESS && k < pp_reg.ntable_pmus; k++)
-			if (pp_pmu_is_pattern_table(pp_reg.pmus[k].p))
+			if (pp_pmu_is_pattern_table(pp_reg_entry(k)->p))
 				r = add_boxes_of(k, &next_id);
 		return r;
 	}
 	/* the built-in PMUs that are their own descriptor: tablegen's list; the
 	 * others (those irregular before the first box) one by one */
 	for (uint32_t j = 0; r == PFM_SUCCESS && j < pp_reg.builtin.npatterns; j++)
-		if ((k = pp_reg.builtin_pos[pp_reg.builtin.patterns[j]]) >= 0 && !pp_reg_irregular(&pp_reg.pmus[k]))
+		if ((k = pp_reg.builtin_pos[pp_reg.builtin.patterns[j]]) >= 0 && !pp_reg_irregular(pp_reg_entry(k)))
 			r = add_boxes_of(k, &next_id);
 	for (int j = 0; r == PFM_SUCCESS && j < nirr; j++)
-		if (pp_pmu_is_pattern_table(pp_reg.pmus[pp_reg.irregular_pos[j]].p))
+		if (pp_pmu_is_pattern_table(pp_reg_entry(pp_reg.irregular_pos[j])->p))
 			r = add_boxes_of(pp_reg.irregular_pos[j], &next_id);
 	return r;
 }

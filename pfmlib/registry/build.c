@@ -24,13 +24,10 @@ int pp_registry_init(void)
 	/* pp_reg is all zero here: never initialized, or cleared by pp_registry_fini */
 	pp_host_identify(&pp_reg.host);
 	pp_builtin_table(&pp_reg.builtin);
-	/* every slot is set by pp_reg_add_builtin */
-	if (!(pp_reg.builtin_pos = malloc((pp_reg.builtin.npmus + 1) * sizeof(*pp_reg.builtin_pos))))
-		return PFM_ERR_NOMEM;
-	pp_reg.builtin_pos[pp_reg.builtin.npmus] = -1;
 	/* room for every built-in PMU and some more: no re-pointing while adding
-	 * them; zeroed (fresh pages), so pp_reg_add_builtin sets the other fields only */
-	pp_reg.pmus_cap = (int)pp_reg.builtin.npmus + 64;
+	 * them; zeroed (fresh pages): the built-in PMUs' entries are filled at
+	 * their first access (pp_reg_entry) */
+	pp_reg.pmus_cap = (int)pp_reg.builtin.nlist + 64;
 	if (!(pp_reg.pmus = calloc((size_t)pp_reg.pmus_cap, sizeof(*pp_reg.pmus))))
 		return PFM_ERR_NOMEM;
 	pp_reg_add_builtin();
@@ -77,7 +74,6 @@ void pp_registry_fini(void)
 	free(pp_reg.pmus);
 	free(pp_reg.search_order);
 	free(pp_reg.detected_pos);
-	free(pp_reg.builtin_pos);
 	free(pp_reg.name_hash);
 	free(pp_reg.default_pos);
 	for (int i = 0; i < pp_reg.nowned_names; i++)

@@ -188,8 +188,11 @@ static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 	const struct pp_table *bt = s->bt;
 	for (uint32_t j = 0; j < bt->nidents; j++) {
 		int k = s->bpos[bt->idents[j]];
-		if (k >= 0 && !s->list[k].picked)
+		if (k >= 0 && !s->list[k].picked) {
+			if (s->fill)
+				s->fill(&s->list[k]);
 			c->ident[c->nident++] = k;
+		}
 	}
 	for (uint32_t j = 0; j < bt->ndgroups; j++) {
 		const struct pp_dgroup *d = &bt->dgroups[j];
@@ -218,6 +221,8 @@ static int members(const struct pp_detect_set *s, const struct cands *c, const s
 			continue;
 		if (pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
 			continue;
+		if (s->fill)
+			s->fill(&s->list[k]);
 		out[n++] = k;
 	}
 	return n;

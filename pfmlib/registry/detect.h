@@ -47,6 +47,9 @@ struct pp_detect_set {
 	const int *bpos;
 	const int *irr;
 	int nirr;
+	/* fills a list entry before it is read (the registry's built-in
+	 * entries are filled at their first access); NULL: all are filled */
+	void (*fill)(struct pp_pmu_rt *rt);
 };
 
 /* set is_present on the PMUs that host's identities select (an uncore box

@@ -54,8 +54,9 @@ void pp_reg_realize(struct pp_pmu_rt *rt)
 	} else if (__atomic_load_n(&rt->lazy, __ATOMIC_RELAXED)) {
 		const struct pp_table *stub = rt->t, *full = pp_plugins_realize(stub);
 		for (int i = 0; i < pp_reg.npmus; i++) {
+			/* an entry not filled yet (pp_reg_entry) is a built-in PMU's: its t is NULL */
 			struct pp_pmu_rt *x = &pp_reg.pmus[i];
-			if (x->t != stub)
+			if (__atomic_load_n(&x->t, __ATOMIC_ACQUIRE) != stub)
 				continue;
 			if (full) {
 				x->p = &full->pmus[x->p - stub->pmus];

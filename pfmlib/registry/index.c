@@ -2,10 +2,12 @@
  * registry/index.c - the registry's state (state.h) and the filling of its
  * name index: a PMU not built in goes into name_hash (the built-in ones are
  * found through tablegen's hash and builtin_pos); the look-ups by name
- * (registry.c) and by id (state.h) read them.
+ * (registry.c) and by id (state.h) read them; a built-in PMU's list entry
+ * filled from tablegen's list at its first access (pp_reg_fill).
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
@@ -20,7 +22,7 @@ int pp_registry_ready(void) { return __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQ
 /* xhash: list index i (a PMU not built in) into the index */
 static void xhash_put(int i)
 {
-	const char *name = pp_reg.pmus[i].name;
+	const char *name = pp_reg_entry(i)->name;
 	uint32_t mask = pp_reg.name_hash_size - 1, k = pp_hash_name(name, strlen(name)) & mask;
 	while (pp_reg.name_hash[k])
 		k = (k + 1) & mask;
@@ -54,11 +56,9 @@ static int xhash_rebuild(int added)
 /* the name index of list entry i, just added */
 int pp_reg_index_added(int i)
 {
-	struct pp_pmu_rt *rt = &pp_reg.pmus[i];
-	if (rt->bidx >= 0) {
-		pp_reg.builtin_pos[rt->bidx] = i;
-		return PFM_SUCCESS;
-	}
+	struct pp_pmu_rt *rt = pp_reg_entry(i);
+	if (rt->bidx >= 0)
+		return PFM_SUCCESS;	/* built in: tablegen's list_pos holds it */
 	if (!pp_reg.name_hash_size) {
 		/* the first PMU not built in: nothing to re-index */
 		if (!(pp_reg.name_hash = calloc(16, sizeof(*pp_reg.name_hash))))
@@ -71,3 +71,32 @@ int pp_reg_index_added(int i)
 	return PFM_SUCCESS;
 }
 
+/* a built-in PMU's list entry, from tablegen's list (pp_reg_entry) */
+static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* entry rt (a built-in PMU's: every other entry is filled when added) from
+ * tablegen's list */
+static void fill(struct pp_pmu_rt *rt)
+{
+	const struct pp_table *t = &pp_reg.builtin;
+	uint32_t b = t->list_bidx[rt - pp_reg.pmus];
+	const struct pp_pmu *p = &t->pmus[b];
+	rt->p = p;
+	rt->name = t->strs + p->name;
+	rt->id = p->id;
+	rt->bidx = (int)b;
+	__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
+}
+
+void pp_reg_fill(struct pp_pmu_rt *rt)
+{
+	/* while pfm_initialize builds the registry, one thread only */
+	if (!__atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE)) {
+		fill(rt);
+		return;
+	}
+	pthread_mutex_lock(&fill_lock);
+	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE))
+		fill(rt);
+	pthread_mutex_unlock(&fill_lock);
+}

@@ -48,8 +48,17 @@ static struct pp_pmu_rt *kpmu_rt(uint32_t e)
 	int k = pp_reg.builtin_pos[i];
 	if (k < 0)
 		return NULL;
-	struct pp_pmu_rt *rt = &pp_reg.pmus[k];
+	struct pp_pmu_rt *rt = pp_reg_entry(k);
 	return pp_reg_irregular(rt) ? NULL : rt;
+}
+
+/* is kpmu_rt(e) present? Without filling its entry (pp_reg_entry): an
+ * entry not filled yet is not present; a built-in position's entry is
+ * irregular when picked */
+static int kpmu_present(uint32_t e)
+{
+	int k = pp_reg.builtin_pos[pp_reg.builtin.kpmu[2 * e + 1]];
+	return k >= 0 && pp_reg.pmus[k].is_present && !pp_reg.pmus[k].picked;
 }
 
 /* the rule of sysfs_served for one table PMU */
@@ -78,7 +87,7 @@ static int served(int i)
 	const char *sysname = k->names[i];
 	/* the pattern boxes are added together (pp_reg_add_pattern_boxes), before any sysfs PMU */
 	for (int i = pp_reg.first_pattern_box; i < pp_reg.first_pattern_box + pp_reg.npattern_boxes; i++)
-		if (pp_reg.pmus[i].kpmu && !strcmp(pp_reg.pmus[i].kpmu, sysname))
+		if (pp_reg_entry(i)->kpmu && !strcmp(pp_reg_entry(i)->kpmu, sysname))
 			return 1;
 	size_t len = strlen(sysname), base = len;
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
@@ -86,11 +95,9 @@ static int served(int i)
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
 	/* the pairs of sysname itself were found when it was listed
 	 * (pp_kpmus_load); a present table PMU of that very name serves it */
-	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
-		const struct pp_pmu_rt *rt = kpmu_rt(e);
-		if (rt && rt->is_present)
+	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++)
+		if (kpmu_present(e))
 			return 1;
-	}
 	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
@@ -104,7 +111,7 @@ static int served(int i)
 	/* the PMUs not in the kernel PMU index (no sysfs PMU among them yet:
 	 * those join after discovery) */
 	for (int j = 0; j < unindexed_n(); j++)
-		if (serves(&pp_reg.pmus[unindexed_at(j)], sysname))
+		if (serves(pp_reg_entry(unindexed_at(j)), sysname))
 			return 1;
 	return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * registry/list.c - adding PMUs to the list: every built-in PMU at once,
+ * registry/list.c - adding PMUs to the list: every built-in PMU at once (tablegen's list),
  * a plugin's PMU and its instances (an override or a newer version
  * replacing a built-in one), one entry appended; the irregular PMUs (those
  * the built-in kernel PMU index does not find) noted as they are added.
@@ -141,36 +141,16 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 /*
  * Every built-in PMU at once, as pp_reg_add() would add them one by one into an
  * empty registry (tablegen checks that names and ids are unique; variants
- * are not PMUs of their own): the list has room for them all.
+ * are not PMUs of their own), without a walk over them: tablegen made the
+ * list (pp_table.list_pos, list_bidx, id_pos); each entry is filled at its
+ * first access (pp_reg_entry), the list being zeroed.
  */
 void pp_reg_add_builtin(void)
 {
-	/* locals, not the state: the loop runs once per built-in PMU */
 	const struct pp_table *t = &pp_reg.builtin;
-	const struct pp_pmu *pmus = t->pmus;
-	const char *strs = t->strs;
-	struct pp_pmu_rt *list = pp_reg.pmus;
-	uint16_t *pos = pp_reg.list_pos_of_id;
-	int *bpos = pp_reg.builtin_pos, n = pp_reg.npmus;
-	for (uint32_t i = 0, np = t->npmus; i < np; i++) {
-		const struct pp_pmu *p = &pmus[i];
-		if (p->flags & PP_PMU_F_VARIANT) {
-			bpos[i] = -1;
-			continue;
-		}
-		/* tablegen's table: ids unique and below PFM_PMU_MAX, events
-		 * within an index (check_unique, the YAML reader's limits); the
-		 * list is zeroed: the other fields are 0 */
-		struct pp_pmu_rt *rt = &list[n];
-		rt->t = t;
-		rt->p = p;
-		rt->name = strs + p->name;
-		rt->id = p->id;
-		rt->bidx = (int)i;
-		pos[p->id] = (uint16_t)(n + 1);
-		bpos[i] = n++;
-	}
-	pp_reg.npmus = n;
+	pp_reg.builtin_pos = t->list_pos;
+	memcpy(pp_reg.list_pos_of_id, t->id_pos, t->nid_pos * sizeof(*t->id_pos));
+	pp_reg.npmus = (int)t->nlist;
 }
 
 /*

@@ -28,7 +28,7 @@ static int cmp_rank(const void *a, const void *b)
  */
 static int order_cmp(const void *a, const void *b)
 {
-	return cmp_rank(&pp_reg.pmus[*(const int *)a], &pp_reg.pmus[*(const int *)b]);
+	return cmp_rank(pp_reg_entry(*(const int *)a), pp_reg_entry(*(const int *)b));
 }
 
 int pp_reg_build_order(void)
@@ -43,7 +43,7 @@ int pp_reg_build_order(void)
 	qsort(plug, (size_t)np, sizeof(*plug), order_cmp);
 	int i = 0, j = 0, o = 0;
 	while (i < pp_reg.nbuiltin || j < np)
-		pp_reg.search_order[o++] = j == np || (i < pp_reg.nbuiltin && cmp_rank(&pp_reg.pmus[i], &pp_reg.pmus[plug[j]]) < 0) ? i++ : plug[j++];
+		pp_reg.search_order[o++] = j == np || (i < pp_reg.nbuiltin && cmp_rank(pp_reg_entry(i), pp_reg_entry(plug[j])) < 0) ? i++ : plug[j++];
 	free(plug);
 	return 0;
 }
@@ -59,8 +59,11 @@ void pp_reg_renumber_for_caller(int max)
 {
 	int free_id = 1;	/* 0 is PFM_PMU_NONE */
 	for (int i = 0; i < pp_reg.npmus; i++) {
-		struct pp_pmu_rt *rt = &pp_reg.pmus[pp_reg_ordered(i)];
-		if (rt->id < max || !rt->is_present)
+		/* a PMU not present is left as it is (an entry not filled yet is not present) */
+		if (!pp_reg.pmus[pp_reg_ordered(i)].is_present)
+			continue;
+		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg_ordered(i));
+		if (rt->id < max)
 			continue;
 		while (free_id < max && pp_reg_at_id(free_id))
 			free_id++;
@@ -97,13 +100,13 @@ int pp_reg_list_defaults(void)
 		return PFM_ERR_NOMEM;
 	pp_reg.ndefault = 0;
 	for (int j = 0; j < pp_reg.ndetected; j++)
-		dfl_add(&pp_reg.pmus[pp_reg.detected_pos[j]]);
+		dfl_add(pp_reg_entry(pp_reg.detected_pos[j]));
 	if (pp_reg.forced)
-		dfl_add(&pp_reg.pmus[pp_reg.forced_pos]);
+		dfl_add(pp_reg_entry(pp_reg.forced_pos));
 	pp_reg_each_os_generic(dfl_add);
 	int n = 0;
 	for (int j = 0; j < pp_reg.ndefault; j++)
-		if (pp_reg.pmus[pp_reg.default_pos[j]].is_present)
+		if (pp_reg_entry(pp_reg.default_pos[j])->is_present)
 			pp_reg.default_pos[n++] = pp_reg.default_pos[j];
 	pp_reg.ndefault = n;
 	/* sorted by place in the search order (pp_reg_ordered() maps it back) */

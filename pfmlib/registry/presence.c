@@ -59,12 +59,12 @@ static void pick_variants(void)
  * built-in part of the list; the irregular ones are listed) */
 void pp_reg_each_os_generic(void (*f)(struct pp_pmu_rt *))
 {
-	for (int i = pp_reg.nbuiltin - 1; i >= 0 && pp_reg.builtin.pmus[pp_reg.pmus[i].bidx].type == PP_PMU_OS_GENERIC; i--)
-		if (!pp_reg_irregular(&pp_reg.pmus[i]))
-			f(&pp_reg.pmus[i]);
+	for (int i = pp_reg.nbuiltin - 1; i >= 0 && pp_reg.builtin.pmus[pp_reg_entry(i)->bidx].type == PP_PMU_OS_GENERIC; i--)
+		if (!pp_reg_irregular(pp_reg_entry(i)))
+			f(pp_reg_entry(i));
 	for (int j = 0; j < pp_reg.nirregular; j++)
-		if (pp_reg.irregular_pos[j] < pp_reg.ntable_pmus && pp_reg.pmus[pp_reg.irregular_pos[j]].p->type == PP_PMU_OS_GENERIC)
-			f(&pp_reg.pmus[pp_reg.irregular_pos[j]]);
+		if (pp_reg.irregular_pos[j] < pp_reg.ntable_pmus && pp_reg_entry(pp_reg.irregular_pos[j])->p->type == PP_PMU_OS_GENERIC)
+			f(pp_reg_entry(pp_reg.irregular_pos[j]));
 }
 
 static void withdraw_h(struct pp_pmu_rt *rt)
@@ -86,9 +86,22 @@ void pp_reg_plm_from_core(void)
 	const struct pp_pmu_rt *core = NULL;
 	if (pp_reg.forced)
 		return;
-	for (int i = 0; i < pp_reg.ntable_pmus && !core; i++)
-		if (pp_reg.pmus[pp_reg_ordered(i)].is_present && pp_reg.pmus[pp_reg_ordered(i)].p->type == PP_PMU_CORE)
-			core = &pp_reg.pmus[pp_reg_ordered(i)];
+	/* the present core PMUs are among those detection made present: the
+	 * first in search order, without a walk over every PMU */
+	int best = -1, *inv = NULL;
+	if (pp_reg.search_order && !(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
+		return;
+	for (int i = 0; inv && i < pp_reg.npmus; i++)
+		inv[pp_reg.search_order[i]] = i;
+	for (int j = 0; j < pp_reg.ndetected; j++) {
+		int k = pp_reg.detected_pos[j], place = inv ? inv[k] : k;
+		const struct pp_pmu_rt *rt = pp_reg_entry(k);
+		if (k < pp_reg.ntable_pmus && rt->is_present && rt->p->type == PP_PMU_CORE && (best < 0 || place < best)) {
+			best = place;
+			core = rt;
+		}
+	}
+	free(inv);
 	if (!core || pp_pmu_filters_hv(core))
 		return;
 	/* the flag is the OS-generic PMUs' (perf) */
@@ -106,7 +119,7 @@ static void arch_perfmon(void)
 		return;
 	/* among the PMUs detection made present */
 	for (int j = 0; j < pp_reg.ndetected; j++) {
-		struct pp_pmu_rt *rt = &pp_reg.pmus[pp_reg.detected_pos[j]];
+		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg.detected_pos[j]);
 		if (!(rt->p->flags & PP_PMU_F_ARCH_PERFMON) || !rt->is_present)
 			continue;
 		if (!pp_reg.host.archperf_version) {
@@ -146,12 +159,12 @@ void pp_reg_detect(void)
 	pick_variants();
 	const struct pp_table *b = &pp_reg.builtin;
 	struct pp_detect_set s = { pp_reg.pmus, pp_reg.npmus, b->dgroups && b->dgroup_of && b->kpmu ? b : NULL, pp_reg.builtin_pos, pp_reg.irregular_pos,
-				   pp_reg.nirregular };
+				   pp_reg.nirregular, pp_reg_fill };
 	if ((pp_reg.detected_pos = malloc(((size_t)pp_reg.npmus + 1) * sizeof(*pp_reg.detected_pos))))
 		pp_detect(&s, &pp_reg.host, &pp_reg.kernel_pmus, pp_reg.detected_pos, &pp_reg.ndetected);
 	pp_reg_each_os_generic(make_present);
 	arch_perfmon();
 	for (int i = 0; pp_cfg.verbose && i < pp_reg.npmus; i++)
 		if (pp_reg.pmus[pp_reg_ordered(i)].is_present)
-			pp_verbose("PMU %s detected", pp_str(pp_reg.pmus[pp_reg_ordered(i)].t, pp_reg.pmus[pp_reg_ordered(i)].p->name));
+			pp_verbose("PMU %s detected", pp_str(pp_reg_entry(pp_reg_ordered(i))->t, pp_reg_entry(pp_reg_ordered(i))->p->name));
 }

@@ -24,7 +24,7 @@ struct pp_pmu_rt *pp_pmu_by_id(int id)
 /* PMU list index i when its name is name[0..len), case-insensitively */
 static int name_at(int i, const char *name, size_t len)
 {
-	return pp_name_eq(pp_reg.pmus[i].name, name, len);
+	return pp_name_eq(pp_reg_entry(i)->name, name, len);
 }
 
 /* the PMU named name[0..len), without completing a lazy one */
@@ -38,7 +38,7 @@ static struct pp_pmu_rt *by_name(const char *name, size_t len)
 			if (!pp_name_eq(pp_str(b, b->pmus[e - 1].name), name, len))
 				continue;
 			if (pp_reg.builtin_pos && pp_reg.builtin_pos[e - 1] >= 0)
-				return &pp_reg.pmus[pp_reg.builtin_pos[e - 1]];
+				return pp_reg_entry(pp_reg.builtin_pos[e - 1]);
 			break;	/* a built-in PMU not in the list: a plugin may have its name */
 		}
 	}
@@ -46,7 +46,7 @@ static struct pp_pmu_rt *by_name(const char *name, size_t len)
 		uint32_t mask = pp_reg.name_hash_size - 1;
 		for (uint32_t k = h & mask; (e = pp_reg.name_hash[k]); k = (k + 1) & mask)
 			if (name_at((int)e - 1, name, len))
-				return &pp_reg.pmus[e - 1];
+				return pp_reg_entry(e - 1);
 	}
 	return NULL;
 }
@@ -58,9 +58,9 @@ struct pp_pmu_rt *pp_pmu_by_name(const char *name, size_t len)
 
 int pp_pmu_count(void) { return pp_reg.npmus; }
 int pp_pmu_dfl_count(void) { return pp_reg.ndefault; }
-struct pp_pmu_rt *pp_pmu_dfl_at(int i) { return (i >= 0 && i < pp_reg.ndefault) ? pp_reg_whole(&pp_reg.pmus[pp_reg.default_pos[i]]) : NULL; }
+struct pp_pmu_rt *pp_pmu_dfl_at(int i) { return (i >= 0 && i < pp_reg.ndefault) ? pp_reg_whole(pp_reg_entry(pp_reg.default_pos[i])) : NULL; }
 int pp_pmu_id_limit(void) { return pp_reg.id_limit; }
-struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < pp_reg.npmus) ? pp_reg_whole(&pp_reg.pmus[pp_reg_ordered(i)]) : NULL; }
+struct pp_pmu_rt *pp_pmu_at(int i) { return (i >= 0 && i < pp_reg.npmus) ? pp_reg_whole(pp_reg_entry(pp_reg_ordered(i))) : NULL; }
 
 int pp_pmu_usable(const struct pp_pmu_rt *pmu)
 {

@@ -47,7 +47,7 @@ struct pp_reg_state {
 	 * builtin_pos giving each one's place in the list (-1: not in it);
 	 * every other PMU (plugins, sysfs) in name_hash, open-addressing slots
 	 * of list position + 1, name_hash_used of name_hash_size taken */
-	int *builtin_pos;
+	const int32_t *builtin_pos;	/* tablegen's (pp_table.list_pos) */
 	uint32_t *name_hash, name_hash_size, name_hash_used;
 	int *default_pos, ndefault;	/* the PMUs searched without pmu:: prefix, in search order */
 	/* pp_detect_matches_host by (table, pattern list), during pp_registry_init
@@ -73,12 +73,33 @@ static inline int pp_reg_irregular(const struct pp_pmu_rt *rt)
 	return rt->bidx < 0 || rt->picked;
 }
 
+/* index.c: a built-in PMU's entry filled from tablegen's list, at its first access */
+void pp_reg_fill(struct pp_pmu_rt *rt);
+
+/*
+ * List entry i. The entries of the built-in PMUs (list positions below
+ * nbuiltin, tablegen's pp_table.list_bidx) are not filled at start-up but
+ * at their first access here: their t is NULL until then (atomic: after
+ * pfm_initialize, threads may fill at once, under a lock). Every entry
+ * is reached through this, or reads only fields that are zero until filled.
+ */
+static inline struct pp_pmu_rt *pp_reg_entry(int i)
+{
+	struct pp_pmu_rt *rt = &pp_reg.pmus[i];
+	if (__builtin_expect(!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE), 0))
+		pp_reg_fill(rt);
+	return rt;
+}
+
 /* ids and search order, inline: every accessor goes through them */
 /* id's PMU (0 <= id <= PP_MAX_PMU_ID), NULL for none */
 static inline struct pp_pmu_rt *pp_reg_at_id(int id)
 {
 	unsigned k = pp_reg.list_pos_of_id[id];
-	return k && k <= (unsigned)pp_reg.npmus && pp_reg.pmus[k - 1].id == id ? &pp_reg.pmus[k - 1] : NULL;
+	if (!k || k > (unsigned)pp_reg.npmus)
+		return NULL;
+	struct pp_pmu_rt *rt = pp_reg_entry((int)k - 1);
+	return rt->id == id ? rt : NULL;
 }
 
 /* id's PMU becomes rt (NULL: none) */

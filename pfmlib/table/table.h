@@ -306,6 +306,13 @@ struct pp_table {
 	 * (perf_pmu_pattern), in table order (the built-in table's; NULL
 	 * elsewhere) */
 	const uint32_t           *patterns;  uint32_t npatterns;
+	/* the registry's list of these PMUs, made by tablegen (the built-in
+	 * table's; NULL elsewhere): per PMU its list position (npmus + 1
+	 * entries, -1 for a variant and at the end), per list position its
+	 * PMU (nlist), per id below nid_pos its list position + 1 (0: none) */
+	const int32_t            *list_pos;
+	const uint32_t           *list_bidx; uint32_t nlist;
+	const uint16_t           *id_pos;    uint32_t nid_pos;
 	/* the dictionary of packed descriptions (see PP_PACK_ESC): ndesc_dict
 	 * strings; NULL when descriptions are plain strings (the built-in
 	 * table's, from tablegen; NULL elsewhere) */
