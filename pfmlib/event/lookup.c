@@ -63,14 +63,14 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 	if (known && __atomic_load_n(known, __ATOMIC_RELAXED) == 1)
 		return -1;
 	int some = 0;
-	for (uint32_t i = 0; i < ev->numasks; i++) {
-		const struct pp_umask *u = &t->umasks[ev->first_umask + i];
-		if (!u->aliases)
+	const struct pp_umask *u0 = &t->umasks[ev->first_umask], *ue = u0 + ev->numasks;
+	for (const struct pp_umask *u = u0; u < ue; u++) {
+		if (__builtin_expect(!u->aliases, 1))
 			continue;
 		some = 1;
 		for (const char *a = pp_str(t, u->aliases); *a; a += strlen(a) + 1)
 			if (pp_name_eq(a, name, len))
-				return (int)(ev->first_umask + i);
+				return (int)(ev->first_umask + (uint32_t)(u - u0));
 	}
 	if (known)
 		__atomic_store_n(known, (uint8_t)(some ? 2 : 1), __ATOMIC_RELAXED);
