@@ -174,33 +174,88 @@ static int add_defaults(struct pp_enc *e, int exact)
 
 	if (e->has_raw_umask)
 		return PFM_SUCCESS;	/* the number stands for every unit mask */
-	for (unsigned int g = 0; g < ngroups(e) && !exact; g++) {
-		if ((groups_used(e) >> g) & 1 || group_blocked(e, g))
-			continue;
-		for (uint32_t i = 0; i < e->ev->numasks; i++) {
-			uint32_t ui = e->ev->first_umask + i;
-			if (um(e, ui)->group == g && um(e, ui)->flags & PP_F_DEFAULT)
-				if ((err = add_sel(e, ui, 1)))
-					return err;
+	/* the groups used, again after each unit mask added */
+	uint32_t used = groups_used(e);
+	if (!exact) {
+		/* the event's defaults, in table order, found in one pass (then
+		 * taken group by group, as a default added may block a later
+		 * group); the groups with one, when they are fewer than 32 */
+		uint32_t dfl[PP_MAX_SEL], ndfl = 0, dgroups = 0, over = 0;
+		const struct pp_umask *u0 = um(e, e->ev->first_umask), *u = u0, *ue = u0 + e->ev->numasks;
+		/* (the run holding the event's defaults, kept in the PMU's index
+		 * once known: threads that race store the same) */
+		uint32_t n = (uint32_t)(e->ev - t->events) - e->pmu->p->first_event;
+		uint64_t *known = e->ix->umask_dfl && n < e->pmu->p->nevents ? &e->ix->umask_dfl[n] : NULL;
+		uint64_t run = known ? __atomic_load_n(known, __ATOMIC_RELAXED) : 0;
+		if (run) {
+			u = u0 + (run & 0xffff);
+			ue = u0 + (run >> 16 & 0xffff);
+		} else if (known) {
+			const struct pp_umask *lo = ue, *hi = u0;
+			for (const struct pp_umask *q = u0; q < ue; q++)
+				if (q->flags & PP_F_DEFAULT) {
+					lo = q < lo ? q : lo;
+					hi = q + 1;
+				}
+			lo = lo < hi ? lo : hi;
+			__atomic_store_n(known, 1ull << 63 | (uint64_t)(hi - u0) << 16 | (uint64_t)(lo - u0),
+					 __ATOMIC_RELAXED);
+			u = lo;
+			ue = hi;
+		}
+		for (; u < ue; u++) {
+			if (__builtin_expect(!(u->flags & PP_F_DEFAULT), 1))
+				continue;
+			if (ndfl == PP_MAX_SEL) {
+				over = 1;
+				break;
+			}
+			dfl[ndfl++] = e->ev->first_umask + (uint32_t)(u - u0);
+			dgroups |= u->group < 32 ? 1u << u->group : 0;
+			over |= u->group >= 32;
+		}
+		for (unsigned int g = 0; g < ngroups(e) && ndfl; g++) {
+			if (!over && (g >= 32 || !((dgroups >> g) & 1)))
+				continue;	/* no default in group g: nothing to add */
+			if ((used >> g) & 1 || group_blocked(e, g))
+				continue;
+			if (over) {
+				for (uint32_t i = 0; i < e->ev->numasks; i++) {
+					uint32_t ui = e->ev->first_umask + i;
+					if (um(e, ui)->group == g && um(e, ui)->flags & PP_F_DEFAULT) {
+						if ((err = add_sel(e, ui, 1)))
+							return err;
+						used = groups_used(e);
+					}
+				}
+				continue;
+			}
+			for (uint32_t k = 0; k < ndfl; k++)
+				if (um(e, dfl[k])->group == g) {
+					if ((err = add_sel(e, dfl[k], 1)))
+						return err;
+					used = groups_used(e);
+				}
 		}
 	}
 	for (unsigned int r = 0; r < e->ev->nrules && !exact; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
-		if (ru->kind != PP_RULE_ADD_IF_NONE || groups_used(e) & ru->groups)
+		if (ru->kind != PP_RULE_ADD_IF_NONE || used & ru->groups)
 			continue;
 		if (group_blocked(e, um(e, ru->umask)->group))
 			continue;
 		if ((err = add_sel(e, ru->umask, 1)))
 			return err;
+		used = groups_used(e);
 	}
 	for (unsigned int r = 0; r < e->ev->nrules; r++) {
 		const struct pp_rule *ru = &t->rules[e->ev->first_rule + r];
-		if (ru->kind == PP_RULE_REQUIRE_GROUPS && selected(e, ru->umask) && !(groups_used(e) & ru->groups))
+		if (ru->kind == PP_RULE_REQUIRE_GROUPS && selected(e, ru->umask) && !(used & ru->groups))
 			return pp_fail(PFM_ERR_UMASK, "%s: unit mask %s needs one of another group", pp_str(t, e->ev->name),
 				       um_name(e, ru->umask));
 	}
 	for (unsigned int g = 0; g < ngroups(e); g++) {
-		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((groups_used(e) >> g) & 1))
+		if (grp_flags(e, g) & PP_GRP_REQUIRED && !((used >> g) & 1))
 			return pp_fail(grp_flags(e, g) & PP_GRP_MISSING_ATTR ? PFM_ERR_ATTR : PFM_ERR_UMASK,
 				   "%s: a unit mask of group %s is required", pp_str(t, e->ev->name), grp_name(e, g));
 	}

@@ -55,24 +55,29 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 		}
 	}
 	/* aliases only after every canonical name, so a name never loses to an
-	 * alias; only for an event that has some (kept per event in the PMU's
-	 * index once known: threads that race store the same) */
+	 * alias; only for an event that has some, none shorter than len (kept per
+	 * event in the PMU's index once known: 1 none, 2 + the shortest alias's
+	 * length up to 253; threads that race store the same) */
 	const struct pp_pmu_index *ix = pp_pmu_index(pmu);
 	uint32_t n = (uint32_t)(ev - t->events) - pmu->p->first_event;
 	uint8_t *known = ix && ix->umask_aliases && n < pmu->p->nevents ? &ix->umask_aliases[n] : NULL;
-	if (known && __atomic_load_n(known, __ATOMIC_RELAXED) == 1)
+	uint8_t k = known ? __atomic_load_n(known, __ATOMIC_RELAXED) : 0;
+	if (k == 1 || (k >= 2 && len + 2 < k))
 		return -1;
-	int some = 0;
-	for (uint32_t i = 0; i < ev->numasks; i++) {
-		const struct pp_umask *u = &t->umasks[ev->first_umask + i];
-		if (!u->aliases)
+	size_t minl = SIZE_MAX;
+	const struct pp_umask *u0 = &t->umasks[ev->first_umask], *ue = u0 + ev->numasks;
+	for (const struct pp_umask *u = u0; u < ue; u++) {
+		if (__builtin_expect(!u->aliases, 1))
 			continue;
-		some = 1;
-		for (const char *a = pp_str(t, u->aliases); *a; a += strlen(a) + 1)
-			if (pp_name_eq(a, name, len))
-				return (int)(ev->first_umask + i);
+		for (const char *a = pp_str(t, u->aliases); *a;) {
+			size_t l = strlen(a);
+			if (l == len && pp_name_eq(a, name, len))
+				return (int)(ev->first_umask + (uint32_t)(u - u0));
+			minl = l < minl ? l : minl;
+			a += l + 1;
+		}
 	}
 	if (known)
-		__atomic_store_n(known, (uint8_t)(some ? 2 : 1), __ATOMIC_RELAXED);
+		__atomic_store_n(known, (uint8_t)(minl == SIZE_MAX ? 1 : 2 + (minl < 253 ? minl : 253)), __ATOMIC_RELAXED);
 	return -1;
 }

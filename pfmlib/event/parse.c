@@ -81,14 +81,15 @@ static int parse_bool(const char *s, size_t len, uint64_t *out)
 	return -1;
 }
 
-/* c is one of seps (one or two characters) */
-static inline int is_sep(char c, const char *seps)
-{
-	return c == seps[0] || (seps[1] && c == seps[1]);
-}
+/* the characters split_terms stops at: a separator (1) or '=' (2), by the
+ * separators of the attributes (":." libpfm4's, "," perf's) */
+enum { T_SEP = 1, T_EQ = 2 };
+static const unsigned char seps_attrs[256] = { [':'] = T_SEP, ['.'] = T_SEP, ['='] = T_EQ };
+static const unsigned char seps_comma[256] = { [','] = T_SEP, ['='] = T_EQ };
 
-/* append the attributes of text[0..len) (separated by one of seps, one or two characters) to p */
-static int split_terms(struct pp_parsed *p, const char *s, size_t len, const char *seps)
+/* append the attributes of text[0..len) (separated by the characters cls
+ * marks T_SEP) to p */
+static int split_terms(struct pp_parsed *p, const char *s, size_t len, const unsigned char *cls)
 {
 	const char *end = s + len;
 
@@ -99,10 +100,14 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 		struct pp_tok *k;
 
 		eq = NULL;	/* the first '=' of the attribute, found on the way */
-		while (t < end && !is_sep(*t, seps)) {
-			if (*t == '=' && !eq)
-				eq = t;
-			t++;
+		for (; t < end; t++) {
+			unsigned char c = cls[(unsigned char)*t];
+			if (__builtin_expect(c != 0, 0)) {
+				if (c == T_SEP)
+					break;
+				if (!eq)
+					eq = t;
+			}
 		}
 		if (t == s)
 			return pp_fail(PFM_ERR_ATTR, "empty attribute in event string");
@@ -128,7 +133,7 @@ static int split_terms(struct pp_parsed *p, const char *s, size_t len, const cha
 /* libpfm4's attributes, separated by ':' or '.' */
 static int split_attrs(struct pp_parsed *p, const char *s, size_t len)
 {
-	return split_terms(p, s, len, ":.");
+	return split_terms(p, s, len, seps_attrs);
 }
 
 /*
@@ -294,7 +299,7 @@ static int parse_perf_spelling(const char *str, struct pp_parsed *p)
 		return err;
 	if ((size_t)used < nlen && (err = split_attrs(p, body + used + 1, nlen - (size_t)used - 1)))
 		return err;
-	if (nlen < blen && (err = split_terms(p, body + nlen + 1, blen - nlen - 1, ",")))
+	if (nlen < blen && (err = split_terms(p, body + nlen + 1, blen - nlen - 1, seps_comma)))
 		return err;
 	return PFM_SUCCESS;
 }

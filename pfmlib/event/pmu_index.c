@@ -88,7 +88,8 @@ __attribute__((noinline)) static struct pp_pmu_index *make(const struct pp_pmu_r
 	for (uint32_t k = 0; moved && k < nm; k++)
 		ix->fstr_reordered |= ix->fstr_order[k] != k;
 	ix->filters_hv = pp_pmu_filters_hv(pmu);
-	ix->umask_aliases = calloc(p->nevents + 1, 1);
+	if ((ix->umask_dfl = calloc(p->nevents + 1, sizeof(uint64_t) + 1)))
+		ix->umask_aliases = (uint8_t *)(ix->umask_dfl + p->nevents + 1);
 	for (uint32_t f = 0; f < p->nfields && f < PP_INDEX_FIELDS; f++) {
 		const struct pp_field *fd = &t->fields[p->first_field + f];
 		if (fd->reg < PP_NREGS && !(fd->flags & PP_FIELD_RAW) && fd->flags & (PP_FIELD_PERF | PP_FIELD_MOVED))
@@ -106,7 +107,7 @@ const struct pp_pmu_index *pp_pmu_index(const struct pp_pmu_rt *pmu)
 		return NULL;
 	if (!__atomic_compare_exchange_n(&((struct pp_pmu_rt *)pmu)->enc_index, &none, ix, 0, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE)) {
-		free(ix->umask_aliases);
+		free(ix->umask_dfl);
 		free(ix);
 		return none;	/* another thread's, published first */
 	}
@@ -124,7 +125,7 @@ void pp_pmu_index_free_all(void)
 		struct pp_pmu_index *next = ix->next;
 		for (int i = 0; i < PP_EQUIV_SLOTS; i++)
 			free(ix->equiv_read[i]);
-		free(ix->umask_aliases);
+		free(ix->umask_dfl);
 		free(ix);
 		ix = next;
 	}

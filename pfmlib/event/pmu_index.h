@@ -54,6 +54,10 @@ struct pp_pmu_index {
 	/* event/lookup.c, per event of the PMU: 0 not known yet, 1 none of its
 	 * unit masks has aliases, 2 some has (NULL: every event's are searched) */
 	uint8_t *umask_aliases;
+	/* event/encode.c, per event of the PMU: 0 not known yet, else bit 63 and
+	 * the run of its unit masks holding every default, [bits 0-15, bits
+	 * 16-31) from first_umask (the same block as umask_aliases, freed by it) */
+	uint64_t *umask_dfl;
 	uint32_t fmods[PP_INDEX_FIELDS];	/* per field (from first_field), the positions of the
 						 * modifiers writing it */
 };

@@ -140,12 +140,9 @@ static int pmu_named(const struct pp_pmu_rt *pmu)
 static int umask_named(const struct pp_pmu_rt *pmu, const struct pp_event *ev, uint32_t ui, const char *n)
 {
 	const struct pp_table *t = pmu->t;
-	size_t len = 0;
 	/* a whole token (nothing in it splits an attribute), and its length */
-	for (unsigned char c; (c = (unsigned char)n[len]); len++)
-		if (c < 'A' && (c == ':' || c == '.' || c == '=' || c == ',' || c == '/' || c == ' ' || c == '\t'))
-			return 0;
-	if (!len)
+	size_t len = strcspn(n, ":.=,/ \t");
+	if (!len || n[len])
 		return 0;
 	if (!t->umask_tag)
 		return pp_lookup_umask(pmu, ev, n, len) == (int)ui;

@@ -90,15 +90,16 @@ static void put_num(struct sbuf *b, uint64_t v, int hex)
 		b->n += fmt_num(b->s + b->n, v, hex);
 }
 
-/* ":name=value" */
-static void put_attr(struct sbuf *b, const char *name, uint64_t v)
+/* sep and name appended, with room bytes more reserved past them (for what
+ * the caller writes next); -1 when out of memory */
+static inline __attribute__((always_inline)) int put_tok(struct sbuf *b, char sep, const char *name, size_t room)
 {
 	enum { SHORT = 40 };	/* names up to this long are copied as they are read */
 	size_t len = 0;
 	char *d;
 	if (b->oom)
-		return;
-	if (b->cap - b->n > SHORT + 24) {
+		return -1;
+	if (b->cap - b->n > SHORT + room + 2) {
 		d = b->s + b->n;
 		while (len < SHORT && name[len]) {
 			d[1 + len] = name[len];
@@ -109,20 +110,29 @@ static void put_attr(struct sbuf *b, const char *name, uint64_t v)
 	} else {
 		len = strlen(name);
 	}
-	if (len > SHORT || b->cap - b->n <= SHORT + 24) {
-		if (reserve(b, len + 22))
-			return;
+	if (len > SHORT || b->cap - b->n <= SHORT + room + 2) {
+		if (reserve(b, len + 1 + room))
+			return -1;
 		memcpy(b->s + b->n + 1, name, len);
 	}
-	d = b->s + b->n;
-	d[0] = ':';
-	d[len + 1] = '=';
+	b->s[b->n] = sep;
+	b->n += len + 1;
+	return 0;
+}
+
+/* ":name=value" */
+static inline __attribute__((always_inline)) void put_attr(struct sbuf *b, const char *name, uint64_t v)
+{
+	if (put_tok(b, ':', name, 21))
+		return;
+	char *d = b->s + b->n;
+	d[0] = '=';
 	/* most values are 0 or 1 */
 	if (v < 10) {
-		d[len + 2] = (char)('0' + v);
-		b->n += len + 3;
+		d[1] = (char)('0' + v);
+		b->n += 2;
 	} else {
-		b->n += len + 2 + fmt_num(d + len + 2, v, 0);
+		b->n += 1 + fmt_num(d + 1, v, 0);
 	}
 }
 
@@ -175,8 +185,7 @@ char *pp_fstr(const struct pp_enc *e)
 	}
 	for (int i = 0; i < e->nsel; i++)
 		if (!strict || !e->sel_dfl[i]) {
-			put_mem(&b, ":", 1);
-			put(&b, pp_str(t, t->umasks[e->sel[i]].name));
+			put_tok(&b, ':', pp_str(t, t->umasks[e->sel[i]].name), 0);
 		}
 	if (e->ix->fstr_reordered) {
 		/* the PMU's fstr_order (pmu_index.h) */
