@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # pmuplug top-level Makefile: all, run, check, bench, install, clean. Each
 # directory contributes rules through its own module.mk.
 

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * bench_names.c: prints the event strings `make bench` feeds to both
  * libraries, one a line. Run it with LIBPFM_ENCODE_INACTIVE=1 against
  * libpfm4, so that both libraries get libpfm4's list.

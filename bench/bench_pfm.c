@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * bench_pfm.c: the workload `make bench` runs under callgrind, once per
  * library (chosen with LD_LIBRARY_PATH). Only the public libpfm4 API is used.
  *

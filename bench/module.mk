@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/module.mk: `make bench` (included by the top Makefile).
 #
 # Runs bench/run.sh: callgrind instruction counts of pfm_initialize,

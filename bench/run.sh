@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # bench/run.sh: `make bench`. Measures libpfm4 (BENCH_SYS) and pmuplug
 # (BENCH_OURS) in one run with the same bench_pfm binary, the library picked
 # by LD_LIBRARY_PATH, and prints a table (metric, libpfm4 4.13, pmuplug,

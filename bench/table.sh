@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # bench/table.sh: formats the values bench/run.sh measured ("key value" lines,
 # one file per library) as the table of `make bench`.
 # usage: table.sh SYS_VALS OURS_VALS N_NAMES N_UMASK_STRINGS PLUGIN_DIR N_OFFCORE_STRINGS

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-fuzz: every fuzz target briefly (SECONDS each) on its seeds, in a
 # scratch directory under CHECKDIR removed at exit; one check per target.
 # Appends "fuzz: N passed, N failed" to CHECKDIR/results.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz/common.c - see common.h */
 #define _GNU_SOURCE
 #include <stdlib.h>

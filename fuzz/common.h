@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * fuzz/common.h - what the libFuzzer targets share: the library's environment
  * set before pfm_initialize, and an input copied into a NUL-terminated string.
  */

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """fuzz_diff.py - the differential string fuzzer: event strings made from the
 events, unit masks and modifiers of every PMU both libraries list (and the
 seeds of fuzz/corpus/fuzz_diff/), mutated (case, separators, repeated,

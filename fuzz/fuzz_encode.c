@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * fuzz/fuzz_encode.c - event strings: pfm_get_os_event_encoding under
  * PFM_OS_NONE, PFM_OS_PERF_EVENT and PFM_OS_PERF_EVENT_EXT, pfm_find_event
  * and a walk of the found event's attributes, on the unit-test fixture

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * fuzz/fuzz_sysfs.c - sysfs PMU trees: the input describes files under
  * <sysroot>/sys/bus/event_source/devices, written to a scratch sysroot; then
  * pfm_initialize with LIBPFM_SYSROOT on it, a few events of every present

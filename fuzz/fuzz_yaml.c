@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * fuzz/fuzz_yaml.c - plugin descriptors: the loader (pp_yaml_load_buffer, a
  * whole file validated into a builder) and the peek (pp_yaml_peek_fd,
  * the pmu: block only, on an anonymous file) on arbitrary bytes. A refusal must

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fuzz/module.mk: libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined)
 # built from the library's sources and a small table (docs/build-and-tests.md):
 #   fuzz_encode  event strings under the three OS layers, find_event, attr walks,

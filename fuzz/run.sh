@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs one libFuzzer target for SECONDS on its seed corpus (fuzz/corpus/TARGET)
 # and its dictionary (fuzz/TARGET.dict). New inputs go to OUT/corpus, crash,
 # leak and timeout reproducers to OUT/crashes/, the log to OUT/fuzz.log.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Drives a conversion: for each architecture, mapfile -> model directories
 -> PMU plans (overlays) -> perf events -> descriptor -> transforms ->
 validation -> YAML file. Collects the figures reported at the end."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Assembles the schema-v1 descriptor of one PMU: identity from the overlay,
 format/raw bits/modifiers from its family, events from perf's JSON; finish()
 adds the family's per-event facts once the transforms have run."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Writes a descriptor as YAML, byte-for-byte deterministic: keys in the
 order of schema/descriptor.yaml, codes and field values in hex (its `hex`
 keys), strings plain when that is unambiguous and double-quoted otherwise.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Turns one resolved perf JSON event into the format-field values it sets
 (`set`), following the PMU family's mapping of perf's keys to fields, its
 MSR table (MSRIndex/MSRValue -> offcore_rsp, ldlat, frontend...) and, for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Error and warning reporting of the converter: every problem is tied to a
 file and, when known, a line and column, printed as `file:line:col: reason`."""
 import sys

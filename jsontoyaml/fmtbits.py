@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The kernel's sysfs format notation for PMU fields (`config:0-7,32-35`,
 `config1:8`): parsing, field widths, and splitting a raw config value into
 field values."""

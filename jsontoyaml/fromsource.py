@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--from SOURCE --plugins DIR: plugins for the models a vendor source
 describes that the library lacks or has in an older version.
 

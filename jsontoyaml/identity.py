@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """PMU identities of the model directories arch/<arch>/models.yaml does not
 name (docs/jsontoyaml.md, "Models without an entry").
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reads Intel's perfmon repository (its mapfile.csv and <PLATFORM>/events/
 *.json) as the models of a perf-style x86 tree: each model is a perf model
 directory name, the CPU identities it serves, a version and the event

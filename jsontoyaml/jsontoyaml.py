@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """jsontoyaml: converts perf's JSON PMU event tables plus our arch/ overlays
 into pmuplug's YAML descriptors (docs/schema.md), one file per PMU model.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reads perf's <arch>/mapfile.csv: which model directory serves which CPU
 identity. As perf does, the first row is a header and rows starting with `#`
 are comments; every other row is `identity-regex,version,path,type`."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # jsontoyaml/module.mk: perf's JSON ($(PMU_EVENTS_ARCH)) + our overlays (arch/)
 # -> one YAML descriptor per PMU in $(B)/yaml/<arch>/<pmu>.yaml, and the
 # converter's own tests (check-jsontoyaml). Included by the top Makefile.

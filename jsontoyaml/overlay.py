@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Our overlays in arch/: per architecture `models.yaml` (perf model
 directory -> PMU identities) and `family/<name>.yaml` (format, raw bits,
 modifiers, how perf's fields map to format fields). Loaded with line numbers

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The fields perf's JSON event entries may carry, with the type each value
 must have. Values are checked and normalised here (numbers to int), so the
 rest of the converter works on clean data."""

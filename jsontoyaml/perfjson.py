@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reads perf's JSON event files: arrays of entries, each remembered with the
 file and line where it starts (for error messages). Also builds the
 architecture-level standard events and resolves `ArchStdEvent` references

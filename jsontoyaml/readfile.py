@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reads the converter's input files (perf's JSON and mapfile.csv, our YAML
 overlays) without ever blocking: only regular files are read (a FIFO, a
 device or a symlink to one is refused before anything is read from it), the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Restructures perf's flat event list into libpfm4's model: `EVENT.REST`
 becomes event EVENT with unit mask REST (split at the first dot). Decides
 what the event's `set` holds, which unit masks are exclusive, which one is

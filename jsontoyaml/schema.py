@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """schema.py - reads the descriptor schema (schema/descriptor.yaml) for the
 Python side: which keys each mapping kind of a descriptor has, in which order,
 with which types. validate.py, emit.py, the transforms and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perf's events of an uncore Unit merged into the libpfm4 4.13 box that
 already has them (arch/<arch>/uncore/<vendor>/*.yaml): libpfm4's strings
 keep their 4.13 encoding and listing, perf's names resolve to perf's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Uncore PMUs from perf's JSON: the entries of a model directory whose
 `Unit` is an uncore box (CHA, iMC, UPI, L3PMC, hisi_sccl,ddrc, PAI-CRYPTO...)
 and the entries of perf's system tables (`<dir>/sys/*.json`: Arm CMN, i.MX

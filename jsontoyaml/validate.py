@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Checks a descriptor (schema-v1 Python data, after transforms) against
 docs/schema.md: keys and types (from schema/descriptor.yaml, through
 schema.py), the keys jsontoyaml always writes, references (groups, umasks in

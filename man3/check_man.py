@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """check_man.py: the man-page suite (make check-man).
 
 Checks that every hand-written page (man3/*.3) and every generated page

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # man3/module.mk: the man pages (included by the top Makefile).
 # Hand-written pages are man3/*.3 (MAN3_SRC; pfm_terminate.3 is a .so link
 # to pfm_initialize.3). One page per PMU model, libpfm_<pmu>.3, is generated

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """papi/check_terms.py - every native event of our PAPI preset table must
 encode with our library: PAPI drops a preset silently when one of its terms
 does not resolve. PAPI also refuses a unit mask or modifier the event does

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # papi/module.mk: PAPI preset tables from arch/*/papi/*.yaml (papi/README.md).
 #   $(B)/papi/papi_events.pmuplug.csv  our blocks only
 #   $(B)/papi/papi_events.csv          PAPI's installed table + our blocks for

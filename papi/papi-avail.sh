@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # papi/papi-avail.sh LIBDIR TABLE BUILDDIR - Debian's papi_avail -a on our
 # library with the merged preset table (PAPI_CSV_EVENT_FILE=TABLE):
 #  - under CPU identities PAPI 7.0 has no presets for (x86, Arm, POWER10,

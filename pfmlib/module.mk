@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # pfmlib/module.mk: the library, one folder per stage (pfmlib/README.md).
 # tablegen (host tool, gen/tablegen/, gen/README.md) turns every YAML
 # descriptor into $(B)/gen/pp_builtin.c; every pfmlib/*/*.c and

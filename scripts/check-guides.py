@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check-guides.py: the guides and the documentation name only paths the
 repository holds (the `guides` suite of make check).
 

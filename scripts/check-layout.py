@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check-layout.py: the library's layout rules, checked on the sources and
 the compiled objects (the `layout` suite of make check).
 

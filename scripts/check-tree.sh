@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # check-tree.sh: every path the git index holds must be a file or a symlink
 # that any tool can open and read to its end (`wc -l $(git ls-files)` must
 # finish). A symlink fails when its target is an absolute path, lies outside
@@ -10,7 +11,9 @@
 # this checkout's own absolute path, or a path under the roots where homes,
 # work trees and mounts live (top-level work, home, root, mnt, media, srv,
 # ...: MACHINE_ROOTS); system paths (usr, sys, proc, dev, etc, tmp) are the
-# same on every machine and stay allowed.
+# same on every machine and stay allowed. A tracked source file of ours (C,
+# Python, shell, make; not a fixture) fails when none of its first four lines
+# carries its licence, `SPDX-License-Identifier: MIT`.
 # Prints one line per bad path, then "tree: N passed, N failed" (one check per
 # tracked path); exits 1 when a path is bad. Outside a git checkout (or
 # without git) there is no list of committed paths: it says so, prints
@@ -44,6 +47,13 @@ while IFS= read -r hit; do
 	[ -n "${machine_path[$f]:-}" ] || machine_path[$f]=${hit#*:}
 done < <(git -C "$root" grep -n -I -P -e "(^|[^\\w.\$})\\]/-])/($MACHINE_ROOTS)(/|\$|[\\s\"'\`),;])" 2>/dev/null
 	 git -C "$root" grep -n -I -F -e "$root/" 2>/dev/null)
+
+# tracked sources of ours without the SPDX licence line in their first lines
+declare -A no_spdx=()
+while IFS= read -r -d '' f; do
+	case $f in tests/fixtures/*) continue ;; esac
+	head -n 4 -- "$root/$f" 2>/dev/null | grep -q 'SPDX-License-Identifier: MIT' || no_spdx[$f]=1
+done < <(git -C "$root" ls-files -z -- '*.c' '*.h' '*.py' '*.sh' '*.mk' Makefile .ci/run)
 
 # what is at an existing path that a reader cannot read to its end, or nothing
 special() {
@@ -83,6 +93,9 @@ while IFS= read -r -d '' entry; do
 		fi
 		if [ -n "${machine_path[$path]:-}" ]; then
 			bad "$path" "names an absolute path of one machine: line ${machine_path[$path]/:/: }"; continue
+		fi
+		if [ -n "${no_spdx[$path]:-}" ]; then
+			bad "$path" "no SPDX-License-Identifier: MIT line in its first four lines"; continue
 		fi
 		;;
 	esac

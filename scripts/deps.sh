@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes sure the Debian packages pmuplug builds and tests with are installed:
 # as root it installs the missing ones (apt-get), otherwise it prints the one
 # apt-get line needed and fails.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dump-tables.sh: everything the library at LIBDIR says about every PMU it
 # has (LIBPFM_ENCODE_INACTIVE=1, a fixed identity, no sysfs): PMU info,
 # every event and attribute with its description, and the encoding of every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Extracts perf's PMU event tables (tools/perf/pmu-events/arch) from the Debian
 # linux-source-6.12 tarball into $1 (default build/perf-arch). The data is a
 # build output: it is never committed.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """host-pmus.py - the core PMUs a libpfm-compatible library presents on this
 host, read through its public API (pfm_initialize, pfm_get_pmu_info) with
 ctypes: one line per present core PMU, "name<TAB>id<TAB>role<TAB>nevents<TAB>desc",

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # scripts/installed.sh - the list of files `make install` put in place, and
 # their removal by `make uninstall`.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # scripts/module.mk: data extraction (perf's JSON from linux-source-6.12 or PMU_EVENTS_ARCH)
 
 # $(B)/perf-arch/.stamp exists once the extracted tree (or the given one) is usable

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `make run`: shows what pmuplug finds on this host (default PMU and its
 # events) and encodes a few events, using the tools built against our library.
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Sums the per-suite result lines that check targets append to $1/results
 # ("<suite>: N passed, N failed") and prints the closing line CI reads.
 # $2 is make's exit status over the check targets: a target that stopped

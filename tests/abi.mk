@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/abi.mk: check-abi compares include/perfmon/*.h with libpfm4 4.13's
 # installed headers and tests pfmlib/api/libpfm.map (tests/abi/); check-exports
 # checks what the built $(LIBPFM_SO) exports.  Included from tests/module.mk

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/archs.mk: check-archs, every non-x86 architecture perf ships (arm64,
 # riscv, powerpc, s390, nds32) encoded through build/lib/libpfm.so.4 and
 # checked against perf's JSON by a reader of the test's own (tests/archs/),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/compat.mk: a program built against the installed libpfm4 4.13 headers
 # and library (not ours), compat_4_13 (tests/compat/compat_4_13.c, one check a
 # file: compat.h), runs on our libpfm.so.4.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/detect.mk: the host-detection suite (check-detect): CUnit tests of the
 # per-architecture readers and of matching (built from pfmlib/host/*.c under
 # ASan+UBSan), the hand-written sysroot fixtures, the x86 mapfile walk and

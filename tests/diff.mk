@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/diff.mk: the tests against the installed libpfm4 4.13 (the oracle) and
 # the oracle dump program they use. Included from tests/module.mk.
 #   check-diff          every core PMU both list: same codes and perf_event_attr

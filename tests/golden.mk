@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/golden.mk: check-golden, the golden-file tests of tests/golden/ (a
 # tiny hand-written test arch in tests/fixtures/testarch, converted by
 # jsontoyaml, loaded as plugins and dumped through the public API by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/guides.mk: check-guides, the documentation names only what the
 # repository holds (scripts/check-guides.py): every path a guide of
 # docs/guides/ lists in its `files` block exists, and every local link and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/hosts.mk: check-hosts, the host-sensitive checks (detection, the demo,
 # uncore against libpfm4 4.13 on the same kernel, PAPI) on every simulated
 # host of tests/hosts/hosts.tsv (tests/hosts/run.sh, tests/hosts/sandbox.sh).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/install.mk: `make install` into a DESTDIR tree under $(B), as a user
 # would install system-wide (PREFIX=/usr/local), then `make uninstall`
 # (tests/install/check-install.sh).

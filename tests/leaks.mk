@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/leaks.mk: check-leaks, pfm_initialize/pfm_terminate cycles under
 # valgrind's leak check in every starting environment (tests/leaks/run.sh).
 # LEAK_CYCLES cycles per environment: 50 in `make check`;

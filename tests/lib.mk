@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/lib.mk: the C helpers every test program shares (tests/lib/, one job
 # per file), compiled once into $(TL_LIB). A test program compiles with
 # $(TL_CFLAGS) and links $(TL_LIB) after its own sources and before the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/man.mk: check-man, the man-page suite (man3/check_man.py): groff
 # -man -ww -z clean pages, a page per exported function, every environment
 # variable the library reads in libpfm.3, a page per PMU descriptor, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/module.mk: the YAML loader and mapfile pattern-matcher suites, and
 # every other suite's fragment (tests/*.mk: abi, tools, unit, diff, ...). Each
 # check-* target appends "<suite>: N passed, N failed" to $(B)/check/results.

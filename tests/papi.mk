@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/papi.mk: PAPI on top of our library (tests/papi/papi-integration.sh)
 $(B)/bin/papi_count: tests/papi/papi_count.c
 	@mkdir -p $(@D)

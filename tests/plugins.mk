@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/plugins.mk: check-plugins, the runtime-plugin suite (tests/plugins/,
 # fixtures in tests/fixtures/plugins): a fictional CPU converted by jsontoyaml
 # and encoded, an override of built-in glm, newer and older versions of a

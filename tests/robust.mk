@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/robust.mk: mutated event strings through the parser/encoder,
 # mutated descriptors through the YAML reader, and hostile files (FIFO,
 # /dev/zero, huge) under a sysroot for the host and sysfs readers, under

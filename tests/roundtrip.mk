@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/roundtrip.mk: check-roundtrip, every fully qualified string the
 # library returns encodes the same again (tests/roundtrip/roundtrip.c): every
 # event and event:unit-mask of every PMU, alone and with each modifier, under

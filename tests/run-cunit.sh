@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs one test program of tests/lib (CUnit or a counting driver), keeps its output in build/check/<suite>.log and
 # appends "<suite>: N passed, N failed" (the program's own results line,
 # tests/lib/tally.sh) to build/check/results. Exits non-zero when a test

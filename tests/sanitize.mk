@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/sanitize.mk: make sanitize, the whole `make check` under ASan+UBSan
 # (not in CHECKS: it takes several minutes; tests/sanitize.sh).
 # The source tree is copied (without build/) to $(B)/sanitize/src and checked

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make sanitize (tests/sanitize.mk): `make check` on a copy of the tree in
 # OUT/src with every C program and the library built under ASan+UBSan.
 #   - CC is OUT/wrap/cc-san, the compiler with the sanitizers (one program, as

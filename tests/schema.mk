@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/schema.mk: check-schema, every reader of PMU descriptors knows exactly
 # the keys of schema/descriptor.yaml: tests/schema/run.py varies a small
 # descriptor key by key for the C loader and peek (tests/schema/probe.c,

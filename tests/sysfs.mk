@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/sysfs.mk: check-sysfs, the suites of sysfs-discovered PMUs
 # (tests/sysfs/, fixtures in tests/fixtures/sysfs): the reader and table
 # building on their own under ASan+UBSan (test_sysfs_unit), the public API

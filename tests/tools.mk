@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tools.mk: check-tools, the differential test of showevtinfo/check_events
 # (included from tests/module.mk).
 #

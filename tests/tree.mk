@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tree.mk: check-tree, what the repository itself holds: no tracked
 # symlink to an absolute path, outside the tree, to nothing or to a device,
 # FIFO or socket, no text naming one machine's absolute paths

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tsan.mk: the library from several threads under ThreadSanitizer
 # (included by tests/module.mk).
 #   check-tsan  tests/tsan/test_tsan.c built with -fsanitize=thread from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/unit.mk: the encoder's CUnit suites (included by tests/module.mk).
 #   check-unit        parser, rules, modifiers, errors, OS layers, attributes,
 #                     perf PMU (tests/unit/t_*.c) on the fixture tables

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/vendor.mk: check-vendor, the converter on the vendor snapshots of
 # ../shared/vendor (perf's 2026-02 arch tree, Intel's 2026-08 perfmon
 # repository), when they are there: each converted alone into $(B)/vendor/

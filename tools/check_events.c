@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * check_events.c: shows how a libpfm4-compatible library encodes event
  * strings. Output and exit codes follow libpfm4 4.13's example program of
  * the same name: the supported and detected PMU models, then for each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tools/module.mk: build rules of tools/ (included by the top Makefile)
 #
 # build/bin/showevtinfo, build/bin/check_events: linked against our

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pmu_walk.c: PMU id iteration and the PMU model header shared by showevtinfo and check_events. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pmu_walk.h: iterate over (and list) the PMU models a libpfm4-compatible library supports. */
 #ifndef TOOLS_PMU_WALK_H
 #define TOOLS_PMU_WALK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sei_combos.c: showevtinfo -M, every valid combination of an event's umasks. */
 #include <err.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sei_compact.c: showevtinfo's list mode (-L, -E, -D, -N): one line per event or umask. */
 #include <err.h>
 #include <inttypes.h>

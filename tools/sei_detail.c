@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sei_detail.c: showevtinfo's default output, one "#-----" block per event. */
 #include <err.h>
 #include <inttypes.h>

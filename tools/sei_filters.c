@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sei_filters.c: showevtinfo's -F flag filters on events and umasks. */
 #include <string.h>
 #include <strings.h>

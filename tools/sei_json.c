@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * sei_json.c: showevtinfo -j, the listing as one JSON document:
  *   {"pmus": [{"name", "desc", "id", "type", "present", "nevents",
  *              "num_cntrs", "num_fixed_cntrs",

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * showevtinfo.c: lists the PMU models and events a libpfm4-compatible
  * library knows. Command line, output and exit codes follow libpfm4 4.13's
  * example program of the same name (run with -h for the options).

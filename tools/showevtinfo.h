@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* showevtinfo.h: options and per-format printers shared by the showevtinfo sources. */
 #ifndef TOOLS_SHOWEVTINFO_H
 #define TOOLS_SHOWEVTINFO_H

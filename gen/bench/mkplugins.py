@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """mkplugins.py YAML_DIR OUT_DIR [COUNT ONE_MODEL ONE_PATTERN]: a plugin
 directory of `make bench`.
 Every core descriptor of YAML_DIR/x86 (the converted x86 models; uncore

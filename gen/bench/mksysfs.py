@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen/bench/mksysfs.py - write a large synthetic sysfs PMU tree for start-up
 measurements: NPMUS PMUs under ROOT/sys/bus/event_source/devices, each with
 type, cpumask, two format fields and NEVENTS event files of about BYTES

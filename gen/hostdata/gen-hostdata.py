@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen-hostdata.py: compiles the host-identity facts of arch/<arch>/host.yaml
 into C for the host readers (pfmlib/host/hostdata.h). Each top-level key of
 a file is a table of name -> number; it becomes

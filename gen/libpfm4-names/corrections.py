@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """corrections.py - apply arch/x86/libpfm4-corrections.yaml to a derived
 overlay: each listed libpfm4 string is linked to the perf event named there
 and takes that event's encoding (event, umask, cmask, inv, edge, any; the

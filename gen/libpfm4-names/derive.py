@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """derive.py - write arch/x86/libpfm4-names/<pmu>.yaml: for every x86 core PMU
 that both the installed libpfm4 4.13 and perf's JSON describe, which perf event
 each libpfm4 event and EVENT:UMASK string stands for (matched by encoding), and

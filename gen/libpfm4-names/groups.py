@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # groups.py - infer how libpfm4 4.13 lets the unit masks of one event combine,
 # from the result of encoding every pair (PFM_ERR_FEATCOMB or not), in the
 # terms of schema v1: groups (exclusive or not) and exclusive unit masks.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # inherit.py - libpfm4-style names for a PMU libpfm4 4.13 lacks (Zen 5): keep a
 # predecessor's name wherever perf gives the same event the same name and the
 # same encoding in both generations; compatibility entries are not inherited.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # layout.py - the x86 facts the libpfm4-names scripts encode and decode with,
 # read from arch/ (never copied here): each family's field layout (event
 # select, umask, edge, inv, cmask, ... bit positions, arch/x86/family/*.yaml),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """legacy.py - write arch/x86/legacy/<vendor>/<pmu>.yaml, the complete schema-v1
 descriptors of the x86 core PMUs of libpfm4 4.13 that perf has no JSON for
 (arch/x86/legacy.yaml lists them with their family and host identities).

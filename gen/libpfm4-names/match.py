@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # match.py - pair every libpfm4 event and unit mask of one PMU with the perf
 # JSON event of the same encoding, or describe it as a compatibility entry,
 # and say how its unit masks combine (groups.py). Produces the overlay

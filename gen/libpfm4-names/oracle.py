@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # oracle.py - what the installed libpfm4 4.13 says about a PMU, read through
 # pfmdump (its public API): events, attributes and PFM_OS_NONE encodings.
 import os

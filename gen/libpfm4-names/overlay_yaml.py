@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # overlay_yaml.py - write a libpfm4-names overlay as compact, diff-friendly
 # YAML (one line per unit mask, codes in hex). Read it back with yaml.safe_load.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # perfevents.py - the core-PMU events of one perf x86 model directory, each with
 # the encoding key that libpfm4's raw codes are matched against.
 import glob

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * pfmdump.c - dump what a libpfm4-compatible library knows and how it encodes,
  * through the public API only, so the same binary runs against libpfm4 4.13
  * or pmuplug (pick one with LD_LIBRARY_PATH).

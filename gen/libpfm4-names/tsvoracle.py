@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tsvoracle.py - what upstream libpfm4 says about a PMU that libpfm4 4.13
 # lacks, read from the reference file of its names and codes
 # (libpfm4-upstream-events.tsv: pfm_get_event_info / pfm_get_event_attr_info

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """uncore.py - write arch/x86/uncore/<vendor>/<model>.yaml: the uncore PMUs of
 the installed libpfm4 4.13 as descriptors (facts only: PMU names and ids, box
 instances, event and unit-mask names and codes, modifiers, bit layout, how

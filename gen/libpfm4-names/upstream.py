@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """upstream.py - write arch/<arch>/libpfm4-upstream.yaml for arm64 and
 powerpc: for every core PMU of upstream libpfm4 that pmuplug also has, each of
 upstream libpfm4's event names with its event code, read from the reference

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """upstream_pmus.py - write arch/<arch>/upstream/<vendor>/<pmu>.yaml, complete
 schema-v1 descriptors of the libpfm4 PMUs that the default build's perf tree
 does not describe (the newest upstream libpfm4's, and libpfm4's older

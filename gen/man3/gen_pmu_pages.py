@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """gen_pmu_pages.py: writes one man page per PMU descriptor, libpfm_<pmu>.3,
 from the YAML descriptors the converter produced (docs/schema.md).
 

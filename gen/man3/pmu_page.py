@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Renders one PMU descriptor (docs/schema.md, schema 1) as a man(7) page:
 libpfm_<pmu>(3). Pure function of the descriptor; no file access."""
 import collections

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Escaping of data text for man(7) pages: anything read from a descriptor
 goes through text() or name() before it is written into roff source."""
 import re

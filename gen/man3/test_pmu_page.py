@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of the per-PMU page generator (pmu_page.py, roff.py,
 gen_pmu_pages.py) on the schema fixture and on small hand-made descriptors.
 Run by man3/check_man.py (make check-man), or alone:

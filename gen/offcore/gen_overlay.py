@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """gen_overlay.py - write arch/x86/offcore/<pmu>.yaml, the OFFCORE_RESPONSE
 unit-mask categories of one libpfm4 PMU, from the facts offcore_facts.c reads
 through libpfm4 4.13's API (names, MSR bits, default flags, equivalents, and

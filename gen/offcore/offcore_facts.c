@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * offcore_facts.c - prints, for one libpfm4 PMU, the facts of its
  * OFFCORE_RESPONSE_0/1 events as read through libpfm4's public API: event
  * code, each unit mask (name, code, default flag, equivalent, category word

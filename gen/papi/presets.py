@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """gen/papi/presets.py - PAPI preset tables from the preset data of arch/.
 
     presets.py table  [--arch ARCH_ROOT] [--upstream FACTS.tsv [--accepted ACC.tsv]] -o OUT.csv

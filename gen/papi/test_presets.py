@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """gen/papi/test_presets.py - unit tests of gen/papi/presets.py: the preset data's
 forms become PAPI's csv lines, malformed data is refused with the file and
 group, a merge keeps PAPI's table byte for byte and adds only blocks for

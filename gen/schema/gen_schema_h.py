@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """gen_schema_h.py - writes the C header of the descriptor schema
 (schema/descriptor.yaml -> build/gen/pp_schema.h) for the C readers: the
 loader (pfmlib/table/descriptor/), its peek (pfmlib/table/descriptor/peek.c)

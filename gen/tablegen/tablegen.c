@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * gen/tablegen/tablegen.c - build-time tool: reads every PMU descriptor with the same
  * loader the library uses for plugins (table/descriptor/) and writes the compact
  * tables as C (pp_builtin_table()), with no pointers in the data: one

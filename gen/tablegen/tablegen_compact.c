@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * gen/tablegen/tablegen_compact.c - tablegen's passes over the loaded descriptors,
  * before they are written out: equal runs of records stored once, the
  * string pool rebuilt with the descriptions packed, and the finite match

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * gen/tablegen/tablegen_compact.h - tablegen's passes over a loaded builder
  * (tablegen_compact.c): equal runs of sets, groups and unit masks stored
  * once; the string pool rebuilt with the descriptions packed; a finite

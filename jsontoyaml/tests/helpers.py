@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers of jsontoyaml's tests: paths, temp dirs that go away with
 the test that made them, and running a conversion of a fixture tree
 in-process (transforms off unless asked) into a temp dir."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The command line: --help, exit status and message on errors, and the
 one-model conversion a plugin author uses (overlay file or options)."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """End to end on the fixture tree: which files come out, what the
 descriptors say (identity, hybrid split, format grown by MSRs, per-event
 modifiers, counters), what is skipped and why, and errors of bad trees."""

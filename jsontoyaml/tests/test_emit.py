@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The YAML writer: what it quotes, hex numbers, key order, and that libyaml
 reads its output back to the same data."""
 import unittest

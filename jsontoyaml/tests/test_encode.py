@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """One perf event -> the field values it sets, per family: perf keys, MSRs
 (with split sub-fields), ConfigCode, and values with no place in the format."""
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jsontoyaml --from SOURCE --plugins DIR: the source's kind told by its
 layout, the models new or newer than the built-in ones written (and, with
 --all, every one), the others left out with their reason, and the versions

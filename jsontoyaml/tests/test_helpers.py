@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The tests' temp dirs: gone after the test that made them, passed or
 failed, and after the class whose setUpClass made them."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Hostile inputs: whatever it is given, the converter stops with one line
 naming the file (and line or key where known) and exit status 1; never a
 Python traceback, never a hang. Special files (FIFOs, device links) are made

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Models that arch/<arch>/models.yaml does not name get their PMUs by rule
 (jsontoyaml/identity.py, docs/jsontoyaml.md "Models without an entry"), on
 the fixture tree tests/fixtures/jsontoyaml/currency: libpfm4's identity

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reading perf's inputs: mapfile rows and regexes, JSON entries with their
 lines, ArchStdEvent resolution, field types; errors as file:line[:col]."""
 import os

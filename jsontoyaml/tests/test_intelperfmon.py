@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Intel's perfmon repository read directly (jsontoyaml/intelperfmon.py,
 arch/x86/intel-perfmon.yaml), on the hand-written fixture
 tests/fixtures/jsontoyaml/intel-perfmon (Intel's format: a 7-column

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libpfm4-names overlay facts derived from an older perf table that a newer
 one contradicts (docs/compat.md, "Overlays older than perf's data"): each is
 a warning naming the overlay line, never a stop; perf's name gets perf's new

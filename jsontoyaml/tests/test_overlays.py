@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The repository's own overlays (arch/): every file loads, PMU names and ids
 are unique, new ids stay in pmuplug's range, and names/ids/descriptions of
 PMUs libpfm4 knows are libpfm4's (header, upstream list, installed library)."""

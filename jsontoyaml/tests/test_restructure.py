@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perf's flat names -> events and unit masks: the split, what the event's
 set holds, exclusivity, defaults, descriptions and aliases."""
 import unittest

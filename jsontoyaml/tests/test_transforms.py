@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The transform hooks: order, missing modules skipped, what ctx holds, that
 a transform's result is validated, and how its errors and crashes read."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perf entries with an uncore Unit -> one descriptor per Unit with a PMU
 record per box (uncore_perf.py): names, ids, kernel PMUs, the unit's
 format, match from the core PMU, upstream libpfm4's names, the report's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perf-units.yaml's box0_units (perf Units whose events only box 0 of a
 unit counts: the client C-box's fixed counter, perf's cbox_0) and
 field_aliases (the kernel's name of a family field: the client boxes'

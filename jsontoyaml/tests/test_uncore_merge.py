@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perf's events of a Unit merged into a libpfm4 4.13 box (uncore_merge.py)
 on tiny synthetic descriptors: the same unit mask is shared, a missing one
 is added, one encoding otherwise and an event of another select are kept

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """perf's system tables (<dir>/sys/*.json, read whether or not the mapfile
 names the directory) -> uncore descriptors whose `identifier` is the
 Unit's Compat and which have no host match; boxes listed by name

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """arch/<arch>/upstream/ descriptors (upstream libpfm4's newest PMUs) are
 taken only where the perf tree converted no PMU of their name or id."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The schema check run on every descriptor after the transforms: each kind
 of problem is found and named."""
 import copy

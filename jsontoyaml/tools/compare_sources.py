@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Compares two conversions of the same models (a perf tree and Intel's
 perfmon repository, docs/jsontoyaml.md): for every PMU both produced, its id
 and the encoding of every event and unit mask both have (the event's set

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Ask the installed libpfm4 (4.13) for facts about its PMUs: enumerator
 values from <perfmon/pfmlib.h>, and through the library's API each PMU's
 name, id, counters, max_encoding and the PMU modifiers (non-umask attributes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Transform hooks of the converter.
 
 After the generic restructuring of perf's events, jsontoyaml runs these

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libpfm4_names.py - give a PMU descriptor libpfm4 4.13's event and unit-mask
 names, from arch/<arch>/libpfm4-names/<pmu>.yaml (written by
 gen/libpfm4-names/derive.py; see docs/compat.md).

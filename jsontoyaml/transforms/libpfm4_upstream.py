@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libpfm4_upstream.py - the event names upstream libpfm4 gives the arm64 and
 powerpc core PMUs pmuplug has (arch/<arch>/libpfm4-upstream.yaml: name ->
 event code), and on arm64 the PMUv3 common events from perf's common table

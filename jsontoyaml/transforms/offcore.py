@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """offcore.py - OFFCORE_RESPONSE_0/1 as libpfm4 has them, on every PMU
 whose perf events program the offcore response MSRs that
 arch/<arch>/offcore/msrs.yaml lists (x86: MSRIndex 0x1a6/0x1a7; that file

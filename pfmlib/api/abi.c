@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/abi.c - the size rule of the caller's structures (api/abi.h).
  */
 #include "api/abi.h"

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/abi.h - libpfm4's contract for the structures a caller passes with a
  * size field: 0 means the first ABI, smaller than the first ABI is invalid,
  * and bytes the caller declares beyond what this library knows must be 0.

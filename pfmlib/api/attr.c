@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/attr.c - pfm_get_event_attr_info: one attribute of an event under an
  * OS layer (a unit mask, a PMU modifier, or a perf_events attribute), in
  * the order pp_attr_at gives them.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/encode.c - the public encoding entry points: pfm_get_os_event_encoding,
  * the older pfm_get_event_encoding and pfm_get_perf_event_encoding,
  * pfm_find_event and pfm_pmu_validate. Each checks its arguments, then an

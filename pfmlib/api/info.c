@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/info.c - the information half of the API: pfm_get_pmu_info,
  * pfm_get_event_info, pfm_get_event_next, with libpfm4's rules for the
  * caller's struct size (api/abi.h).

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/init.c - library life cycle and the small exported helpers:
  * pfm_initialize (configuration read once, registry built),
  * pfm_terminate, pfm_get_version, pfm_strerror. Only pfm_initialize can

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/result.c - the one way out of the API (api/result.h): libpfm4's code
  * for an entry point's result, and its LIBPFM_VERBOSE message.
  */

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * api/result.h - the one way out of the API. Every public entry point that
  * returns a result returns it through pp_api_result, which gives the caller
  * libpfm4's code and says under LIBPFM_VERBOSE what was wrong, named after

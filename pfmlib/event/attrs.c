@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/attrs.c - the attribute list of an event in a view, in libpfm4's
  * order: the event's unit masks, then the PMU modifiers the event accepts
  * that the view does not take over, then the perf_events attributes the

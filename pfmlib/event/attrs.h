@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/attrs.h - the attributes of an event, in libpfm4's order: its unit
  * masks, then the PMU modifiers it accepts that the caller's view does not
  * take over, then the perf_events attributes the view offers. A view is

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/encode.c - the one encoder. From a parsed event it selects the unit
  * masks (explicit ones, checked against exclusivity and the event's rules,
  * then group defaults and when_none_of additions), settles modifier and

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/encode.h - the one encoder: from a parsed event string to register
  * values (config, config1, config2), privilege levels and perf_events
  * attribute values, driven only by the PMU descriptor (format fields, sets,

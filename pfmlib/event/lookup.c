@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/lookup.c - name lookups in a PMU's tables: events and aliases
  * through the generated hash index, unit masks by name or alias.
  */

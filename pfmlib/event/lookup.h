@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/lookup.h - names in a PMU's tables: events and whole-name aliases
  * through the generated hash index, unit masks by name or alias.
  */

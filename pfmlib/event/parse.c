@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/parse.c - the one event-string parser: [pmu::]NAME[:ATTR[=VAL]...]
  * (and perf's pmu/NAME[,ATTR[=VAL]...]/).
  * Finds the PMU and the event (whole-name aliases and event `equiv`

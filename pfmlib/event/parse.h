@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/parse.h - the one event-string parser. Grammar (libpfm4's):
  *     [pmu::]NAME[:ATTR[=VAL]...]      ('.' also separates)
  * Names are case-insensitive. NAME is looked up as a whole alias, then as an

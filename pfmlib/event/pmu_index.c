@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/pmu_index.c - the encoder's per-PMU index (event/pmu_index.h): made
  * from the PMU's modifiers and fields at its first encoding, published in
  * the PMU's run-time entry with a compare-and-swap (a thread that loses the

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/pmu_index.h - what the encoder looks up per PMU by modifier and by
  * format field (which modifiers write a field, which stand for privilege
  * levels, the bits the PMU's own codes leave out), worked out once at the

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/spelling.c - the spelling of an encoding's fully qualified string,
  * settled with the encoding: libpfm4 4.13's (pmu::EVENT, every selected
  * unit mask, every modifier the layer shows) where that string certainly

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/spelling.h - the spelling of an encoding's fully qualified string,
  * settled with the encoding (event/spelling.c): libpfm4 4.13's where it
  * encodes as the encoding again, else the strict one, and what it writes.

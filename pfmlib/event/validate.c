@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * event/validate.c - pfm_pmu_validate's checks of one PMU: every index
  * of its tables in range, names present and findable, set values fitting
  * their fields, rules naming unit masks of their event, and each event

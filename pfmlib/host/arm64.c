@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/arm64.c - arm64 host identity: the MIDR_EL1 of each CPU as
  * "0x%016x" (perf's arm64 mapfile form), one identity per distinct value so
  * that every core type of a big.LITTLE system is seen. Read from

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/cpuinfo.c - what the per-architecture readers share: adding an
  * identity once, taking /proc text line by line, splitting "key : value"
  * lines and walking the processor blocks of /proc/cpuinfo.

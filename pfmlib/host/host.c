@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/host.c - host identity: the LIBPFM_CPUID override, dispatch to the
  * architecture's reader (the native one, or every file-based one on a
  * LIBPFM_SYSROOT tree), the shapes of identities, and matching identities

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/host.h - who is this host: the CPU identity strings that PMU `match`
  * patterns are tested against, how they are found (host/readers.h: one
  * reader per architecture, under LIBPFM_SYSROOT for tests) and how they are

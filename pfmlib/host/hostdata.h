@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/hostdata.h - facts about CPUs that the host readers need, compiled
  * from arch/<arch>/host.yaml into build/gen/pp_hostdata.c by
  * gen/hostdata/gen-hostdata.py: tables of name -> number.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/match.c - a small backtracking matcher for perf's mapfile patterns
  * (see host/match.h). Host detection tests every PMU's patterns at
  * pfm_initialize; compiling each with regcomp cost more than all the rest of

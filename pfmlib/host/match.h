@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/match.h - the pattern engine under the matcher API of host.h: perf
  * mapfile patterns (a subset of POSIX extended regular expressions, "ere")
  * matched against whole strings without compiling or allocating. Callers

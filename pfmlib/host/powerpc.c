@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/powerpc.c - POWER host identity: the Processor Version Register as
  * "0x%08x" (perf's powerpc mapfile form, e.g. "0x004e1202"), taken from the
  * "revision : 2.2 (pvr 004e 1202)" line of each /proc/cpuinfo block. A block

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/readers.h - the per-architecture readers of the host identity (one
  * file each: x86.c, arm64.c, riscv.c, powerpc.c, s390.c), the parsers behind
  * them (fed fixtures by the tests), and the /proc text helpers they share

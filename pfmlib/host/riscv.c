@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/riscv.c - RISC-V host identity: "mvendorid-marchid-mimpid" as the
  * kernel prints them in /proc/cpuinfo (e.g. "0x489-0x8000000000000007-0x4210427"),
  * the form perf's riscv mapfile regular expressions are written against.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/s390.c - IBM Z host identity in the form perf's s390 mapfile
  * expects: "<manufacturer>,<type>,<model words...>[,<cf version>,<authorization>]",
  * e.g. "IBM,3931,A01,703,3.7,002f". Manufacturer, Type and the first "Model:"

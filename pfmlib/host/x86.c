@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * host/x86.c - x86 host identity from cpuid, in perf's format
  * "<vendor>-<family>-<MODEL>-<STEPPING>" (family decimal, model and
  * stepping upper-case hex), e.g. "AuthenticAMD-26-2-0"; and the

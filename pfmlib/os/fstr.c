@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * os/fstr.c - libpfm4's fully qualified event string of an encoding, written
  * as the encoder settled it (event/spelling.c): pmu::EVENT, the selected unit
  * masks in table order, the PMU modifiers the spelling shows with their

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * os/none.c - PFM_OS_NONE: the encoding as the PMU sees it, in
  * pfm_pmu_encode_arg_t: codes[] (config, then config1, config2 when used,
  * with raw_bits included), count, idx and fstr. Memory contract of

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * os/os.h - the OS layers (PFM_OS_NONE, PFM_OS_PERF_EVENT,
  * PFM_OS_PERF_EVENT_EXT): what each shows of an event (its view, given to
  * the parser and encoder as data), and how each writes an encoding out

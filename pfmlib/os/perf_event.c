@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * os/perf_event.c - PFM_OS_PERF_EVENT and PFM_OS_PERF_EVENT_EXT: fill
  * the caller's perf_event_attr the way libpfm4 4.13 does. Always written:
  * type, config, exclude_user/kernel/hv, exclude_host/guest (0 for the

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * os/view.c - what each OS layer shows of an event: PFM_OS_NONE the PMU's
  * own modifiers only; the perf_events layers put their u/k/h in place of
  * the privilege-level modifiers and add their attributes (PFM_OS_PERF_EVENT

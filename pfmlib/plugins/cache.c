@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * plugins/cache.c - the plugin cache (cache.h): one file per plugin
  * directory, <cache dir>/plugins-<hash of the directory's path>.cache.
  *

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * plugins/cache.h - the plugin cache: per plugin directory, one file in the
  * user's cache directory (pp_cfg.plugin_cache) holding, for each plugin
  * file, what the start-up peek learnt of it (PMU name, override, match

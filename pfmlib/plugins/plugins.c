@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * plugins/plugins.c - runtime plugins: PMU descriptors (schema v1 YAML) read at
  * pfm_initialize from the system plugin directory, then from the
  * colon-separated LIBPFM_PLUGIN_PATH (ignored in set-uid programs). Each

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * plugins/plugins.h - runtime plugins: schema-v1 PMU descriptors read at
  * pfm_initialize from the system plugin directory, then from the
  * directories of LIBPFM_PLUGIN_PATH. Each accepted file becomes a table of

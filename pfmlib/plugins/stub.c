@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * plugins/stub.c - a lazy plugin's table as bytes and back (stub.h). Layout
  * (native byte order, as the plugin cache is): a header of counts, then the
  * arrays pmus, fields, sets, mods, hash and the string pool, each starting

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * plugins/stub.h - a lazy plugin's table (its PMU records, formats and
  * modifiers, no events) as bytes the plugin cache keeps, and back. What is
  * read back is checked before use: every index within its array, every

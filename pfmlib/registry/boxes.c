@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/boxes.c - the pattern boxes: a table PMU with a
  * perf_pmu_pattern becomes one PMU per kernel PMU of the host the pattern
  * stands for (ali_drw_<address>, hisi_sicl<n>_cpa<m>), named and numbered

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/build.c - builds the PMU set at pfm_initialize, step by step:
  * the compiled-in tables, then plugins (list.c), the search order
  * (order.c), presence (presence.c), the pattern boxes (boxes.c), the

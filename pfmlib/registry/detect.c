@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/detect.c - presence of table PMUs from the host identities
  * (docs/detection.md): the best match per identity, fallbacks, hybrid
  * core types the kernel does not run, uncore boxes it does not run, and

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/detect.h - which PMUs are present on this host: each host
  * identity makes the PMUs of its best-matching table present (hybrid
  * parts: one per core type), architectural fallbacks when no model table

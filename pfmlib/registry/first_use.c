@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/first_use.c - what a PMU gets at its first use, after
  * pfm_initialize: a lazy plugin PMU's events (its file read in full), a
  * PMU only sysfs describes built from its files, a table PMU's attr.type

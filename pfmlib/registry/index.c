@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/index.c - the registry's state (state.h) and the filling of its
  * name index: a PMU not built in goes into name_hash (the built-in ones are
  * found through tablegen's hash and builtin_pos); the look-ups by name

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/kernel.c - the kernel PMUs of the host and the tables: which
  * kernel PMUs a table PMU serves (the built-in kernel PMU index, then the
  * irregular PMUs), and the PMUs only sysfs describes, listed at start-up

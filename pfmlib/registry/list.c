@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/list.c - adding PMUs to the list: every built-in PMU at once (tablegen's list),
  * a plugin's PMU and its instances (an override or a newer version
  * replacing a built-in one), one entry appended; the irregular PMUs (those

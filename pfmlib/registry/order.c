@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/order.c - the search order (core, uncore, OS-generic PMUs, each
  * by id; plugins sorted in), the PMUs searched without a pmu:: prefix, and
  * the ids served to a caller built against an older header (LIBPFM_PMU_MAX).

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/presence.c - which PMUs are present on this host, at
  * pfm_initialize: LIBPFM_FORCE_PMU, the variant tables that describe this
  * host, detection (detect.c), the OS-generic PMUs, cpuid leaf 0xA's

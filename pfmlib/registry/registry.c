@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/registry.c - the registry's read side (registry.h): PMUs by id, by
  * name (the built-in table's hash, then name_hash), in search order, the
  * default ones, and what a PMU serves on this host; a lazy PMU is

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/registry.h - the PMUs the library serves: the compiled-in
  * tables, plugin tables and PMUs discovered in sysfs, in a search order
  * and indexed by pfm_pmu_t, with presence decided once at pfm_initialize

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * registry/state.h - the registry's state, shared by the files of
  * registry/ (one job each: index.c, list.c, order.c, presence.c, boxes.c,
  * kernel.c, first_use.c, registry.c (the read side), build.c) and the steps they export to

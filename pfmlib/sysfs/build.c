@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * sysfs/build.c - one sysfs PMU directory becomes one PMU of a
  * pp_builder table: `type` -> perf_type, `format/` -> fields (each also an
  * integer modifier), `events/` templates -> events (terms -> `set`, `=?`

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * sysfs/discover.c - discovery of the PMUs the kernel lists under
  * /sys/bus/event_source/devices (under LIBPFM_SYSROOT for tests): each one
  * that no table serves gets a libpfm4-style name and a pfm_pmu_t id taken

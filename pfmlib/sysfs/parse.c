@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * sysfs/parse.c - the text formats of the kernel's PMU description in
  * sysfs (format fields are table/format.c's): event templates
  * ("type=0x8,event=0x4,xp=?"), CPU lists ("0-3,8"), and the names that

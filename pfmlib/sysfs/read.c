@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * sysfs/read.c - bounded reads of the sysfs PMU tree: one small regular
  * file at a time (util/file.h: a FIFO or device is opened without waiting
  * and refused; never more than the caller's buffer, never a file holding

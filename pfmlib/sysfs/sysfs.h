@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * sysfs/sysfs.h - PMUs the kernel describes in sysfs
  * (/sys/bus/event_source/devices/<pmu>/{type,format/,events/,cpumask,caps/})
  * become ordinary tables: each discovered PMU that no table serves is built

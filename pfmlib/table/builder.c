@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/builder.c - growable storage for PMU table records and the interned
  * string pool (see pp_builder.h).
  */

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/builder.h - assembles struct pp_table records in growable memory.
  *
  * The YAML loader appends one PMU at a time; tablegen dumps the result as C

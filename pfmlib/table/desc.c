@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/desc.c - descriptions as the API gives them. A table that packs
  * them (table.h, PP_PACK_ESC: the built-in one) has each decoded on its
  * first request into a cache the library owns, keyed by the packed string's

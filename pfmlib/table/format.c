@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/format.c - the notation of a format field, shared by descriptors
  * and the kernel's sysfs: "config1:0-7,32-35" -> register, bit mask, width.
  */

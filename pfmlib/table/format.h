@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/format.h - parsing a format field's notation ("config:0-7",
  * "config1:0-7,32-35"), as sysfs and descriptors write it.
  */

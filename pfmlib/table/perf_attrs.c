@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/perf_attrs.c - names, descriptions and value types of the
  * perf_events attributes (table/perf_attrs.h), and which of them a PMU
  * offers by default.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/perf_attrs.h - the perf_events attributes a descriptor may offer
  * (its `perf_attrs` list: u, k, h, period, freq, precise, excl, mg, mh, cpu,
  * pinned, hw_smpl), by libpfm4 attribute code (enum pp_perf_attr). One list

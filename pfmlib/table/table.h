@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/table.h - the compact, relocation-free form of PMU descriptors.
  *
  * Every descriptor (built-in, compiled by tablegen, or a plugin loaded at run

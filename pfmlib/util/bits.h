@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/bits.h - walking the set bits of a mask (modifier and attribute
  * masks: bit i stands for the modifier or attribute at position i).
  */

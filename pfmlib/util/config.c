@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/config.c - reads the LIBPFM_* environment once into pp_cfg (and
  * XDG_CACHE_HOME, HOME for the plugin cache's place). The only place of the
  * library that looks at the environment.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/config.h - the library's configuration: every LIBPFM_* environment
  * variable, read once by pp_config_load() at pfm_initialize and never again
  * (secure_getenv: all of them are ignored in set-uid programs). Every other

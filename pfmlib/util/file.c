@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/file.c - small files read whole without stdio (util/file.h):
  * open(2) without blocking, fstat(2) for the type and size, pread(2).
  */

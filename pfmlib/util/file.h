@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/file.h - small files read whole without stdio: regular files only,
  * opened without blocking on a FIFO or device, read with pread(2) into the
  * caller's buffer or into one allocation of bounded size. Every reader of

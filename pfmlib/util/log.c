@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/log.c - diagnostics under LIBPFM_VERBOSE / LIBPFM_DEBUG, at the
  * levels pp_config_load() read: each message formatted into a bounded
  * buffer and written with one write(2) to stderr (stdout under

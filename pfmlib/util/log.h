@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/log.h - the one error convention. A failing function returns a
  * libpfm4 error code (PFM_ERR_*) and, through pp_fail(), says under
  * LIBPFM_VERBOSE what was wrong and where (the string, file:line or PMU it

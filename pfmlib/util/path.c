@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/path.c - /proc and /sys paths under LIBPFM_SYSROOT, and such a file
  * read whole (util/file.h: only regular files, without blocking on a FIFO
  * or a device).

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/path.h - paths of /proc and /sys under the configured root
  * (LIBPFM_SYSROOT, for tests), so every reader can be pointed at a fixture.
  */

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/str.h - the string comparisons of event and PMU names
  * (case-insensitive, ASCII, as libpfm4) and the character classes of the
  * text the library reads. ASCII on purpose, not <ctype.h>: sysfs and

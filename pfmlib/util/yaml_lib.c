@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * util/yaml_lib.c - libyaml, loaded on first use. The YAML reader
  * (table/descriptor/) is needed only when a plugin file is
  * read, so the library does not link libyaml: the few libyaml functions the

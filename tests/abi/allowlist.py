@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Reads tests/abi/allowed-differences.txt: the differences from libpfm4
 # 4.13's headers that pmuplug makes on purpose.  Each entry is
 #   <side> <regex> -- <reason>

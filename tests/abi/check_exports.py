@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 # The exports check (make check-exports): a built libpfm.so.4 must export,
 # as defined dynamic symbols, exactly the API functions listed in
 # pfmlib/api/libpfm.map -- functions, nothing else, without symbol versions --

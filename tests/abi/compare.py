@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Compares one set of perfmon headers (ours, or a deliberately broken copy)
 # with libpfm4 4.13's installed headers.  For each way a program may include
 # them (SCENARIOS) it gathers facts from both sets -- DWARF type layouts,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Turns the DWARF of an object file (as printed by binutils' readelf) into
 # sorted, position-independent "fact" lines describing every type the
 # compiler saw: struct/union sizes, every member's offset, size, bit position

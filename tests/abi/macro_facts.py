@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Macro inventory of a translation unit, taken from the preprocessor itself
 # (gcc -E -dD): every macro visible after the includes, with its parameters,
 # its replacement text and the file that defined it.  Macros defined by the

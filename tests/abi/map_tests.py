@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Tests of pfmlib/api/libpfm.map that need no built library: the version script
 # names exactly the functions 4.13's library exports and our header
 # declares, and a stub library linked with it (whose other symbols are all

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Deliberate breakages for the ABI test's self-test.  Each one is applied to
 # a copy of include/perfmon/, and the named check must then fail: proof
 # that the comparison is able to see that kind of difference.  A mutation

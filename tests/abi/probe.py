@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The run-time probe: a C program generated from the names both header sets
 # declare, compiled once against each set and run.  It prints, as facts,
 # the value and C type of every header macro and enumerator, sizeof and the

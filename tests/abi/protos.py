@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Function declarations of the perfmon headers, as gcc's -aux-info reports
 # them, and the compile checks built from them: each set's prototypes must
 # be accepted by the other set's header (function pointer assignment under

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 # Entry point of the ABI suite (make check-abi): compares include/perfmon/
 # with libpfm4 4.13's installed headers, runs the checks that need only our
 # headers, then breaks copies of our headers on purpose to prove each check

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # How the ABI test runs the C compiler: one place for the compiler command,
 # the language standard and the include-directory choice, so that the
 # installed (oracle) headers and ours are always compiled the same way.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every converted event of every non-x86 core model, encoded through the
 public API (pfmdump encode: PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT, strings
 `pmu::EVENT` with perf's spelling, LIBPFM_ENCODE_INACTIVE=1, on a sysfs tree

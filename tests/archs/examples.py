@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """One example event of each non-x86 architecture (Arm Neoverse N1, SiFive
 U74 with an SBI firmware event, T-Head, StarFive and Andes firmware events,
 POWER8 and POWER9, s390 cpum_cf) through build/bin/check_events -P: encoded

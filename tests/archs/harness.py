@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the archs suite's parts share: a pass/fail tally and a way to run the
 pfmdump / check_events programs against build/lib with the environment a
 case needs (LIBPFM_ENCODE_INACTIVE, LIBPFM_CPUID, LIBPFM_SYSROOT). No other

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The descriptor key `invert` (docs/schema.md) on its own, through run-time
 plugins (LIBPFM_PLUGIN_PATH): a bool modifier with `invert: true` puts 1 in
 its field when its value is 0 (PFM_OS_NONE only when it is a privilege

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A small reader of perf's JSON event tables for the non-x86 architectures,
 written for this test only (it shares no code with jsontoyaml/, so the check
 is independent of the converter). It says, for every JSON entry of an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The descriptor keys raw_format, enable and missing (docs/schema.md) on their
 own, through run-time plugins (LIBPFM_PLUGIN_PATH): a field of raw_format
 sits elsewhere in PFM_OS_NONE codes than in attr.config (another code), or

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """check-archs: every non-x86 architecture perf ships, encoded by pmuplug and
 checked against perf's JSON (against_json.py) plus one example event per
 architecture, Arm raw codes and sysfs attr.type sources (examples.py) and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The non-x86 uncore entries of perf's JSON, each encoded by pmuplug under
 perf's own name and checked against what the kernel driver expects: the
 HiSilicon hip08 boxes (ConfigCode is config), the PMUs of perf's system

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Upstream libpfm4's names of the arm64 and powerpc core PMUs pmuplug has
 (arch/<arch>/libpfm4-upstream.yaml, facts of libpfm4's API): each must
 resolve on its PMU (LIBPFM_ENCODE_INACTIVE=1) to libpfm4's code. Arm codes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # clients.sh LIBDIR BUILDDIR - Debian's own programs built against libpfm4
 # 4.13 on our library, started directly (no system service):
 #  - PCP's perfevent agent (pmda_perfevent.so, package pcp) loaded by

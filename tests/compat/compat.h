@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/compat/compat.h - the checks of compat_4_13, a program built against
  * the installed libpfm4 4.13 header and library that runs on our
  * libpfm.so.4: each is a counting driver (tests/lib/report.h) given the

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/compat/compat_4_13.c - the program of the 4.13-header checks
  * (compat.h): built against the installed <perfmon/pfmlib.h> of libpfm4
  * 4.13 and -lpfm, run on our libpfm.so.4 with LD_LIBRARY_PATH.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/compat/enumerate.c - a libpfm4 program, compiled against the INSTALLED libpfm4
  * 4.13 headers and library, run on our libpfm.so.4 (LD_LIBRARY_PATH): it
  * walks every PMU the way PAPI does (ids until PFM_ERR_INVAL), every event,

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/compat/for_all_pmus.c - a program compiled against the INSTALLED libpfm4 4.13
  * header (PFM_PMU_MAX 517) that lists PMUs with its pfm_for_all_pmus(), as
  * PCP's perfevent agent does, run on our libpfm.so.4.

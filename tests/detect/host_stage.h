@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/detect/host_stage.h - the suites of test_host_stage, the program
  * built from the host stage's sources (pfmlib/host/, pfmlib/util/) under
  * ASan+UBSan: host detection (test_host.c) and the mapfile pattern matcher

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """libpfm4_models.py - on every CPU identity of tests/detect/libpfm4-cpu-models.tsv
 (the core PMU libpfm4 detects on each x86 CPU) the library presents that PMU
 under libpfm4's name and id, with ix86arch beside it on Intel; and on each

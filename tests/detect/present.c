@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * present.c - checks, through the public libpfm API of our library, which
  * core PMUs are present for given detection settings. Each line of each case
  * file is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the host-detection suite and appends one line "detect: N passed, N failed"
 # to build/check/results (tests/lib/tally.sh): the CUnit tests of the readers
 # and matching (UNIT_PROGRAM detect_host), the fixture cases through the public

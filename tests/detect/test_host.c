@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/detect/test_host.c - suite detect_host of test_host_stage
  * (host_stage.h), host detection (pfmlib/host/): the
  * identity each architecture's reader makes of the hand-written /proc and

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/detect/test_host_stage.c - the program of the host stage's suites
  * (host_stage.h): one suite a run, its results line named as before.
  * usage: test_host_stage detect_host | test_host_stage match [PERF_ARCH_ROOT]

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """x86_walk.py - writes the cases (tests/detect/present.c format) that walk
 perf's x86 mapfile: for every Intel family-6 model and every AMD family
 23/25/26 model (0x00-0xFF, a few steppings), and the families of the PMUs

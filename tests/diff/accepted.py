@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # accepted.py - the committed lists of differences from libpfm4 4.13 that
 # pmuplug accepts: tests/diff/accepted-differences.tsv (kept by hand) and
 # arch/x86/libpfm4-names/unresolved.tsv (what derive.py cannot reproduce),

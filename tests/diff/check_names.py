@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """check_names.py - do the generated descriptors (build/yaml) give libpfm4
 4.13's names libpfm4's encodings, and perf's names perf's? Resolves, with the
 Python model of tests/diff/yamlmodel.py (no C library needed):

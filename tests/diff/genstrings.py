@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # genstrings.py - the event strings the differential test encodes for one PMU,
 # made from a library's own listing (oracle.Event list, through pfmdump):
 # every event alone, with each unit mask, with every pair of its unit masks

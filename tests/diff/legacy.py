@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """legacy.py - the differential test of the x86 core PMUs perf has no JSON for
 (arch/x86/legacy.yaml): each must exist in pmuplug under libpfm4 4.13's name,
 id and type, and encode every event, EVENT:UMASK, pair of unit masks and

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """papi_presets.py - PAPI's preset definitions against pmuplug: for every CPU
 block of papi_events.csv naming a core PMU that pmuplug provides (x86: Intel
 and AMD), every native event string of every PRESET line must encode in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """results.py - the one way the tests/diff suites report: print the
 "<suite>: N passed, N failed" line and append it to build/check/results."""
 import os

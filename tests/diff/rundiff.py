@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """rundiff.py - the differential test: encode the same event strings with the
 installed libpfm4 4.13 and with pmuplug (two processes of pfmdump, one per
 library), for every core PMU both list, and compare return codes, raw codes

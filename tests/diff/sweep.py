@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """tests/diff/sweep.py — the sweep: every EVENT and EVENT:UMASK string libpfm4 4.13 lists,
 on every PMU it lists that pmuplug has too (core, uncore and OS PMUs), and
 EVENT:UMASK with a unit mask libpfm4 lists on a sibling model of the same table

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """test_accepted.py - the list of accepted differences from libpfm4 4.13
 (tests/diff/accepted.py) refuses a row whose reason admits pmuplug is wrong:
 such a difference is a bug to fix, not a difference to accept."""

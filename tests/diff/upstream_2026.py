@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """upstream_2026.py - the PMUs of arch/<arch>/upstream/libpfm4-events.tsv
 (those upstream libpfm4 git 6870a9f, 2026-06, added; libpfm4's 32-bit Arm
 and older POWER PMUs, which 4.13 builds on those architectures only) are in

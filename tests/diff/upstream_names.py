@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """upstream_names.py - upstream libpfm4's names on the x86 PMUs libpfm4 4.13
 lacks, and the events upstream added to PMUs 4.13 has: every EVENT and
 EVENT:UMASK string of arch/x86/libpfm4-upstream-events.tsv (upstream's names

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """upstream_uncore.py - upstream libpfm4's uncore event names on the boxes
 pmuplug converts from perf's JSON (icx_unc_*, spr_unc_*,
 amd64_fam1ah_zen5_l3, and the HiSilicon hip08 boxes hisi_sccl*_{ddrc,hha,l3c}*):

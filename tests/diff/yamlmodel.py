@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # yamlmodel.py - a small model of how pmuplug resolves an event string over a
 # schema-v1 descriptor and what raw PFM_OS_NONE codes it gives (docs/schema.md,
 # "Name resolution"): aliases, event, EVENT.UMASK, unit-mask names and

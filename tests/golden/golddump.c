@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * golddump.c - prints what the library says about the PMUs named on the
  * command line, through the public API only, in the stable text form of the
  * golden files (tests/golden/README.md).

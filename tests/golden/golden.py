@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """golden.py - runs the golden-file tests (check) or rewrites the golden
 files (update) of tests/golden/: converts the test arch of
 tests/fixtures/testarch with jsontoyaml, loads the results and the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # tests/hosts/run.sh - check-hosts: the host-sensitive checks on every
 # simulated host of tests/hosts/hosts.tsv (tests/hosts/sandbox.sh), so that no
 # real host can turn them red and each kind of host we know is tried:

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # tests/hosts/sandbox.sh - run a command on a simulated host of
 # tests/hosts/hosts.tsv: a scratch copy of the host's fixture tree (plus its
 # cpuid leaf 0xA as a dev/cpu/0/cpuid file) given to pmuplug through

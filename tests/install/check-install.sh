@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-install.sh MAKE BUILDDIR [MAKEVAR=...] - `make install` and `make
 # uninstall` with DESTDIR (a scratch tree under BUILDDIR, removed at exit)
 # and PREFIX=/usr/local: every file installed is in the manifest and every

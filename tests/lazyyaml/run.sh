@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh: check-lazy-yaml. libpfm.so.4 needs libc only; libyaml is loaded by
 # the library on first use (pfmlib/util/yaml_lib.c): a process whose plugin
 # directory is empty never maps it, one with a plugin loads it and the

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * leak_cycles.c - N pfm_initialize/pfm_terminate cycles in the environment
  * the caller gives (tests/leaks/run.sh: the host as it is, an empty
  * event_source/devices/, the sysfs fixtures, a plugin directory,

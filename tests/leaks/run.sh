@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/leaks/run.sh - pfm_initialize/pfm_terminate cycles under valgrind's
 # leak check, in each environment the library starts from: the host as it
 # is, an empty event_source/devices/ (made here), every sysfs fixture, a

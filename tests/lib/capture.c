@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * capture.c - stderr redirected to a temporary file during a call and read
  * back (capture.h). The file is unlinked from the start (tmpfile), so
  * nothing is left on disk.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * capture.h - what the library prints on stderr (its LIBPFM_VERBOSE
  * messages) during a call, kept as text for the test to search.
  */

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * encode.c - the encoders of encode.h: the library allocates the codes and
  * the fstr, which are copied into the caller's struct and freed.
  */

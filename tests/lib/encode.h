@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * encode.h - one event string encoded under one OS layer, the answer kept
  * in a plain struct: PFM_OS_NONE (codes, fstr) or a perf_events layer
  * (perf_event_attr, cpu, flags, fstr). Nothing to free; every field is zero

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * env.c - setting and clearing the LIBPFM_* environment (env.h).
  */
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * env.h - the LIBPFM_* environment of a test: set or unset one variable,
  * or unset them all so a case starts from nothing the caller exported.
  * The library reads its environment at pfm_initialize: change it before.

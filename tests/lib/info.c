@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * info.c - the info calls of info.h (and pfm_initialize followed by every
  * PMU's description) and the sysfs type of a kernel PMU.
  */

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * info.h - what the library says about PMUs, events and attributes, each
  * call made with a zeroed struct of the right size, and the perf type
  * this host's sysfs gives a kernel PMU.

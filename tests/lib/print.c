@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * print.c - the printed forms of an encoding (print.h): one list of the
  * perf_event_attr fields an event string sets, walked by every form.
  */

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * print.h - an encoding of encode.h printed in the three forms the programs
  * that show encodings share: the golden form (tests/golden/golddump.c, the
  * golden files; tests/unit/oracle_dump.c), the tab form that python reads

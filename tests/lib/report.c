@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * report.c - the "<suite>: N passed, N failed" line and the check counter
  * of the drivers (report.h).
  */

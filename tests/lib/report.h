@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * report.h - the reporting convention of every C test program: one line
  * "<suite>: N passed, N failed" on stdout, and the exit status that goes
  * with it. CUnit programs get the line from tl_run (suite.h); the drivers

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * start.c - pfm_initialize afresh as a given host on a fixture tree (start.h).
  */
 #include <stdio.h>

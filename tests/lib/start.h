@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * start.h - a fresh pfm_initialize as a given host (LIBPFM_CPUID) on one
  * of the sysfs fixture trees, the way the uncore suites begin their cases.
  */

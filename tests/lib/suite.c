@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * suite.c - CUnit registration and the run of every C test program
  * (suite.h). Output, one line per test so that a log shows each behaviour:
  *   Suite: <suite>

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * suite.h - CUnit for every C test program: the registry is set up on the
  * first registration, suites come from a table of named test functions
  * (tl_suite), table-driven cases become one CUnit test each (tl_case_add),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/lib/tally.sh - the shell side of the results line, sourced by the
 # suites that run several test programs or steps: each program's own
 # "<name>: N passed, N failed" line (tl_run or tl_report, tests/lib) is

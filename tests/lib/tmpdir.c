@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tmpdir.c - temporary directories removed whatever happens (tmpdir.h).
  * Removal is registered once, with atexit, for the signals of a crash or
  * an interruption (the signal then goes on to its previous handler), and

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tmpdir.h - temporary directories and the trees tests write into them
  * (sysroots, scratch sysfs trees). Every directory made here is removed
  * with all it holds by tl_tmp_remove, and otherwise when the program ends:

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """tests/lib/unittest_suite.py - the one way a python unittest suite reports
 to `make check`: runs the test files given (or discovers test_*.py in a
 directory), prints unittest's output on stderr (or into --log), then prints

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * watchdog.c - the deadline of watchdog.h, on SIGALRM.
  */
 #include <signal.h>

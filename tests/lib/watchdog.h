@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * watchdog.h - a deadline for a call that could block (a read of a FIFO
  * where a file should be): past it the program prints what blocked,
  * removes its temporary directories and exits with status 3.

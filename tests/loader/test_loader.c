@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * test_loader.c - CUnit suite for the descriptor loader (table/descriptor/) and the
  * table builder: what a valid descriptor becomes, and the file:line error
  * every malformed one gets, with nothing left behind in the builder.

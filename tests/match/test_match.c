@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/match/test_match.c - suite match of test_host_stage (host_stage.h):
  * pp_ere_whole(), the allocation-free
  * matcher of perf mapfile patterns, and pp_ere_may_match(), its quick rejection

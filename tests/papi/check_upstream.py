@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """tests/papi/check_upstream.py - a newer PAPI's preset blocks against pmuplug.
 
 A user who installs a PAPI newer than Debian's 7.0 over pmuplug gets that

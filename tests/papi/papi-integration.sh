@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # PAPI (Debian's libpapi 7.0 and papi-tools) run on top of our libpfm.so.4
 # through LD_LIBRARY_PATH: the perf_event component must be enabled, list
 # native events, and count a perf software event. The host identity is given

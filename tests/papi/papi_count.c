@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * papi_count.c - counts native events through PAPI's own API (Debian's
  * libpapi), the way papi_command_line does, with an optional counting
  * domain for the event set:

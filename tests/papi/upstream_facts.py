@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """tests/papi/upstream_facts.py - write the facts of a newer PAPI's preset
 table that tests/papi/papi-upstream-presets.tsv holds: for every PMU the
 library lists, the newer table's block where Debian's PAPI 7.0 table has no

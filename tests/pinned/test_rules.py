@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """tests/pinned/test_rules.py — libpfm4 4.13's rules, one table of cases per rule kind:
 string -> PFM_OS_NONE codes (or perf config) or the error libpfm4 4.13 answers,
 through the public API of a library (ctypes, under LIBPFM_ENCODE_INACTIVE=1;

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """test_silent.py - strings on which pmuplug once encoded silently otherwise
 than libpfm4 4.13 (both accepted; or pmuplug accepted what 4.13 refuses),
 pinned to 4.13's answer: one table, string -> codes or error, through the

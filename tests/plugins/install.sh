@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # install.sh: `make install` into a temporary DESTDIR installs exactly the
 # expected files (library + soname links, headers, tools, jsontoyaml with its
 # overlays, man pages, PAPI preset tables and pmuplug-papi, the manifest,

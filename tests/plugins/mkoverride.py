@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """mkoverride.py SRC OUT: an override plugin made from a built-in
 descriptor (build/yaml/x86/glm.yaml): `override: true` added to its pmu
 block and ISSUE_SLOTS_NOT_CONSUMED's event code 0xca changed to 0xee,

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_cache.c - the plugin cache (man3/pmuplug_plugins.3, "Start-up
  * cost"): written at the first pfm_initialize and used at the next; a
  * plugin changed, removed or added since is seen; a corrupt, truncated,

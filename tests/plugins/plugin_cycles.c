@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_cycles.c - repeated pfm_initialize/pfm_terminate cycles with
  * plugins loaded, refused and overriding, in turn with none at all: every
  * cycle initialises and encodes as expected (so nothing of a previous cycle

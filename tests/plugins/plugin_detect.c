@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_detect.c - whatever the layout of a plugin file (block, indentless,
  * flow, CRLF, comments, schema last, more match patterns than the peek
  * keeps: tests/fixtures/plugins/peek), the quick look at start-up loads it

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_encode.c - a plugin converted by jsontoyaml from the fictional
  * QuokkaSemi Q1 (tests/fixtures/plugins) is a PMU like a built-in one: forced
  * with LIBPFM_FORCE_PMU it encodes under PFM_OS_NONE and the perf_event

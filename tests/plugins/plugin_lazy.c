@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_lazy.c - a plugin in the block layout is detected at
  * pfm_initialize from its pmu block alone and its events are read when
  * first used (man3/pmuplug_plugins.3, "What a plugin directory costs"): it

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_limits.c - plugins past the loader's limits (alias expansion,
  * nesting, events per plugin, file size; man3/pmuplug_plugins.3) are
  * refused promptly with file:line and the reason under LIBPFM_VERBOSE, and

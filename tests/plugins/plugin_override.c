@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_override.c - a plugin with `override: true`, the name and the id of
  * a built-in PMU (glm, made by mkoverride.py with ISSUE_SLOTS_NOT_CONSUMED's
  * code 0xca changed to 0xee) replaces that PMU: its event encodes with the

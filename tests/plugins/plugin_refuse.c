@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_refuse.c - unusable plugin files are refused one by one, each with
  * a LIBPFM_VERBOSE message naming the file (file:line for parse errors) and
  * the reason, while pfm_initialize succeeds, every built-in PMU is exactly as

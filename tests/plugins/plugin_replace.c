@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugin_replace.c - a plugin of a newer version replaces a built-in
  * multi-box uncore PMU, every box under its name and id
  * (tests/fixtures/plugins/replace/newer: bdw_unc_cbo0 with instances

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/plugins.h - the suites of test_plugins, one file each
  * (plugin_<suite>.c): each registers its CUnit suites from the arguments
  * that follow its name on the command line (argv[0] is the name) and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh: check-plugins. Converts the fictional QuokkaSemi model
 # (tests/fixtures/plugins) with jsontoyaml (whole-tree and one-model modes),
 # builds the override, refused-plugin and layout directories in a temporary

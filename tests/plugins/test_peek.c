@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * test_peek.c - the peek at a descriptor (pp_yaml_peek_pmu: name, override,
  * match, identifier or not, read without parsing the events) agrees with the full loader
  * (pp_yaml_load_file) on every file given: the converter's descriptors and

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/plugins/test_plugins.c - the program of the plugin suites
  * (plugins.h) on the public API: one suite a run, named by the first
  * argument, its own arguments after it; the results line is

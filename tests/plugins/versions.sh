@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # versions.sh: `jsontoyaml --from SOURCE --plugins DIR` and the loader's
 # version rule, through the public API (check_events on libpfm.so.4):
 # a new model of Intel's perfmon format becomes a plugin PMU detected under

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/robust/hostile_files.c - no reader of the host or of sysfs blocks or runs away
  * on what LIBPFM_SYSROOT puts where a small file is expected: a FIFO, a
  * symbolic link to /dev/zero, a huge sparse file, a cpuN directory of an

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/robust/mutate_strings.c - robustness of the one event-string parser and encoder:
  * valid strings of several PMUs are mutated (bytes changed, cut, repeated,
  * separators doubled, huge numbers, very long strings) in a fixed

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * mutate_yaml.c - robustness of the one YAML reader: descriptors (the
  * hand-written fixture and real converted ones given on the command line)
  * are mutated in a fixed pseudo-random sequence (bytes changed, lines cut,

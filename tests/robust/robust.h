@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/robust/robust.h - the checks of robust_asan, the program built on
  * the ASan+UBSan library archive: each takes the arguments after its name
  * (argv[0]) and returns its exit status after its results line.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/robust/robust_asan.c - the program of the robustness checks on the
  * ASan+UBSan library (robust.h): the one named first runs.
  * usage: robust_asan strings [ROUNDS] | robust_asan hostile

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/robust/run.sh - check-robust: runs the three robustness checks
 # under ASan+UBSan (tests/robust.mk) and appends ONE line
 # "robust: N passed, N failed" to BUILD/check/results, the sum of their own

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * roundtrip.c - the fully qualified string the library returns always
  * encodes again to the same result. For every event and every
  * event:unit-mask of every PMU the library has (LIBPFM_ENCODE_INACTIVE=1),

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * probe.c - the C readers' side of the check-schema suite: what the loader
  * (table/descriptor/) and its peek (table/descriptor/peek.c) make of descriptor files,
  * and what the generated schema header (pp_schema.h) holds, printed for

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """run.py - the check-schema suite: every reader of PMU descriptors knows
 exactly the keys of schema/descriptor.yaml.
 

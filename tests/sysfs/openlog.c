@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/openlog.c - an LD_PRELOAD shim that writes the path of every
  * file or directory a program opens through the C library (open, openat,
  * fopen, opendir and their 64-bit names) to the file OPENLOG names, one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the sysfs suites (tests/sysfs.mk) and appends ONE line
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
 # counts of test_sysfs_unit, test_sysfs api, test_sysfs_asan api and

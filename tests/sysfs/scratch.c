@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * scratch.c - builds the run-time sysfs trees of scratch.h, each a
  * temporary directory of tests/lib:
  *   devices/scratch/   type 60; format/event config:0-7 and f00..f69

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * scratch.h - sysfs trees the sysfs suites create at run time, for
  * content that cannot be committed: a file larger than any sysfs
  * attribute, a file holding a NUL byte, a FIFO where a file is expected,

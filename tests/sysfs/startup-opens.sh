@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/sysfs/startup-opens.sh - pins that pfm_initialize opens no file or
 # directory under a kernel PMU's directory (its type, cpumask, format/,
 # events/ are read at the PMU's first use): golddump with no PMU named

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/suites.h - the public-API suites of test_sysfs (and of
  * test_sysfs_asan, its build on the ASan library): sysfs PMUs
  * (test_sysfs_api.c) and the table uncore PMUs, one file a topic

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_sysfs.c - the program of the public-API sysfs suites
  * (suites.h): "api" runs sysfs-api (results line sysfs_api), "uncore" every
  * uncore suite (results line uncore), on the fixture trees.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_sysfs_api.c - suite sysfs-api of test_sysfs (suites.h):
  * sysfs-discovered PMUs through the public libpfm4 API only: each case points LIBPFM_SYSROOT at a fixture
  * tree of tests/fixtures/sysfs (or a run-time tree, scratch.h), initialises the

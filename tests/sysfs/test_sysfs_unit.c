@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * test_sysfs_unit.c - CUnit suite for the sysfs PMU reader without the
  * library around it: the text formats (sysfs/parse.c, table/format.c), bounded reads
  * (sysfs/read.c) and what one PMU directory becomes in a pp_builder

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_uncore_api.c - suite uncore-api of test_sysfs (suites.h):
  * table uncore PMUs (one PMU per box instance) through the public API:
  * presence from the host model and the box's kernel PMU in sysfs,

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_uncore_client.c - suite uncore-client of test_sysfs (suites.h):
  * the Intel client uncore boxes converted from perf's JSON (C-box, ARB,
  * clock, memory controllers and their free-running counters,

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_uncore_discovery.c - suite uncore-discovery of test_sysfs (suites.h):
  * the uncore boxes the kernel enumerates from the discovery table (Granite
  * Rapids, Sierra Forest, Grand Ridge; Sapphire Rapids' MDF and unnamed

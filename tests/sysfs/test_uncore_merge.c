@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_uncore_merge.c - suite uncore-merge of test_sysfs (suites.h):
  * perf's uncore events merged into libpfm4 4.13's boxes
  * (jsontoyaml/uncore_merge.py): perf's names encode in the kernel's layout

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * tests/sysfs/test_uncore_sys.c - suite uncore-sys of test_sysfs (suites.h):
  * the non-x86 uncore PMUs converted from perf's JSON, through the public
  * API: boxes of perf's system tables (Arm CMN, i.MX8 DDR), present exactly

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tools/difftest.sh: sourced by run.sh. Runs every case of cases.txt with
 # libpfm4's example program (ORACLE) and ours (OURS), both on the installed
 # libpfm4, and requires identical stdout, stderr and exit code.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tools/json_option.sh: sourced by run.sh. Checks showevtinfo -j, our
 # addition that prints the listing as one JSON document: python3's json
 # parses it, and it holds the PMU, events, unit masks and modifiers that the

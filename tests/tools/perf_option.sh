@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tools/perf_option.sh: sourced by run.sh. Checks check_events -P, our
 # addition that prints the PFM_OS_PERF_EVENT_EXT perf_event_attr of each event.
 

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # tests/tools/run.sh: the tools suite. Runs the differential cases (difftest.sh)
 # and the checks of our own check_events -P option (perf_option.sh) and
 # showevtinfo -j option (json_option.sh), then

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # tests/tree/run.sh: check-tree. scripts/check-tree.sh on this checkout (one
 # check per tracked path), then on small repositories made here that hold one
 # bad entry of each kind (each must be named, with its reason, and a good

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * test_tsan.c - the library from several threads at once, built with
  * -fsanitize=thread against the library's sources and the unit-test fixture
  * PMUs (tests/unit/fixtures): every thread's encodings (return code, the whole

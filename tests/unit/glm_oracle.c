@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * glm_oracle.c - Goldmont strings whose encoding libpfm4 4.13 pins down:
  * OFFCORE_RESPONSE request/supplier/snoop defaults and rules, OUTSTANDING,
  * modifier presets and ranges, a modifier the event does not take. Under

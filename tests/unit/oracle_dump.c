@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * oracle_dump.c - prints how the libpfm.so.4 it runs with encodes each
  * argument string under PFM_OS_NONE, PFM_OS_PERF_EVENT and _EXT, one line
  * per string and layer ("STRING|LAYER|" and tests/lib/print.h's golden

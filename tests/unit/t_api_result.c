@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_api_result.c - the one way out of the API (pfmlib/api/result.c): each
  * public entry point given a bad argument returns libpfm4's code and says
  * under LIBPFM_VERBOSE, on one line naming the entry point, what was wrong.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_attrs.c - pfm_get_event_attr_info and nattrs per OS layer: unit masks,
  * then the PMU modifiers the layer keeps, then the layer's attributes, with
  * libpfm4's codes, types, controls, default flags and equivalents.

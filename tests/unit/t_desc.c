@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_desc.c - packed descriptions (table.h, PP_PACK_ESC; table/desc.c): the
  * fixture table is built by tablegen, so its event and unit-mask
  * descriptions go through the dictionary and come back as the YAML wrote

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_errors.c - the error convention of the encoding entry points: what
  * each bad argument returns, in libpfm4's codes. Its first test runs before
  * pfm_initialize (suite without set-up).

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_mods.c - PMU modifiers: value syntax (bool and integer), ranges (max,
  * min, field width), set twice, `requires`, which modifiers an event takes,
  * privilege-level modifiers against dfl_plm, raw_bits.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_oslayers.c - PFM_OS_NONE against PFM_OS_PERF_EVENT and _EXT: which
  * perf_event_attr fields are written and how (type, config*, exclude_*,
  * mg/mh, period/freq, precise, excl, pinned, cpu, hw_smpl), which

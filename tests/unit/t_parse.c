@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_parse.c - the event-string parser: PMU prefix, default PMUs, case,
  * '.' as separator, whole-name aliases (plain and exact), event equivs,
  * attribute splitting, and pfm_find_event.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_perfpmu.c - libpfm4's generic `perf` PMU (hardware, software and cache
  * events, short names) and `perf_raw`, from arch/generic; and a real
  * perf_event_open() of perf::TASK-CLOCK as encoded by this library.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_rules.c - unit-mask selection, each rule of the schema: exclusive
  * groups and unit masks, forbid_groups, only_groups, group defaults (and
  * the rules that block them), when_none_of/add, required groups, the

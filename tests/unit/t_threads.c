@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * t_threads.c - encoding from several threads at once after pfm_initialize
  * gives every thread the same answer: attr.type is read from sysfs during
  * pfm_initialize, not lazily on first use. utc names the sysfs PMU utc_pmu,

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * ut.c - the encoder unit-test program. The tables are the fixtures of
  * tests/unit/fixtures plus arch/generic (linked in as the built-in table),
  * with utc forced and inactive PMUs usable.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * ut.h - the encoder's unit suites (t_*.c), each added by its ut_add_*
  * function, and their common set-up. The helpers they use are those of
  * tests/lib: encoding into plain structs, info, environment, registration.

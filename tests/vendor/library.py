@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """tests/vendor/library.py — check-vendor's library half: a libpfm.so.4 made
 from one route's converted descriptors of the new models (tablegen, the same
 reader and generator as the build, linked with the build's library objects),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """check-vendor (tests/vendor.mk): converts perf's arch tree and Intel's
 perfmon repository of the vendor snapshots, each alone, and checks what the
 two must give: no model skipped, Lunar Lake's P-core with Intel's 331 core

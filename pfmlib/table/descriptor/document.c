@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/document.c - one descriptor document read into a
  * builder: libyaml loads it, its shape is checked (shape.c), the root's
  * schema version, `pmu:` block (pmu.c) and `events` (events.c) are read,

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/events.c - one item of `events`: its keys (code, field
  * values, fallback values, flags, perf names and attributes), the PMU
  * modifiers it takes, then its groups, unit masks and rules (umasks.c,

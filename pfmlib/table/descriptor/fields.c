@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/fields.c - the PMU's format fields ("config1:0-7,32-35",
  * read as sysfs format/ files are) and the keys that place them: raw_bits,
  * raw_fields, raw_format, code_fields, raw_umask; and the field -> value

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/modifiers.c - the PMU's `modifiers` (u, k, cmask, ...:
  * type, field, limits, plm, requires), and an event's choice among them:
  * `modifiers`, `required_modifiers` as masks, `modifier_fields` as copies

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/node.c - the reader's error and the typed values of
  * libyaml nodes (node.h): strings, integers in range, booleans, string
  * lists, mapping pairs and the schema's required keys.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/node.h - what every section reader of a descriptor
  * shares: the reader's state, the error ("file:line: reason", the first one
  * kept), and the typed values of libyaml nodes, each checked against the

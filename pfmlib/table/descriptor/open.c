@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/open.c - descriptor files opened safely and read whole:
  * a regular file, no symbolic link followed, within the size limit, and,
  * for plugins, written by no one but root or this user; the checks are

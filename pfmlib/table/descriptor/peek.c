@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/peek.c - a cheap look at a descriptor: its `pmu:` block's name,
  * override flag and match patterns, so that plugin files which cannot
  * concern this host are not parsed in full at start-up.

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/pmu.c - the `pmu:` block: the PMU's identity (name, id,
  * type, architecture, version), how it is found (match patterns, kernel
  * PMU, identifiers, flags), its counters and attributes, then its format

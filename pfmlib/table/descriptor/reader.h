@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/reader.h - the one reader of PMU descriptor files (docs/schema.md).
  *
  * Used by tablegen at build time for every descriptor and by the library at

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/rules.c - an event's `rules`: how its unit masks
  * combine beyond their groups (a umask that forbids or requires groups,
  * one added when none of some groups is given, one required by any of

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/sections.h - the section readers of a descriptor, one
  * file each, as the document reader (document.c) and the event reader
  * (events.c) call them. Each appends what it reads to the reader's builder

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/shape.c - limits on a document's shape, checked before
  * anything is built.
  *

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/umasks.c - an event's unit masks: its `groups` (how
  * unit masks combine: required, exclusive, conflicts) and its `umasks`
  * (code, field values, defaults, required modifiers, flags), each in a

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: MIT
  * table/descriptor/values.c - the descriptor's lists of names that become
  * bits: an event's or a umask's `flags`, and `perf_attrs` (names of the
  * perf_events attribute list, table/perf_attrs.c).
