@@ -22,6 +22,7 @@
 #include <string.h>
 #include "table/descriptor/reader.h"
 #include "tablegen_compact.h"
+#include "cwrite.h"
 #include "util/str.h"
 #include "pp_schema.h"
 
@@ -168,121 +169,6 @@ static int cmp_pmu(const void *a, const void *b)
 	return d ? d : strcmp(gen->strs + x->source, gen->strs + y->source);
 }
 
-static void emit_strs(const struct pp_builder *b)
-{
-	fputs("/* pp_strs: every string of the tables below, NUL-terminated; records hold offsets "
-	      "into it (0 is the empty string) */\n", out);
-	fprintf(out, "static const char pp_strs[%u] =\n\"", b->nstrs);
-	unsigned col = 0;
-	int prev_hex = 0;
-	for (uint32_t i = 0; i + 1 < b->nstrs; i++) {
-		unsigned char c = (unsigned char)b->strs[i];
-		if (col > 100) {
-			fputs("\"\n\"", out);
-			col = 0;
-			prev_hex = 0;
-		}
-		if (c == '"' || c == '\\') {
-			fprintf(out, "\\%c", c);
-			col += 2;
-			prev_hex = 0;
-		} else if (c >= 0x20 && c < 0x7f && !(prev_hex && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))) {
-			fputc(c, out);
-			col++;
-			prev_hex = 0;
-		} else if (c == 0) {
-			fputs("\\0", out);
-			col += 2;
-			/* "\0" followed by a digit would be read as an octal escape */
-			prev_hex = 0;
-			if (i + 1 < b->nstrs && b->strs[i + 1] >= '0' && b->strs[i + 1] <= '7') {
-				fputs("\"\"", out);
-				col += 2;
-			}
-		} else {
-			fprintf(out, "\\x%02x", c);
-			col += 4;
-			prev_hex = 1;
-		}
-	}
-	/* the final NUL of the array is the literal's own terminator */
-	fputs("\";\n\n", out);
-}
-
-/* a comment line; text from the schema cannot close it early */
-static void comment(const char *table, const char *what, const char *schema_desc)
-{
-	fprintf(out, "/* %s: %s", table, what);
-	if (schema_desc) {
-		fputs(" (schema: ", out);
-		for (const char *c = schema_desc; *c; c++) {
-			fputc(*c, out);
-			if (c[0] == '*' && c[1] == '/')
-				fputc(' ', out);
-		}
-		fputc(')', out);
-	}
-	fputs(" */\n", out);
-}
-
-/*
- * Records are written with designated initializers, one per line; a field
- * whose value is zero is left out (it is zero all the same). Numbers that
- * are bit sets, codes or values are hex, indexes and string offsets decimal.
- */
-static int nfld;
-
-static void fld(const char *name, unsigned long long v, int hex)
-{
-	if (!v)
-		return;
-	fprintf(out, "%s.%s = ", nfld++ ? ", " : "", name);
-	if (hex || v > 0x7fffffffULL)
-		fprintf(out, v > 0xffffffffULL ? "0x%llxULL" : "0x%llxu", v);
-	else
-		fprintf(out, "%llu", v);
-}
-
-#define D(r, f) fld(#f, (unsigned long long)(r)->f, 0)
-#define H(r, f) fld(#f, (unsigned long long)(r)->f, 1)
-
-static void open_rec(void)
-{
-	nfld = 0;
-	fputs("{ ", out);
-}
-
-static void close_rec(void)
-{
-	fputs(nfld ? " },\n" : "0 },\n", out);
-}
-
-/* the array header: a table of n records (an empty table still has one) */
-static void open_table(const char *type, const char *name, uint32_t n)
-{
-	fprintf(out, "static const %s %s[%u] = {\n", type, name, n ? n : 1);
-}
-
-/* the k-th number of a table of numbers (sixteen to a line), and the table's end */
-static void put_num(uint32_t k, uint32_t v)
-{
-	fprintf(out, "%u,%s", v, (k % 16 == 15) ? "\n" : "");
-}
-
-static void close_nums(void)
-{
-	fputs("\n};\n\n", out);
-}
-
-/* a table of the n numbers of v */
-static void emit_nums(const char *type, const char *name, const uint32_t *v, uint32_t n)
-{
-	open_table(type, name, n);
-	for (uint32_t i = 0; i < n; i++)
-		put_num(i, v[i]);
-	close_nums();
-}
-
 /* an identity literal: the string and the pattern list (pp_pmu.match) it comes from */
 struct idlit { char s[PP_LIT_LEN]; uint32_t match; };
 static int cmp_idlit(const void *a, const void *b)
@@ -361,9 +247,9 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 		pairs[2 * i + 1] = v[i].match;
 	}
 	fputs(";\n\n", out);
-	comment("pp_idlit", "identity literals: (offset in pp_idlit_strs, pattern list) pairs sorted by "
+	cw_comment("pp_idlit", "identity literals: (offset in pp_idlit_strs, pattern list) pairs sorted by "
 		"literal (table/table.h)", NULL);
-	emit_nums("uint32_t", "pp_idlit", pairs, 2 * n);
+	cw_emit_nums("uint32_t", "pp_idlit", pairs, 2 * n);
 	uint32_t size = 8;
 	while (size < n * 2)
 		size *= 2;
@@ -380,15 +266,15 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 			h = (h + 1) & (size - 1);
 		slot[h] = i + 1;
 	}
-	comment("pp_idlit_hash", "the literals of pp_idlit hashed (pp_kpmu_hash_of): slot = first pair + 1 "
+	cw_comment("pp_idlit_hash", "the literals of pp_idlit hashed (pp_kpmu_hash_of): slot = first pair + 1 "
 		"(table/table.h)", NULL);
-	emit_nums("uint32_t", "pp_idlit_hash", slot, size);
-	comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit "
+	cw_emit_nums("uint32_t", "pp_idlit_hash", slot, size);
+	cw_comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit "
 		"(table/table.h)", NULL);
-	open_table("uint8_t", "pp_match_literal", b->pmus.n);
+	cw_open_table("uint8_t", "pp_match_literal", b->pmus.n);
 	for (uint32_t i = 0; i < b->pmus.n; i++)
-		put_num(i, flag[i]);
-	close_nums();
+		cw_put_num(i, flag[i]);
+	cw_close_nums();
 	*npairs = n;
 	*nslots = size;
 	free(slot);
@@ -421,11 +307,11 @@ static uint32_t emit_pmu_list(const struct pp_builder *b, const char *name, int 
 	uint32_t n = 0, i;
 	for (i = 0; i < b->pmus.n; i++)
 		n += pick(&b->pmus.v[i]) != 0;
-	open_table("uint32_t", name, n);
+	cw_open_table("uint32_t", name, n);
 	for (i = 0, n = 0; i < b->pmus.n; i++)
 		if (pick(&b->pmus.v[i]))
-			put_num(n++, i);
-	close_nums();
+			cw_put_num(n++, i);
+	cw_close_nums();
 	return n;
 }
 
@@ -433,131 +319,131 @@ static void emit_tables(const struct pp_builder *b)
 {
 	uint32_t i;
 
-	comment("pp_pmus", "one record per descriptor, in the registry's search order (core, uncore, "
+	cw_comment("pp_pmus", "one record per descriptor, in the registry's search order (core, uncore, "
 		"OS-generic PMUs, each by id); first_x/nx are the PMU's ranges of the tables below",
 		PP_SCHEMA_DESC_PMU);
-	open_table("struct pp_pmu", "pp_pmus", b->pmus.n);
+	cw_open_table("struct pp_pmu", "pp_pmus", b->pmus.n);
 	for (i = 0; i < b->pmus.n; i++) {
 		const struct pp_pmu *p = &b->pmus.v[i];
-		open_rec();
+		cw_open_rec();
 		D(p, name); D(p, desc); D(p, arch); D(p, source); D(p, version); D(p, match); D(p, match_unit);
 		D(p, perf_pmu); D(p, identifier); D(p, perf_pmu_pattern); D(p, id); D(p, perf_type); D(p, type); D(p, max_encoding);
 		D(p, num_cntrs); D(p, num_fixed); H(p, flags); D(p, match_priority); H(p, perf_attrs);
 		D(p, first_field); D(p, nfields); D(p, first_raw_set); D(p, nraw_set);
 		D(p, first_mod); D(p, nmods); D(p, first_event); D(p, nevents);
 		D(p, first_alias); D(p, naliases); D(p, first_hash); D(p, hash_size);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_fields", "the format fields of every PMU: register and bit mask", PP_SCHEMA_DESC_FORMAT);
-	open_table("struct pp_field", "pp_fields", b->fields.n);
+	cw_comment("pp_fields", "the format fields of every PMU: register and bit mask", PP_SCHEMA_DESC_FORMAT);
+	cw_open_table("struct pp_field", "pp_fields", b->fields.n);
 	for (i = 0; i < b->fields.n; i++) {
 		const struct pp_field *f = &b->fields.v[i];
-		open_rec();
+		cw_open_rec();
 		D(f, name); D(f, reg); D(f, width); H(f, flags); H(f, mask); D(f, raw_reg); H(f, raw_mask);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_sets", "field = value steps of PMU raw_bits, event and umask set and umask defaults "
+	cw_comment("pp_sets", "field = value steps of PMU raw_bits, event and umask set and umask defaults "
 		"(flags 0x1: a default)", PP_SCHEMA_DESC_FIELD_VALUES);
-	open_table("struct pp_set", "pp_sets", b->sets.n);
+	cw_open_table("struct pp_set", "pp_sets", b->sets.n);
 	for (i = 0; i < b->sets.n; i++) {
 		const struct pp_set *t = &b->sets.v[i];
-		open_rec();
+		cw_open_rec();
 		D(t, field); H(t, flags); H(t, value);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_mods", "the modifiers of every PMU; field is an index into pp_fields, requires one "
+	cw_comment("pp_mods", "the modifiers of every PMU; field is an index into pp_fields, requires one "
 		"within the PMU's modifiers", PP_SCHEMA_DESC_MODIFIER);
-	open_table("struct pp_modifier", "pp_mods", b->mods.n);
+	cw_open_table("struct pp_modifier", "pp_mods", b->mods.n);
 	for (i = 0; i < b->mods.n; i++) {
 		const struct pp_modifier *m = &b->mods.v[i];
-		open_rec();
+		cw_open_rec();
 		D(m, name); D(m, desc); D(m, type); H(m, plm); D(m, code); D(m, requires);
 		D(m, field); D(m, min); H(m, flags); H(m, max); D(m, enable); D(m, fstr_rank);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_events", "the events of every PMU; mods and required_mods are bit sets over the "
+	cw_comment("pp_events", "the events of every PMU; mods and required_mods are bit sets over the "
 		"PMU's modifiers", PP_SCHEMA_DESC_EVENT);
-	open_table("struct pp_event", "pp_events", b->events.n);
+	cw_open_table("struct pp_event", "pp_events", b->events.n);
 	for (i = 0; i < b->events.n; i++) {
 		const struct pp_event *e = &b->events.v[i];
-		open_rec();
+		cw_open_rec();
 		D(e, name); D(e, desc); D(e, equiv); D(e, perf); D(e, counters);
 		D(e, first_set); D(e, first_umask); D(e, first_group); D(e, first_rule);
 		H(e, mods); H(e, code); D(e, sample_after); D(e, perf_type);
 		D(e, nset); D(e, numasks); D(e, ngroups); D(e, nrules); H(e, flags);
 		H(e, perf_attrs); H(e, required_mods);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_umasks", "the unit masks of every event; group is the index among the event's groups",
+	cw_comment("pp_umasks", "the unit masks of every event; group is the index among the event's groups",
 		PP_SCHEMA_DESC_UMASK);
-	open_table("struct pp_umask", "pp_umasks", b->umasks.n);
+	cw_open_table("struct pp_umask", "pp_umasks", b->umasks.n);
 	for (i = 0; i < b->umasks.n; i++) {
 		const struct pp_umask *u = &b->umasks.v[i];
-		open_rec();
+		cw_open_rec();
 		D(u, name); D(u, desc); D(u, aliases); D(u, perf); H(u, code); D(u, first_set);
 		D(u, nset); D(u, group); H(u, flags); D(u, sample_after); D(u, equiv);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_groups", "the unit-mask groups of every event (an event without groups has one, "
+	cw_comment("pp_groups", "the unit-mask groups of every event (an event without groups has one, "
 		"default)", PP_SCHEMA_DESC_GROUP);
-	open_table("struct pp_group", "pp_groups", b->groups.n);
+	cw_open_table("struct pp_group", "pp_groups", b->groups.n);
 	for (i = 0; i < b->groups.n; i++) {
 		const struct pp_group *g = &b->groups.v[i];
-		open_rec();
+		cw_open_rec();
 		D(g, name); H(g, flags);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_rules", "the rules of every event; umask is an index into pp_umasks, groups a bit "
+	cw_comment("pp_rules", "the rules of every event; umask is an index into pp_umasks, groups a bit "
 		"set over the event's groups", PP_SCHEMA_DESC_RULE);
-	open_table("struct pp_rule", "pp_rules", b->rules.n);
+	cw_open_table("struct pp_rule", "pp_rules", b->rules.n);
 	for (i = 0; i < b->rules.n; i++) {
 		const struct pp_rule *r = &b->rules.v[i];
-		open_rec();
+		cw_open_rec();
 		D(r, kind); D(r, umask); H(r, groups);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_aliases", "whole names of every PMU and the event strings they stand for",
+	cw_comment("pp_aliases", "whole names of every PMU and the event strings they stand for",
 		PP_SCHEMA_DESC_ALIASES);
-	open_table("struct pp_alias", "pp_aliases", b->aliases.n);
+	cw_open_table("struct pp_alias", "pp_aliases", b->aliases.n);
 	for (i = 0; i < b->aliases.n; i++) {
 		const struct pp_alias *a = &b->aliases.v[i];
-		open_rec();
+		cw_open_rec();
 		D(a, name); D(a, expansion);
-		close_rec();
+		cw_close_rec();
 	}
 	fputs("};\n\n", out);
 
-	comment("pp_hash", "the name index of every PMU: open-addressing slots over its events and "
+	cw_comment("pp_hash", "the name index of every PMU: open-addressing slots over its events and "
 		"aliases (table/table.h)", NULL);
-	emit_nums("uint32_t", "pp_hash", b->hash.v, b->hash.n);
+	cw_emit_nums("uint32_t", "pp_hash", b->hash.v, b->hash.n);
 
-	comment("pp_pmu_hash", "the PMU name index: open-addressing slots over pp_pmus (variant "
+	cw_comment("pp_pmu_hash", "the PMU name index: open-addressing slots over pp_pmus (variant "
 		"tables left out), slot = PMU index + 1 (table/table.h)", NULL);
-	emit_nums("uint32_t", "pp_pmu_hash", pmu_hash, npmu_hash);
+	cw_emit_nums("uint32_t", "pp_pmu_hash", pmu_hash, npmu_hash);
 
-	comment("pp_umask_tag", "per unit mask, the low byte of the hash of its name (table/table.h)", NULL);
-	open_table("uint8_t", "pp_umask_tag", b->umasks.n);
+	cw_comment("pp_umask_tag", "per unit mask, the low byte of the hash of its name (table/table.h)", NULL);
+	cw_open_table("uint8_t", "pp_umask_tag", b->umasks.n);
 	for (i = 0; i < b->umasks.n; i++) {
 		const char *name = b->strs + b->umasks.v[i].name;
-		put_num(i, pp_hash_name(name, strlen(name)) & 0xff);
+		cw_put_num(i, pp_hash_name(name, strlen(name)) & 0xff);
 	}
-	close_nums();
+	cw_close_nums();
 
 	uint32_t *kp = calloc(2 * (size_t)b->pmus.n + 2, sizeof(*kp)), nkp = 0;
 	if (!kp) {
@@ -572,8 +458,8 @@ static void emit_tables(const struct pp_builder *b)
 		}
 	gen = b;
 	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
-	comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
-	emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
+	cw_comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
+	cw_emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
 	/* the hash of the kernel PMU names: one slot per distinct name, its
 	 * first pair + 1, so the registry finds a kernel PMU's pairs without a
 	 * binary search of string compares */
@@ -594,21 +480,21 @@ static void emit_tables(const struct pp_builder *b)
 			h = (h + 1) & (nkpmu_hash - 1);
 		kh[h] = i + 1;
 	}
-	comment("pp_kpmu_hash", "the kernel PMU names of pp_kpmu: open-addressing slots, slot = the "
+	cw_comment("pp_kpmu_hash", "the kernel PMU names of pp_kpmu: open-addressing slots, slot = the "
 		"name's first pair + 1 (table/table.h)", NULL);
-	emit_nums("uint32_t", "pp_kpmu_hash", kh, nkpmu_hash);
+	cw_emit_nums("uint32_t", "pp_kpmu_hash", kh, nkpmu_hash);
 	free(kh);
 	free(kp);
 
 	emit_idlits(b, &nidlit, &nidlit_hash);
 
-	comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
+	cw_comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
 		"none (table/table.h)", NULL);
-	emit_nums("pp_str_t", "pp_match_prefix", match_prefix, b->pmus.n);
+	cw_emit_nums("pp_str_t", "pp_match_prefix", match_prefix, b->pmus.n);
 
-	comment("pp_variants", "the indexes of the variant tables (table/table.h)", NULL);
+	cw_comment("pp_variants", "the indexes of the variant tables (table/table.h)", NULL);
 	uint32_t nvar = emit_pmu_list(b, "pp_variants", is_variant);
-	comment("pp_patterns", "the indexes of the tables of boxes named at run time (table/table.h)", NULL);
+	cw_comment("pp_patterns", "the indexes of the tables of boxes named at run time (table/table.h)", NULL);
 	uint32_t npat = emit_pmu_list(b, "pp_patterns", is_pattern_table);
 
 	/* detection groups: runs of candidates that pp_pmu_same_detection joins
@@ -641,24 +527,24 @@ static void emit_tables(const struct pp_builder *b)
 		dgof[i] = (uint16_t)(ndg - 1);
 		prev = p;
 	}
-	comment("pp_dgroups", "the detection groups: first PMU, span, PP_DG_* flags (table/table.h)", NULL);
-	open_table("struct pp_dgroup", "pp_dgroups", ndg);
+	cw_comment("pp_dgroups", "the detection groups: first PMU, span, PP_DG_* flags (table/table.h)", NULL);
+	cw_open_table("struct pp_dgroup", "pp_dgroups", ndg);
 	for (i = 0; i < ndg; i++)
 		fprintf(out, "{%u,%u,%u},%s", dg[i].first, dg[i].span, dg[i].flags, (i % 8 == 7) ? "\n" : "");
-	close_nums();
-	comment("pp_dgroup_of", "per PMU, its detection group, PP_DG_NONE for none (table/table.h)", NULL);
-	open_table("uint16_t", "pp_dgroup_of", b->pmus.n);
+	cw_close_nums();
+	cw_comment("pp_dgroup_of", "per PMU, its detection group, PP_DG_NONE for none (table/table.h)", NULL);
+	cw_open_table("uint16_t", "pp_dgroup_of", b->pmus.n);
 	for (i = 0; i < b->pmus.n; i++)
-		put_num(i, dgof[i]);
-	close_nums();
+		cw_put_num(i, dgof[i]);
+	cw_close_nums();
 	free(dg);
 	free(dgof);
-	comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
+	cw_comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
 	uint32_t nident = emit_pmu_list(b, "pp_idents", is_identified_box);
 
-	comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
+	cw_comment("pp_desc_dict", "the dictionary of the packed descriptions of events and unit masks: "
 		"string offsets (table/table.h, PP_PACK_ESC)", NULL);
-	emit_nums("pp_str_t", "pp_desc_dict", desc_dict, ndesc_dict);
+	cw_emit_nums("pp_str_t", "pp_desc_dict", desc_dict, ndesc_dict);
 
 	/* the registry's list of the built-in PMUs, as registry/list.c would
 	 * fill it one by one: every PMU but the variants, in table order */
@@ -669,7 +555,7 @@ static void emit_tables(const struct pp_builder *b)
 	uint16_t *idpos = calloc(maxid + 1, sizeof(*idpos));
 	if (!idpos)
 		{ fputs("tablegen: out of memory\n", stderr); exit(1); }
-	comment("pp_list_pos", "per PMU, its position in the registry's list, -1 for a variant (table/table.h)", NULL);
+	cw_comment("pp_list_pos", "per PMU, its position in the registry's list, -1 for a variant (table/table.h)", NULL);
 	fprintf(out, "static const int32_t pp_list_pos[%u] = {\n", b->pmus.n + 1);
 	for (i = 0; i < b->pmus.n; i++) {
 		int variant = !!(b->pmus.v[i].flags & PP_PMU_F_VARIANT);
@@ -678,22 +564,22 @@ static void emit_tables(const struct pp_builder *b)
 			idpos[b->pmus.v[i].id] = (uint16_t)++nlist;
 	}
 	fputs("-1\n};\n\n", out);
-	comment("pp_list_bidx", "per position of the registry's list, its PMU (table/table.h)", NULL);
-	open_table("uint32_t", "pp_list_bidx", nlist);
+	cw_comment("pp_list_bidx", "per position of the registry's list, its PMU (table/table.h)", NULL);
+	cw_open_table("uint32_t", "pp_list_bidx", nlist);
 	for (i = 0, nlist = 0; i < b->pmus.n; i++)
 		if (!(b->pmus.v[i].flags & PP_PMU_F_VARIANT)) {
-			put_num(nlist, i);
+			cw_put_num(nlist, i);
 			nlist++;
 		}
-	close_nums();
-	comment("pp_id_pos", "per PMU id, its position in the registry's list + 1, 0 for none (table/table.h)", NULL);
-	open_table("uint16_t", "pp_id_pos", maxid);
+	cw_close_nums();
+	cw_comment("pp_id_pos", "per PMU id, its position in the registry's list + 1, 0 for none (table/table.h)", NULL);
+	cw_open_table("uint16_t", "pp_id_pos", maxid);
 	for (i = 0; i < maxid; i++)
-		put_num(i, idpos[i]);
-	close_nums();
+		cw_put_num(i, idpos[i]);
+	cw_close_nums();
 	free(idpos);
 
-	comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
+	cw_comment("pp_builtin_table", "the struct pp_table over these arrays, filled at start-up", NULL);
 	fputs("void pp_builtin_table(struct pp_table *t)\n{\n", out);
 	fprintf(out, "\tt->strs = pp_strs; t->nstrs = %u;\n", b->nstrs);
 	fprintf(out, "\tt->pmus = pp_pmus; t->npmus = %u;\n", b->pmus.n);
@@ -799,13 +685,14 @@ int main(int argc, char **argv)
 	char tmp[4096];
 	snprintf(tmp, sizeof(tmp), "%s.tmp", outpath);
 	out = fopen(tmp, "w");
+	cw_set_output(out);
 	if (!out) {
 		perror(tmp);
 		return 1;
 	}
 	fputs("/* Generated by tablegen (gen/tablegen/tablegen.c) from PMU descriptors. Do not edit. */\n", out);
 	fputs("#include \"table/table.h\"\n\n", out);
-	emit_strs(&b);
+	cw_emit_strs(&b);
 	emit_tables(&b);
 	if (fclose(out) || rename(tmp, outpath)) {
 		perror(outpath);
