@@ -160,8 +160,7 @@ static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct
 		return -1;
 	c->glive = c->has + t->npmus;
 	for (int j = 0; j < k->n; j++) {
-		uint32_t first = k->pair[j];
-		for (uint32_t e = first; pp_kpmu_same(t, e, first); e++) {
+		for (uint32_t e = k->pair[j]; e < k->pair_end[j]; e++) {
 			uint32_t b = t->kpmu[2 * e + 1];
 			c->has[b] = 1;
 			if (t->dgroup_of[b] != PP_DG_NONE)
@@ -342,11 +341,12 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	uint32_t size = 16;
 	while (size < (uint32_t)n * 2)
 		size *= 2;
-	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * sizeof(*k->pair)))) {
+	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * 2 * sizeof(*k->pair)))) {
 		pp_kpmus_free(k);
 		return PFM_ERR_NOMEM;
 	}
 	k->nslots = size;
+	k->pair_end = k->pair + n + 1;
 	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(k->names[i]);
@@ -354,8 +354,14 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 		while (k->slots[h])
 			h = (h + 1) & (size - 1);
 		k->slots[h] = (uint32_t)i + 1;
-		k->pair[i] = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
-			     : pp_kpmu_first(bt, k->names[i], len);
+		uint32_t first = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
+				: pp_kpmu_first(bt, k->names[i], len), end = first;
+		/* the hashed look-up names the name or is nkpmu; the search may stop at another */
+		if (bt->kpmu_hash ? first < bt->nkpmu : pp_kpmu_is(bt, first, k->names[i], len))
+			for (end = first + 1; pp_kpmu_same(bt, end, first); end++)
+				;
+		k->pair[i] = first;
+		k->pair_end[i] = end;
 	}
 	return PFM_SUCCESS;
 }

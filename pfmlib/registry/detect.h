@@ -21,8 +21,10 @@ struct pp_kpmus {
 	int n;
 	uint32_t *slots, nslots;
 	/* per name, the first pair of the built-in table's kernel PMU index
-	 * (pp_table.kpmu) naming it, or its nkpmu (looked up once, here) */
-	uint32_t *pair;
+	 * (pp_table.kpmu) naming it, or its nkpmu (looked up once, here), and
+	 * the end of that name's run of pairs (pair_end[i] == pair[i]: none;
+	 * found once, here, so no user compares names again) */
+	uint32_t *pair, *pair_end;
 };
 
 /* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or

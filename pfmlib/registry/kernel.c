@@ -96,10 +96,10 @@ static int served(int i)
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
 	/* the pairs of sysname itself were found when it was listed
 	 * (pp_kpmus_load); a present table PMU of that very name serves it */
-	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++)
+	for (uint32_t e = k->pair[i]; e < k->pair_end[i]; e++)
 		if (kpmu_present(e))
 			return 1;
-	for (uint32_t e = k->pair[i]; pp_kpmu_same(&pp_reg.builtin, e, k->pair[i]); e++) {
+	for (uint32_t e = k->pair[i]; e < k->pair_end[i]; e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
 			return 1;
