@@ -458,6 +458,11 @@ static void emit_tables(const struct pp_builder *b)
 		}
 	gen = b;
 	qsort(kp, nkp, 2 * sizeof(*kp), cmp_kpmu);
+	/* the pairs of one name share its first pair's offset: a name's run ends
+	 * at the first other offset, with no string compare (table.h) */
+	for (i = 1; i < nkp; i++)
+		if (!strcmp(b->strs + kp[2 * i], b->strs + kp[2 * (i - 1)]))
+			kp[2 * i] = kp[2 * (i - 1)];
 	cw_comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
 	cw_emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
 	/* the hash of the kernel PMU names: one slot per distinct name, its

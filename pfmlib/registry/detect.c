@@ -357,9 +357,13 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 		uint32_t first = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
 				: pp_kpmu_first(bt, k->names[i], len), end = first;
 		/* the hashed look-up names the name or is nkpmu; the search may stop at another */
-		if (bt->kpmu_hash ? first < bt->nkpmu : pp_kpmu_is(bt, first, k->names[i], len))
+		if (bt->kpmu_hash) {	/* tablegen's: a run shares one name offset */
+			while (end < bt->nkpmu && bt->kpmu[2 * end] == bt->kpmu[2 * first])
+				end++;
+		} else if (pp_kpmu_is(bt, first, k->names[i], len)) {
 			for (end = first + 1; pp_kpmu_same(bt, end, first); end++)
 				;
+		}
 		k->pair[i] = first;
 		k->pair_end[i] = end;
 	}

@@ -273,7 +273,8 @@ struct pp_table {
 	/* the kernel PMUs the table names (the built-in table's, from tablegen;
 	 * NULL elsewhere): nkpmu pairs (perf_pmu string, PMU index), sorted by
 	 * the name's bytes (strcmp) then index, over every PMU with a perf_pmu
-	 * but variant tables; kpmu[2 * i] the name, kpmu[2 * i + 1] the PMU */
+	 * but variant tables; kpmu[2 * i] the name, kpmu[2 * i + 1] the PMU;
+	 * the pairs of one name share one offset (a run ends at another) */
 	const uint32_t           *kpmu;      uint32_t nkpmu;
 	/* their names hashed (pp_kpmu_hash_of): nkpmu_hash (a power of two)
 	 * open-addressing slots, 0 when empty, else the index of the name's
@@ -428,13 +429,39 @@ size_t pp_desc_unpack(const struct pp_table *t, const char *in, char *out, size_
  * with it) */
 void pp_desc_cache_free(void);
 
-/* the hash of a kernel PMU name (bytes, case-sensitive): FNV-1a */
+/* eight bytes of s as a little-endian number, whatever the host's order
+ * (tablegen and the library agree when one cross-compiles the other) */
+static inline uint64_t pp_kpmu_le64(const unsigned char *s)
+{
+	return (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[2] << 16 | (uint64_t)s[3] << 24 |
+	       (uint64_t)s[4] << 32 | (uint64_t)s[5] << 40 | (uint64_t)s[6] << 48 | (uint64_t)s[7] << 56;
+}
+
+/* the hash of a kernel PMU name (bytes, case-sensitive): eight bytes a
+ * multiply, the tail byte by byte, then the high bits folded into the low
+ * ones the slot masks keep (names that differ in their last digits, as box
+ * instances do, land apart) */
 static inline uint32_t pp_kpmu_hash_of(const char *name, size_t len)
 {
-	uint32_t h = 2166136261u;
+	const uint64_t mul = 0x9e3779b97f4a7c15ull;
+	const unsigned char *s = (const unsigned char *)name;
+	uint64_t h = len * mul, w = 0;
+	for (; len >= 8; s += 8, len -= 8) {
+		h = (h ^ pp_kpmu_le64(s)) * mul;
+		h ^= h >> 29;
+	}
+	if (len >= 4) {
+		w = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[2] << 16 | (uint64_t)s[3] << 24;
+		s += 4;
+		len -= 4;
+		w <<= 24;	/* the last three bytes below it */
+	}
 	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)name[i]) * 16777619u;
-	return h;
+		w |= (uint64_t)s[i] << (8 * i);
+	h = (h ^ w) * mul;
+	h ^= h >> 32;
+	h *= mul;
+	return (uint32_t)(h >> 32);
 }
 
 /* the first pair of t's kernel PMU index (pp_table.kpmu) naming name[0..len),
