@@ -341,15 +341,20 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	uint32_t size = 16;
 	while (size < (uint32_t)n * 2)
 		size *= 2;
-	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * 2 * sizeof(*k->pair)))) {
+	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * 3 * sizeof(*k->pair)))) {
 		pp_kpmus_free(k);
 		return PFM_ERR_NOMEM;
 	}
 	k->nslots = size;
 	k->pair_end = k->pair + n + 1;
+	k->len = k->pair + 2 * (n + 1);
 	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
-		size_t len = strlen(k->names[i]);
+		/* below the cap the listing is in directory order, each name
+		 * right after the one before (pp_sysfs_list_unsorted) */
+		size_t len = n < PP_SYSFS_MAX_ENTRIES && i + 1 < n ? (size_t)(k->names[i + 1] - k->names[i]) - 1
+									: strlen(k->names[i]);
+		k->len[i] = (uint32_t)len;
 		uint32_t hash = pp_kpmu_hash_of(k->names[i], len), h = hash & (size - 1);
 		while (k->slots[h])
 			h = (h + 1) & (size - 1);

@@ -25,6 +25,8 @@ struct pp_kpmus {
 	 * the end of that name's run of pairs (pair_end[i] == pair[i]: none;
 	 * found once, here, so no user compares names again) */
 	uint32_t *pair, *pair_end;
+	/* per name, its length */
+	uint32_t *len;
 };
 
 /* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or

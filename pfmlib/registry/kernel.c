@@ -90,10 +90,6 @@ static int served(int i)
 	for (int i = pp_reg.first_pattern_box; i < pp_reg.first_pattern_box + pp_reg.npattern_boxes; i++)
 		if (pp_reg_entry(i)->kpmu && !strcmp(pp_reg_entry(i)->kpmu, sysname))
 			return 1;
-	size_t len = strlen(sysname), base = len;
-	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
-		base--;
-	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
 	/* the pairs of sysname itself were found when it was listed
 	 * (pp_kpmus_load); a present table PMU of that very name serves it */
 	for (uint32_t e = k->pair[i]; e < k->pair_end[i]; e++)
@@ -104,6 +100,10 @@ static int served(int i)
 		if (rt && serves(rt, sysname))
 			return 1;
 	}
+	size_t len = k->len[i], base = len;
+	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
+		base--;
+	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
 	for (uint32_t e = base ? pp_kpmu_first(&pp_reg.builtin, sysname, base) : pp_reg.builtin.nkpmu; pp_kpmu_is(&pp_reg.builtin, e, sysname, base); e++) {
 		const struct pp_pmu_rt *rt = kpmu_rt(e);
 		if (rt && serves(rt, sysname))
