@@ -59,17 +59,22 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 	if (!p->match || p->type == PP_PMU_OS_GENERIC)
 		return 0;
 	const char *arch = pp_str(t, p->arch);
-	/* a PMU of another architecture: none of its patterns is tried */
+	/* patterns that match a few literals only: the identity was looked up
+	 * among those (literal_hits); most PMUs are refused here, before their
+	 * architecture is looked at */
+	if (lit && lit->t == t && t->match_literal[p - t->pmus]) {
+		int hit = 0;
+		for (int i = 0; i < lit->n && !hit; i++)
+			hit = lit->v[i] == p->match;
+		if (!hit && lit->n != 64)
+			return 0;
+		/* a PMU of another architecture: none of its patterns is tried */
+		if (!pp_host_arch_serves(arch, id_arch))
+			return 0;
+		return hit || matches_one_by_one(t, p, id);
+	}
 	if (!pp_host_arch_serves(arch, id_arch))
 		return 0;
-	/* patterns that match a few literals only: the identity was looked up
-	 * among those (literal_hits) */
-	if (lit && lit->t == t && t->match_literal[p - t->pmus]) {
-		for (int i = 0; i < lit->n; i++)
-			if (lit->v[i] == p->match)
-				return 1;
-		return lit->n == 64 && matches_one_by_one(t, p, id);
-	}
 	/* tablegen's literal prefix of each pattern refuses most of them at once */
 	const pp_str_t *mp = t->match_prefix;
 	const char *pre = mp && mp[p - t->pmus] ? pp_str(t, mp[p - t->pmus]) : NULL;
