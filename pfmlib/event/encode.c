@@ -177,7 +177,7 @@ static int add_defaults(struct pp_enc *e, int exact)
 		return PFM_SUCCESS;	/* the number stands for every unit mask */
 	/* the groups used, again after each unit mask added */
 	uint32_t used = groups_used(e);
-	if (!exact) {
+	if (!exact && e->ev->numasks) {	/* (a table without unit masks has no array of them) */
 		/* the event's defaults, in table order, found in one pass (then
 		 * taken group by group, as a default added may block a later
 		 * group); the groups with one, when they are fewer than 32 */

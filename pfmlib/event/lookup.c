@@ -59,6 +59,8 @@ int pp_lookup_umask(const struct pp_pmu_rt *pmu, const struct pp_event *ev,
 	 * alias; only for an event that has some, none shorter than len (kept per
 	 * event in the PMU's index once known: 1 none, 2 + the shortest alias's
 	 * length up to 253; threads that race store the same) */
+	if (!ev->numasks)
+		return -1;	/* (and a table without unit masks has no array of them) */
 	const struct pp_pmu_index *ix = pp_pmu_index(pmu);
 	uint32_t n = (uint32_t)(ev - t->events) - pmu->p->first_event;
 	uint8_t *known = ix && ix->umask_aliases && n < pmu->p->nevents ? &ix->umask_aliases[n] : NULL;

@@ -61,7 +61,8 @@ void pp_reg_realize(struct pp_pmu_rt *rt)
 				continue;
 			if (full) {
 				x->p = &full->pmus[x->p - stub->pmus];
-				x->t = full;
+				/* (atomic: pp_reg_entry reads t of any entry without the lock) */
+				__atomic_store_n(&x->t, full, __ATOMIC_RELEASE);
 			} else {
 				x->refused = 1;
 			}
