@@ -12,7 +12,7 @@ PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT: names, codes, types, defaults,
 equivalents, flags), on any unlisted difference, or when identical plus accepted
 strings are below --floor percent (99.9); identical strings alone are printed
 too. Appends `legacy-diff: N passed, N failed` to --results.
-    legacy.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--out DIR] [--results FILE]
+    legacy.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--out DIR] [--results FILE] [--plm N]
 """
 import argparse
 import os
@@ -45,6 +45,7 @@ def main():
     ap.add_argument("--accepted-file", default=os.path.join(HERE, "accepted-differences.tsv"))
     ap.add_argument("--floor", type=float, default=99.9)
     ap.add_argument("--show", type=int, default=3)
+    ap.add_argument("--plm", type=int, help="privilege levels given to both libraries (pfmdump's default: 9)")
     args = ap.parse_args()
     args.accepted = Accepted(args.accepted_file)
     os.makedirs(args.out, exist_ok=True)
