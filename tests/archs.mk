@@ -9,7 +9,7 @@ ARCHS_PY := $(wildcard tests/archs/*.py)
 
 check-archs: $(B)/bin/pfmdump $(B)/bin/check_events $(LIBPFM_SO) $(PERF_ARCH_DEP) $(ARCHS_PY)
 	@mkdir -p $(B)/check
-	@$(PYTHON) tests/archs/run.py --arch-root $(PMU_EVENTS_ARCH) --overlay-root arch \
+	@$(PYTHON) tests/archs/run.py --arch-root $(PMU_EVENTS_ARCH) --overlay-root arch --table $(YAML_DIR)/pmus.tsv \
 		--pfmdump $(B)/bin/pfmdump --check-events $(B)/bin/check_events --libdir $(B)/lib \
 		--results $(B)/check/results
 

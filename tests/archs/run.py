@@ -29,6 +29,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--arch-root", required=True, help="perf's pmu-events/arch tree")
     ap.add_argument("--overlay-root", default="arch", help="our overlays (model -> PMU names)")
+    ap.add_argument("--table", help="the build's PMU table (build/yaml/pmus.tsv): PMUs of models no overlay names")
     ap.add_argument("--pfmdump", required=True)
     ap.add_argument("--check-events", required=True)
     ap.add_argument("--libdir", required=True, help="directory of libpfm.so.4")
