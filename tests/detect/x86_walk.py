@@ -82,7 +82,11 @@ def core_descriptors(yaml_dir):
         with open(path) as f:
             pmu = yaml.safe_load(f)["pmu"]
         if pmu.get("type") == "core" and pmu.get("match") and not pmu.get("fallback"):
-            source = pmu.get("source", "").split(" ")[0]
+            # (a model taken from Intel's perfmon repository, INTEL_PERFMON: its
+            # source is "Intel perfmon x86/<dir> V<n>", the same directory)
+            source = pmu.get("source", "")
+            source = source[len("Intel perfmon "):] if source.startswith("Intel perfmon ") else source
+            source = source.split(" ")[0]
             pmus.append((pmu["name"], [re.compile(to_python_regex(m)) for m in pmu["match"]],
                          pmu.get("match_priority"), LEGACY if source == "libpfm4" else
                          UPSTREAM if source == "upstream" else source[len("x86/"):]))
