@@ -669,13 +669,23 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
             intel_models(intel_root, facts, arch, models, core_rows, stats, warnings)
         # the PMUs the models.yaml entries of this mapfile's models produce:
         # never taken again by rule
-        entry_pmus = [p["name"] for d in models if d in ov.models for p in ov.models[d]["pmus"]]
+        # a directory the tree renamed (same mapfile identity) keeps its entry
+        renamed = {}
+        for d, m in models.items():
+            old = ov.renamed(d, m["match"], models)
+            if old:
+                renamed[d] = old
+                stats.notes.add(("renamed", arch, d), "%s/%s: converted under the entry of %s (%s:%d): the "
+                                "same mapfile identity" % (arch, d, old, ov.path,
+                                                           getattr(ov.models[old], "line", 0) or 0))
+        entry_pmus = [p["name"] for d in models for e in (renamed.get(d, d),) if e in ov.models
+                      for p in ov.models[e]["pmus"]]
         by_rule = identity.ArchRule(ov, arch, overlay_root, core_rows, entry_pmus)
         for model_dir, m in models.items():
             if only and model_dir not in only and os.path.basename(model_dir) not in only:
                 continue
             where = (m.get("mapfile", mapfile), m.get("where", m["line"]))
-            plans = ov.plans(model_dir, m["match"])
+            plans = ov.plans(renamed.get(model_dir, model_dir), m["match"])
             if plans is None:
                 if strict:
                     raise ConvertError("no overlay entry for %s/%s (add it to %s)" % (arch, model_dir, ov.path),
@@ -702,7 +712,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
             for plan, desc, src in sys_tables(arch, arch_dir, std, stats, warnings, ov, uncore, partial):
                 results.append((plan, desc, arch, src))
         if ov.models and not only and not partial:
-            listed = set(models)
+            listed = set(models) | set(renamed.values())
             for name, m in ov.models.items():
                 if name not in listed:
                     warnings.add(("stale-overlay", arch, name), "%s:%d: overlay model %s is not in %s"

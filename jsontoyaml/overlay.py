@@ -74,7 +74,7 @@ _TEXT = {"str": "a string", "int": "an integer", "bool": "true or false", "strs"
          "list": "a list", "map": "a mapping"}
 TOP_TYPES = {"arch": "str", "core_units": "strs?", "models": "map?", "rule": "map?"}
 MODEL_TYPES = {"family": "str?", "features": "strs", "compat_modifiers": "strs", "pmus": "list",
-               "perf_pmu": "str?", "format": "map?", "note": "str?"}
+               "perf_pmu": "str?", "format": "map?", "note": "str?", "identity": "strs"}
 PMU_TYPES = {"name": "str", "id": "int", "desc": "str", "enum": "str?", "unit": "str?", "match": "strs",
              "features": "strs", "compat_modifiers": "strs", "family": "str?", "counters": "int?",
              "fixed_counters": "int?", "perf_pmu": "str?", "format": "map?", "override": "bool?",
@@ -119,7 +119,7 @@ def _only_keys(d, allowed, path, what):
 FAMILY_KEYS = {"format", "raw_bits", "raw_fields", "raw_umask", "code_fields", "perf_fields", "msr_fields", "config_fields",
                "features", "modifiers", "max_encoding", "perf_pmu", "perf_type", "type", "perf_attrs",
                "raw_format", "wide_fields"}
-MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note"}
+MODEL_KEYS = {"family", "features", "compat_modifiers", "pmus", "perf_pmu", "format", "note", "identity"}
 PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_modifiers", "family",
             "counters", "fixed_counters", "perf_pmu", "format", "override", "variant", "note"}
 # misspelled field names in perf's JSON tables of an architecture (notes, not warnings)
@@ -301,6 +301,20 @@ class ArchOverlay:
         if m is None:
             return None
         return self.plans_of(model_dir, m, match)
+
+    def renamed(self, model_dir, match, tree_dirs):
+        """The entry a tree has renamed to model_dir: an entry whose directory
+        is not among the tree's (tree_dirs) and whose `identity` (the mapfile
+        regexes its directory had) holds one of model_dir's, or None. Two such
+        entries for one directory are an error."""
+        if model_dir in self.models:
+            return None
+        found = [name for name, m in self.models.items()
+                 if name not in tree_dirs and set(m.get("identity") or ()) & set(match)]
+        if len(found) > 1:
+            raise ConvertError("entries %s all have an identity of %s" % (", ".join(found), model_dir),
+                               self.path, getattr(self.models[found[1]], "line", None))
+        return found[0] if found else None
 
     def plans_of(self, model_dir, m, match, path=None):
         """PmuPlans of the model entry m (a models.yaml entry, or one made by

@@ -689,6 +689,36 @@ def _with_rule_units(units, m, model_dir, by_unit, core_desc, is_sys, stats, bas
     return m
 
 
+def _renamed_units(units, m, model_dir, by_unit, stats):
+    """by_unit with the events of a Unit perf renamed moved to the Unit the
+    file lists: a listed Unit with no event in the tree takes the events of
+    the one unlisted Unit of the tree whose kernel PMU (the rules' facts, or
+    perf's uncore_<unit>) is the listed Unit's (Meteor Lake's CLOCK, perf's
+    CNCU since 2025, both uncore_cncu). Each is a report note."""
+    if m is None or units.rules is None:
+        return by_unit
+    box0 = {b for x in m.units.values() for b in x.box0_units}
+
+    def kernel(uname):
+        ud = units.rules.units.get(uname)
+        return ud[0]["perf_pmu"] if ud else "uncore_" + uname.lower()
+    unlisted = [u for u in by_unit if u is not None and u not in m.units and u not in box0]
+    out = by_unit
+    for uname, u in sorted(m.units.items()):
+        if u.skip is not None or by_unit.get(uname) or not u.perf_pmu:
+            continue
+        same = [x for x in unlisted if kernel(x) == u.perf_pmu]
+        if len(same) != 1:
+            continue
+        out = dict(out)
+        out[uname] = out.pop(same[0])
+        unlisted.remove(same[0])
+        stats.notes.add(("uncore-renamed", model_dir, uname), "%s:%s: %s: perf's Unit %s is the Unit %s listed "
+                        "here (kernel PMU %s): converted as %s" % (units.path, u.line, model_dir, same[0], uname,
+                                                                   u.perf_pmu, u.name))
+    return out
+
+
 def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys=False, warnings=None, base=None):
     """[(plan, desc)]: the uncore descriptors of one model directory (or,
     with is_sys, of the system table of directory model_dir). A Unit the
@@ -696,6 +726,7 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
     as a warning (warnings: errors.Warnings) and not converted."""
     m = (units.sys if is_sys else units.models).get(model_dir)
     out = []
+    by_unit = _renamed_units(units, m, model_dir, by_unit, stats)
     m = _with_rule_units(units, m, model_dir, by_unit, core_desc, is_sys, stats, base)
     if m is None:
         return out

@@ -25,6 +25,8 @@ import schema
 from errors import ConvertError
 from readfile import read_text
 
+from transforms import upstream_names
+
 COMPAT_EVENT_DESC = "libpfm4 compatibility event (not in perf's tables)"
 COMPAT_UMASK_DESC = "libpfm4 compatibility unit mask (not in perf's tables)"
 CLASHES_FILE = "libpfm4-clashes.yaml"
@@ -49,6 +51,12 @@ def apply(desc, ctx):
     path = os.path.join(ctx.overlay_root, ctx.arch, "libpfm4-names", stem + ".yaml")
     if os.path.isfile(path):
         Renamer(desc, ctx, overlay_mod.load_yaml(path), path).run()
+        return
+    # a PMU perf's tree describes under upstream libpfm4's identity: the
+    # overlay made from upstream's own descriptor (upstream_names.py)
+    up = upstream_names.find(ctx.overlay_root, ctx.arch, desc["pmu"]) if not desc["pmu"].get("variant") else None
+    if up is not None:
+        Renamer(desc, ctx, upstream_names.overlay(desc, up[1]), up[0]).run()
 
 
 _clashes = {}

@@ -15,7 +15,9 @@ Mill are); where none covers it, the PMUs perf has no JSON for
 it, those of the lowest match_priority; else the fallbacks; and every
 `beside` PMU (ix86arch on Intel) that covers it. A descriptor of
 arch/x86/upstream/ (upstream libpfm4's newest models) that covers the
-identity comes before the mapfile's lines.
+identity comes before the mapfile's lines. A descriptor of a model only
+Intel's perfmon repository has (INTEL_PERFMON builds: no mapfile line names
+its directory) that covers the identity comes after them.
 
 Also checks that every x86 core descriptor with `match` has `match_priority`
 (the library needs it to prefer the earlier line, e.g. Zen 1's narrow
@@ -143,6 +145,11 @@ def expected(identity, lines, pmus, fallbacks, besides):
         if group:
             out = set(group)
             break
+    if not out:
+        # a model only Intel's perfmon repository has (INTEL_PERFMON): no
+        # line of perf's mapfile names its directory
+        dirs = {line[3] for line in lines}
+        out = {p[0] for p in cands if p[3] and p[3] not in (LEGACY, UPSTREAM) and p[3] not in dirs}
     if not out:
         legacy = [(p[2], p[0]) for p in cands if p[3] == LEGACY]
         if legacy:
