@@ -104,7 +104,7 @@ check-papi-presets: $(PFMDUMP) $(LIBPFM_SO) tests/diff/papi_presets.py $(DIFF_PY
 check-compat-names: $(PFMDUMP) $(YAML_STAMP) tests/diff/check_names.py tests/diff/yamlmodel.py $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@$(call ON_ORACLE_HOST,compat-names) $(PYTHON) tests/diff/check_names.py --yaml $(B)/yaml/x86 --pfmdump $(PFMDUMP) \
-		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results
+		--arch $(PMU_EVENTS_ARCH) $(if $(INTEL_PERFMON),--intel-perfmon $(INTEL_PERFMON)) --results $(B)/check/results
 
 # the x86 PMUs perf has no JSON for (arch/x86/legacy/): libpfm4's names, ids
 # and encodings, >= 99.9% per PMU (tests/diff/legacy.py)

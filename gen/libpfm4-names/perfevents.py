@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-# perfevents.py - the core-PMU events of one perf x86 model directory, each with
-# the encoding key that libpfm4's raw codes are matched against.
+# perfevents.py - the core-PMU events of one perf x86 model directory (or of
+# one model of Intel's perfmon repository), each with the encoding key that
+# libpfm4's raw codes are matched against.
+import csv
 import glob
 import json
 import os
@@ -83,4 +85,39 @@ def load_model(arch_root, model_dir, unit=None):
                 continue
             seen.add(raw["EventName"].upper())
             events.append(PerfEvent(raw, base))
+    return events
+
+
+# Intel's Core Role Name of a hybrid core type -> perf's Unit for it
+INTEL_ROLES = {"Core": "cpu_core", "Atom": "cpu_atom", "LowPower_Atom": "cpu_lowpower"}
+
+
+def load_intel_model(intel_root, model_dir, unit=None):
+    """Core events of a model of Intel's perfmon repository, named as the
+    converter names it (x86/<stem>: the stem of its core files,
+    graniterapids_core.json -> x86/graniterapids), in file order; of one
+    core type (perf's Unit) when unit is given. Entries named in libpfm4's
+    syntax (NAME:a=b) are not events."""
+    stem = model_dir.split("/", 1)[-1]
+    events, seen, files = [], set(), []
+    with open(os.path.join(intel_root, "mapfile.csv"), newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            name = os.path.basename(r.get("Filename") or "")
+            if r.get("EventType") not in ("core", "hybridcore") or not name.startswith(stem + "_"):
+                continue
+            role = INTEL_ROLES.get(r.get("Core Role Name")) if r["EventType"] == "hybridcore" else None
+            if (unit is not None and role != unit) or r["Filename"] in [x for x, _ in files]:
+                continue
+            files.append((r["Filename"], role))
+    for fname, _ in files:
+        with open(os.path.join(intel_root, fname.lstrip("/")), encoding="utf-8") as f:
+            data = json.load(f)
+        for raw in data.get("Events", []) if isinstance(data, dict) else data:
+            if not isinstance(raw, dict) or "EventName" not in raw or ":" in raw["EventName"]:
+                continue
+            raw = {k: v for k, v in raw.items() if not (isinstance(v, str) and v in ("null", ""))}
+            if raw["EventName"].upper() in seen:
+                continue
+            seen.add(raw["EventName"].upper())
+            events.append(PerfEvent(raw, os.path.basename(fname)))
     return events

@@ -90,6 +90,33 @@ class Msrs:
 _loaded = {}
 
 
+# upstream libpfm4's facts (names and codes through its API): the offcore
+# unit masks' MSR values of the PMUs 4.13 lacks
+UPSTREAM_FACTS = ("libpfm4-upstream-events.tsv", os.path.join("upstream", "libpfm4-events.tsv"))
+OFFCORE_EVENTS = {"OCR", "OCR0", "OCR1", "OFFCORE_RESPONSE_0", "OFFCORE_RESPONSE_1"}
+_upstream = {}
+
+
+def upstream_values(overlay_root, arch, pmu):
+    """{UNIT MASK: MSR value} upstream libpfm4 gives the offcore events of
+    pmu (a name two events give different values is left out)."""
+    key = (overlay_root, arch)
+    if key not in _upstream:
+        vals = {}
+        for rel in UPSTREAM_FACTS:
+            path = os.path.join(overlay_root, arch, rel)
+            if not os.path.isfile(path):
+                continue
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    c = line.rstrip("\n").split("\t")
+                    if line.startswith("#") or len(c) < 7 or not c[4] or c[3] not in OFFCORE_EVENTS:
+                        continue
+                    vals.setdefault(c[0], {}).setdefault(c[4].upper(), set()).add(int(c[6], 16))
+        _upstream[key] = {p: {n: min(v) for n, v in d.items() if len(v) == 1} for p, d in vals.items()}
+    return dict(_upstream[key].get(pmu, {}))
+
+
 def load_msrs(overlay_root, arch):
     """The Msrs of an architecture, or None when it has no msrs.yaml."""
     path = os.path.join(overlay_root, arch, "offcore", MSRS_FILE)
@@ -344,11 +371,14 @@ class Offcore:
 
     # ---- combos ----
     def combo_umasks(self):
-        """one unit mask per perf MSR value; where libpfm4 4.13 gives the name
-        another value (`values:`), its name wins and perf's becomes NAME_PERF"""
+        """one unit mask per perf MSR value; where libpfm4 gives the name
+        another value (4.13: `values:`; upstream: its facts, a newer tree's
+        adl_grt OCR0:DEMAND_DATA_RD_L3_HIT, 0x3f803c0001 where perf now has
+        0x1f803c0001), its name wins and perf's becomes NAME_PERF"""
         umasks, seen = [], {}
-        theirs = {k.upper(): v for k, v in
-                  ((self.ov.get("values") or {}).get(self.ctx.pmu) or {}).items()}
+        theirs = upstream_values(self.ctx.overlay_root, self.ctx.arch, self.ctx.pmu)
+        theirs.update({k.upper(): v for k, v in
+                       ((self.ov.get("values") or {}).get(self.ctx.pmu) or {}).items()})
         for e in self.perf:
             name = self.msrs.suffix(e["EventName"]).replace(".", "_").upper()
             if name in theirs and theirs[name] != e["MSRValue"]:

@@ -40,6 +40,7 @@ class Pmu:
             d = yaml.safe_load(f)
         p = d["pmu"]
         self.name = p["name"]
+        self.source = p.get("source") or ""
         self.format = p.get("format") or {}
         self.mods = {m["name"].upper(): m for m in p.get("modifiers") or []}
         self.aliases = {k.upper(): v for k, v in (p.get("aliases") or {}).items()}
