@@ -955,6 +955,10 @@ def describe(pd, rep, base, members, ids, pre, core):
                     ud["default"] = True
                 if u.name in excl:
                     ud["exclusive"] = True
+                # libpfm4's equivalent string: the parser reads it in the unit
+                # mask's place and the fstr names its parts (skx_unc_iio MEM_READ_ANY)
+                if u.equiv:
+                    ud["equiv"] = u.equiv
                 ud["flags"] = ["compat"]
                 umasks.append(ud)
             ev["umasks"] = umasks
