@@ -1034,7 +1034,29 @@ def describe(pd, rep, base, members, ids, pre, core):
             pmu["raw_umask"] = "umask"
     if modifiers:
         pmu["modifiers"] = modifiers
+        order = fstr_order(events, [m["name"] for m in modifiers])
+        if order:
+            pmu["fstr_order"] = order
     return {"core": core, "pmu": pmu, "events": out_events}
+
+
+def fstr_order(events, all_mods):
+    """The PMU modifiers in the order libpfm4 4.13 writes them in an fstr
+    (each event's attribute order: hswep's C-box UNC_C_TOR_INSERTS lists cf
+    after nc, its other events right after tf), merged over the events, or
+    None when that is the PMU's attribute order (or the events disagree)."""
+    before = collections.defaultdict(set)
+    for e in events:
+        em = [a.name for a in e.attrs if a.type != PFM_ATTR_UMASK]
+        for a, b in zip(em, em[1:]):
+            before[b].add(a)
+    out = []
+    while len(out) < len(all_mods):
+        ready = [m for m in all_mods if m not in out and before[m] <= set(out)]
+        if not ready:
+            return None
+        out.append(ready[0])
+    return out if out != all_mods else None
 
 
 def dump(model_pre, descs):
