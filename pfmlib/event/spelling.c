@@ -623,6 +623,29 @@ static void attrs_shown(struct pp_enc *e)
 		v[a] = 1;
 }
 
+/* libpfm4 4.13 writes a flag at the value its bits read back: one on the
+ * bits of another flag written at 1 is written 1 too (skx CHA lmem, on
+ * loc's bit: `:loc` and `:lmem` are both loc=1:lmem=1), which sets nothing
+ * more when read again */
+static void shared_bits_shown(struct pp_enc *e, uint32_t mods)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	FOR_EACH_BIT(i, mods) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->type != PP_MOD_BOOL || e->mod_val[i] || m->field == PP_NONE || m->plm)
+			continue;
+		const struct pp_field *f = &t->fields[m->field];
+		FOR_EACH_BIT(j, mods) {
+			const struct pp_modifier *o = &t->mods[p->first_mod + j];
+			if (j != i && o->type == PP_MOD_BOOL && e->mod_val[j] == 1 && o->field != PP_NONE && !o->plm &&
+			    t->fields[o->field].reg == f->reg && t->fields[o->field].mask == f->mask &&
+			    t->fields[o->field].flags == f->flags)
+				e->mod_val[i] = 1;
+		}
+	}
+}
+
 void pp_enc_spell(struct pp_enc *e)
 {
 	e->attr_mask = pp_view_attr_mask(e->view, e->pmu, e->ev);
@@ -636,6 +659,7 @@ void pp_enc_spell(struct pp_enc *e)
 	if (e->view->plm_as_attrs)
 		FOR_EACH_BIT(i, mods & e->ix->perf_plm_mods)
 			e->mod_val[i] = (e->dfl_plm & e->pmu->t->mods[e->pmu->p->first_mod + i].plm) != 0;
+	shared_bits_shown(e, mods);
 	e->spell = libpfm4_spelling_holds(e, mods) ? PP_SPELL_LIBPFM4 : PP_SPELL_STRICT;
 	e->mods_shown = e->spell == PP_SPELL_LIBPFM4 ? mods : mods_written(e, PP_SPELL_STRICT);
 }
