@@ -903,6 +903,10 @@ def describe(pd, rep, base, members, ids, pre, core):
             ev["required_modifiers"] = [ev_req]
         if ev_field:
             ev["modifier_fields"] = {m: ev_fields[(m, reg, mask)] for m, reg, mask in ev_field}
+        # libpfm4's equivalent event (hswep's HA UNC_H_SNP_RESP_RECV_LOCAL is
+        # UNC_H_SNOOP_RESP_RECV_LOCAL): encoded in its place, its name in the fstr
+        if e.equiv:
+            ev["equiv"] = e.equiv
         ev["flags"] = ["compat"]
         us = e.umasks()
         if us:
