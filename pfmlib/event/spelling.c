@@ -623,25 +623,34 @@ static void attrs_shown(struct pp_enc *e)
 		v[a] = 1;
 }
 
-/* libpfm4 4.13 writes a flag at the value its bits read back: one on the
- * bits of another flag written at 1 is written 1 too (skx CHA lmem, on
- * loc's bit: `:loc` and `:lmem` are both loc=1:lmem=1), which sets nothing
- * more when read again */
+/* libpfm4 4.13 writes a modifier at the value its bits read back: a flag
+ * set at 1 on bits of another modifier's field shows there too (skx CHA
+ * lmem is loc's bit: `:loc` and `:lmem` are both loc=1:lmem=1; skx PCU
+ * occupancy events move e to bit 31, the threshold's top bit: `:e` is
+ * e=1:t=128), which sets nothing more when read again */
 static void shared_bits_shown(struct pp_enc *e, uint32_t mods)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 	FOR_EACH_BIT(i, mods) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		if (m->type != PP_MOD_BOOL || e->mod_val[i] || m->field == PP_NONE || m->plm)
+		if (m->field == PP_NONE || m->plm || (m->type != PP_MOD_BOOL && m->type != PP_MOD_INT))
 			continue;
 		const struct pp_field *f = &t->fields[m->field];
 		FOR_EACH_BIT(j, mods) {
 			const struct pp_modifier *o = &t->mods[p->first_mod + j];
-			if (j != i && o->type == PP_MOD_BOOL && e->mod_val[j] == 1 && o->field != PP_NONE && !o->plm &&
-			    t->fields[o->field].reg == f->reg && t->fields[o->field].mask == f->mask &&
-			    t->fields[o->field].flags == f->flags)
-				e->mod_val[i] = 1;
+			if (j == i || o->type != PP_MOD_BOOL || e->mod_val[j] != 1 || o->field == PP_NONE || o->plm)
+				continue;
+			const struct pp_field *g = &t->fields[o->field];
+			if (g->reg != f->reg || g->flags != f->flags || !g->mask || (g->mask & ~f->mask) ||
+			    (m->type == PP_MOD_BOOL && g->mask != f->mask))
+				continue;
+			/* the flag's bits at their places in the field's value */
+			uint64_t v = 0, k = 0;
+			for (uint64_t fm = f->mask; fm; fm &= fm - 1, k++)
+				if (g->mask & fm & -fm)
+					v |= 1ull << k;
+			e->mod_val[i] |= v;
 		}
 	}
 }
