@@ -304,6 +304,12 @@ def merge(desc, pdesc, note, counts, model=None):
             # pfm_event_info.code: the event select, wherever the kernel puts it
             pev["code"] = pev["set"].get(ren["event"], 0)
         lev = by_name.get(pev["name"].upper())
+        # an event libpfm4 encodes as its equivalent event of the box (hswep
+        # HA UNC_H_SNP_RESP_RECV_LOCAL is UNC_H_SNOOP_RESP_RECV_LOCAL): perf's
+        # unit masks go to that one, where libpfm4's parser reads them
+        eq = (lev or {}).get("equiv") or ""
+        if eq and ":" not in eq and eq.upper() in by_name:
+            lev = by_name[eq.upper()]
         if lev is None:
             put(pev["name"], pev.get("umasks", ()), pev["name"])
             events.append(pev)

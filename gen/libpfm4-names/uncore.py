@@ -903,6 +903,10 @@ def describe(pd, rep, base, members, ids, pre, core):
             ev["required_modifiers"] = [ev_req]
         if ev_field:
             ev["modifier_fields"] = {m: ev_fields[(m, reg, mask)] for m, reg, mask in ev_field}
+        # libpfm4's equivalent event (hswep's HA UNC_H_SNP_RESP_RECV_LOCAL is
+        # UNC_H_SNOOP_RESP_RECV_LOCAL): encoded in its place, its name in the fstr
+        if e.equiv:
+            ev["equiv"] = e.equiv
         ev["flags"] = ["compat"]
         us = e.umasks()
         if us:
@@ -955,6 +959,10 @@ def describe(pd, rep, base, members, ids, pre, core):
                     ud["default"] = True
                 if u.name in excl:
                     ud["exclusive"] = True
+                # libpfm4's equivalent string: the parser reads it in the unit
+                # mask's place and the fstr names its parts (skx_unc_iio MEM_READ_ANY)
+                if u.equiv:
+                    ud["equiv"] = u.equiv
                 ud["flags"] = ["compat"]
                 umasks.append(ud)
             ev["umasks"] = umasks
@@ -1030,7 +1038,29 @@ def describe(pd, rep, base, members, ids, pre, core):
             pmu["raw_umask"] = "umask"
     if modifiers:
         pmu["modifiers"] = modifiers
+        order = fstr_order(events, [m["name"] for m in modifiers])
+        if order:
+            pmu["fstr_order"] = order
     return {"core": core, "pmu": pmu, "events": out_events}
+
+
+def fstr_order(events, all_mods):
+    """The PMU modifiers in the order libpfm4 4.13 writes them in an fstr
+    (each event's attribute order: hswep's C-box UNC_C_TOR_INSERTS lists cf
+    after nc, its other events right after tf), merged over the events, or
+    None when that is the PMU's attribute order (or the events disagree)."""
+    before = collections.defaultdict(set)
+    for e in events:
+        em = [a.name for a in e.attrs if a.type != PFM_ATTR_UMASK]
+        for a, b in zip(em, em[1:]):
+            before[b].add(a)
+    out = []
+    while len(out) < len(all_mods):
+        ready = [m for m in all_mods if m not in out and before[m] <= set(out)]
+        if not ready:
+            return None
+        out.append(ready[0])
+    return out if out != all_mods else None
 
 
 def dump(model_pre, descs):

@@ -5,7 +5,8 @@ is added, one encoding otherwise and an event of another select are kept
 as NAME_PERF, the kernel's fields join the format under names that never
 move libpfm4's, and no perf alias shadows a string libpfm4 reads (one it
 refuses for an unknown unit mask may be perf's); a unit mask a second perf
-directory encodes otherwise goes to an event named after that directory."""
+directory encodes otherwise goes to an event named after that directory; the
+unit masks of an event libpfm4 encodes as its equivalent event go to that one."""
 import copy
 
 from helpers import TestCase
@@ -139,3 +140,21 @@ class UncoreMergeTest(TestCase):
         uncore_merge.merge(desc, perf_unit(), lambda t: None, uncore_merge.Counts())
         counts = uncore_merge.merge(desc, copy.deepcopy(second), lambda t: None, uncore_merge.Counts())
         self.assertEqual(counts.lost, 1)
+
+    def test_unit_masks_of_an_event_libpfm4_encodes_as_its_equivalent_go_to_that_event(self):
+        desc = libpfm4_box()
+        # EV_C is libpfm4's other name of EV_A (its equivalent event): its
+        # parser reads EV_C's unit masks on EV_A
+        desc["events"].append({"name": "EV_C", "set": {"event": 0x10}, "equiv": "EV_A",
+                               "groups": [{"name": "g0", "required": True}],
+                               "umasks": [{"name": "RD", "set": {"umask": 1}, "group": "g0"},
+                                          {"name": "WR", "set": {"umask": 2}, "group": "g0"}]})
+        unit = perf_unit()
+        unit["events"] = [{"name": "EV_C", "set": {"event": 0x10}, "groups": [{"name": "default"}],
+                           "umasks": [{"name": "RD", "set": {"umask": 1}, "perf": "EV_C.RD"},
+                                      {"name": "BOTH", "set": {"umask": 3}, "perf": "EV_C.BOTH"}]}]
+        counts = uncore_merge.merge(desc, unit, lambda t: None, uncore_merge.Counts())
+        evs = {e["name"]: e for e in desc["events"]}
+        self.assertIn("BOTH", [u["name"] for u in evs["EV_A"]["umasks"]])
+        self.assertEqual([u["name"] for u in evs["EV_C"]["umasks"]], ["RD", "WR"])
+        self.assertEqual((counts.merged, counts.umasks_added, counts.renamed), (1, 1, 0))

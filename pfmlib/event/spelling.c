@@ -623,6 +623,38 @@ static void attrs_shown(struct pp_enc *e)
 		v[a] = 1;
 }
 
+/* libpfm4 4.13 writes a modifier at the value its bits read back: a flag
+ * set at 1 on bits of another modifier's field shows there too (skx CHA
+ * lmem is loc's bit: `:loc` and `:lmem` are both loc=1:lmem=1; skx PCU
+ * occupancy events move e to bit 31, the threshold's top bit: `:e` is
+ * e=1:t=128), which sets nothing more when read again */
+static void shared_bits_shown(struct pp_enc *e, uint32_t mods)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	FOR_EACH_BIT(i, mods) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->field == PP_NONE || m->plm || (m->type != PP_MOD_BOOL && m->type != PP_MOD_INT))
+			continue;
+		const struct pp_field *f = &t->fields[m->field];
+		FOR_EACH_BIT(j, mods) {
+			const struct pp_modifier *o = &t->mods[p->first_mod + j];
+			if (j == i || o->type != PP_MOD_BOOL || e->mod_val[j] != 1 || o->field == PP_NONE || o->plm)
+				continue;
+			const struct pp_field *g = &t->fields[o->field];
+			if (g->reg != f->reg || g->flags != f->flags || !g->mask || (g->mask & ~f->mask) ||
+			    (m->type == PP_MOD_BOOL && g->mask != f->mask))
+				continue;
+			/* the flag's bits at their places in the field's value */
+			uint64_t v = 0, k = 0;
+			for (uint64_t fm = f->mask; fm; fm &= fm - 1, k++)
+				if (g->mask & fm & -fm)
+					v |= 1ull << k;
+			e->mod_val[i] |= v;
+		}
+	}
+}
+
 void pp_enc_spell(struct pp_enc *e)
 {
 	e->attr_mask = pp_view_attr_mask(e->view, e->pmu, e->ev);
@@ -636,6 +668,7 @@ void pp_enc_spell(struct pp_enc *e)
 	if (e->view->plm_as_attrs)
 		FOR_EACH_BIT(i, mods & e->ix->perf_plm_mods)
 			e->mod_val[i] = (e->dfl_plm & e->pmu->t->mods[e->pmu->p->first_mod + i].plm) != 0;
+	shared_bits_shown(e, mods);
 	e->spell = libpfm4_spelling_holds(e, mods) ? PP_SPELL_LIBPFM4 : PP_SPELL_STRICT;
 	e->mods_shown = e->spell == PP_SPELL_LIBPFM4 ? mods : mods_written(e, PP_SPELL_STRICT);
 }
