@@ -236,8 +236,16 @@ def convert_model(src, plans, std, core_units, overlay_root, tmods, stats, warni
         if len(names) > 1:
             common = [w for w in os.path.commonprefix(names)]
             base = "_".join(common) or None
-        out.extend(uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats,
-                                     warnings=warnings, base=base))
+        boxes = uncore_perf.build(uncore, ov, src, src.model_dir, uncore_evs, counters, core, stats,
+                                  warnings=warnings, base=base)
+        if any(m.__name__.endswith(".libpfm4_names") for m in tmods):
+            from transforms import libpfm4_names
+            for plan, desc in boxes:
+                ctx = transforms.Context(src.arch, src.model_dir, desc["pmu"]["name"], None,
+                                         [e for u in sorted(uncore_evs, key=lambda u: u or "") for e in uncore_evs[u]],
+                                         overlay_root, warnings, notes=stats.notes, arch_std=std)
+                libpfm4_names.apply_upstream(desc, ctx)
+        out.extend(boxes)
     return out
 
 
@@ -592,12 +600,32 @@ def assign_rule_identities(results, stats):
                         % (p.rule_key, name, i))
 
 
-def intel_models(intel_root, facts, arch, models, rows, stats, warnings):
+def _with_perf_units(intel_files, arch, arch_dir, model_dir, is_core, stats):
+    """A function giving Intel's files of a model (intel_files) followed by
+    the entries of perf's directory of it whose uncore Unit Intel's files do
+    not have (perf's own Units, such as the free-running memory counters
+    imc_free_running_0/1 of Alder Lake and Meteor Lake): the model keeps
+    every PMU perf's tree gives it."""
+    def files():
+        out = intel_files()
+        have = {str(e.get("Unit")).upper() for _, es in out for e, _ in es if e.get("Unit")}
+        perf = ModelSource(arch, arch_dir, model_dir, [], None).entries(arch, stats)
+        for path, es in perf:
+            keep = [(e, line) for e, line in es
+                    if e.get("Unit") and not is_core(e["Unit"]) and str(e["Unit"]).upper() not in have]
+            if keep:
+                out.append((path, keep))
+        return out
+    return files
+
+
+def intel_models(intel_root, facts, arch, models, rows, stats, warnings, arch_dir=None, is_core=None):
     """Intel's perfmon repository's models joined to a perf mapfile's
     (models: {dir: {match, version, line, ...}} of convert_tree, changed in
     place; rows: the core rows, Intel's added for the models it gives): per
-    model the higher version wins (perf's on a tie). The report's `source`
-    lines say which source each model came from."""
+    model the higher version wins (perf's on a tie), keeping the uncore
+    Units only perf's directory has (_with_perf_units). The report's
+    `source` lines say which source each model came from."""
     import intelperfmon
     imf = os.path.join(intel_root, "mapfile.csv")
 
@@ -612,11 +640,13 @@ def intel_models(intel_root, facts, arch, models, rows, stats, warnings):
             continue
         old = pm["match"] if pm else []
         extra = [i for i in im.match if not any(identity.full_match(r, i) for r in old)]
+        files = (lambda im=im: intelperfmon.model_files(intel_root, im, facts, report,
+                                                        lambda r: stats.skip(arch, r)))
+        if pm is not None and arch_dir is not None and is_core is not None:
+            files = _with_perf_units(files, arch, arch_dir, d, is_core, stats)
         models[d] = {"match": old + extra, "version": im.version,
                      "line": pm["line"] if pm else base + im.line, "mapfile": imf, "where": im.line,
-                     "files": (lambda im=im: intelperfmon.model_files(intel_root, im, facts, report,
-                                                                          lambda r: stats.skip(arch, r))),
-                     "origin": "Intel perfmon"}
+                     "files": files, "origin": "Intel perfmon"}
         rows.extend(mapfile_mod.MapRow(i, im.version, d, "core", im.line) for i in extra)
         stats.sources.append((arch, d, "Intel perfmon %s" % im.version,
                               "perf %s older" % pm["version"] if pm else "not in perf's tree"))
@@ -666,7 +696,8 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
                 m["match"].append(r.regex)
         core_rows = [r for r in rows if r.type == "core"]
         if with_intel:
-            intel_models(intel_root, facts, arch, models, core_rows, stats, warnings)
+            intel_models(intel_root, facts, arch, models, core_rows, stats, warnings,
+                         arch_dir if has_perf else None, ov.is_core_unit)
         # the PMUs the models.yaml entries of this mapfile's models produce:
         # never taken again by rule
         # a directory the tree renamed (same mapfile identity) keeps its entry

@@ -238,6 +238,11 @@ class UnitRules:
                                 path, "rules: unit %s" % u)
             self.units[u] = (ud, ul)
 
+    def kernel_pmu(self, uname):
+        """The kernel PMU of perf Unit uname: the facts', else perf's rule."""
+        ud = self.units.get(uname)
+        return ud[0]["perf_pmu"] if ud else "uncore_" + uname.lower()
+
     def unit(self, model_dir, uname, base, upstream_ids, id_range):
         """(Unit, report note) of perf Unit uname of directory model_dir whose
         PMU names start with base."""
@@ -669,6 +674,17 @@ def _with_rule_units(units, m, model_dir, by_unit, core_desc, is_sys, stats, bas
     box0 = {b for x in m.units.values() for b in x.box0_units} if m is not None else set()
     extra = [u for u in sorted(by_unit, key=lambda u: u or "")
              if u is not None and u not in box0 and (m is None or u not in m.units)]
+    # one table per kernel PMU: a Unit on the kernel PMU of a listed Unit that
+    # has events is that Unit's (Intel's CNCU beside perf's CLOCK on Meteor Lake)
+    listed = {x.perf_pmu: n for n, x in (m.units.items() if m is not None else ())
+              if x.skip is None and x.perf_pmu and by_unit.get(n)}
+    if units.rules is not None:
+        for u in [u for u in extra if units.rules.kernel_pmu(u) in listed]:
+            extra.remove(u)
+            stats.notes.add(("uncore-same-pmu", model_dir, u), "%s: %s: Unit %s is on kernel PMU %s, Unit %s's "
+                            "(listed): its %d events are not converted" % (
+                                units.path, model_dir, u, units.rules.kernel_pmu(u),
+                                listed[units.rules.kernel_pmu(u)], len(by_unit[u])))
     if not extra or units.rules is None:
         return m
     if base is None:
@@ -699,9 +715,7 @@ def _renamed_units(units, m, model_dir, by_unit, stats):
         return by_unit
     box0 = {b for x in m.units.values() for b in x.box0_units}
 
-    def kernel(uname):
-        ud = units.rules.units.get(uname)
-        return ud[0]["perf_pmu"] if ud else "uncore_" + uname.lower()
+    kernel = units.rules.kernel_pmu
     unlisted = [u for u in by_unit if u is not None and u not in m.units and u not in box0]
     out = by_unit
     for uname, u in sorted(m.units.items()):

@@ -183,3 +183,40 @@ class UncoreWideUmaskTest(TestCase):
         extra = WIDE_EXTRA.replace('"UMask": "0x10020", "PortMask": "0x10"', '"UMask": "0x10020", "PortMask": "0x0f"')
         e = error_of(convert_tree, *tree(WIDE_UNITS, "", extra, WIDE_FAMILY))
         self.assertIn("UNC_CBO_PORTS.P4: UMask=0x10020 puts 0x10 in ch_mask, PortMask says 0xf", e)
+
+
+RULES = """rules:
+  family: test-uncore
+  format: {event: "config:0-7", umask: "config:8-15"}
+  units:
+    ARB: {perf_pmu: uncore_arb, single: true}
+    CBO2: {perf_pmu: uncore_cbox}
+"""
+
+
+class UncoreUnitRenamedTest(TestCase):
+    """A newer tree that calls a listed Unit otherwise (Meteor Lake's CLOCK,
+    perf's CNCU later) keeps the listed Unit's PMU; one kernel PMU is one
+    table."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        units = UNITS + ('      OLDARB: {name: tiny_unc_arb, perf_pmu: uncore_arb, boxes: 1, ids: "883",\n'
+                         '               format: {event: "config:0-7", umask: "config:8-15"}}\n') + RULES
+        extra = EXTRA.replace('"Unit": "ARB"}', '"Unit": "ARB"},\n    {"EventCode": "0x55", '
+                              '"EventName": "UNC_CBO_TWIN", "Unit": "CBO2"}')
+        cls.r = convert_tree(*tree(units, extra=extra))
+
+    def test_a_renamed_unit_on_the_same_kernel_pmu_is_the_listed_units_pmu(self):
+        p = self.r.desc["tiny_unc_arb"]["pmu"]
+        self.assertEqual((p["id"], p["perf_pmu"]), (883, "uncore_arb"))
+        self.assertEqual([e["name"] for e in self.r.desc["tiny_unc_arb"]["events"]], ["UNC_ARB_X"])
+        self.assertIn("tiny: perf's Unit ARB is the Unit OLDARB listed here (kernel PMU uncore_arb): converted as "
+                      "tiny_unc_arb", self.r.stats.notes_text())
+        self.assertNotIn("perf's tables have no event of that Unit", self.r.warnings)
+
+    def test_a_unit_on_the_kernel_pmu_of_a_listed_unit_with_events_is_not_a_second_table(self):
+        self.assertFalse([n for n in self.r.desc if "cbo2" in n])
+        self.assertIn("tiny: Unit CBO2 is on kernel PMU uncore_cbox, Unit CBOX's (listed): its 1 events are not "
+                      "converted", self.r.stats.notes_text())

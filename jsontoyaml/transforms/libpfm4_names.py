@@ -52,9 +52,15 @@ def apply(desc, ctx):
     if os.path.isfile(path):
         Renamer(desc, ctx, overlay_mod.load_yaml(path), path).run()
         return
-    # a PMU perf's tree describes under upstream libpfm4's identity: the
-    # overlay made from upstream's own descriptor (upstream_names.py)
-    up = upstream_names.find(ctx.overlay_root, ctx.arch, desc["pmu"]) if not desc["pmu"].get("variant") else None
+    if not desc["pmu"].get("variant"):
+        apply_upstream(desc, ctx)
+
+
+def apply_upstream(desc, ctx):
+    """A PMU perf's tree describes under upstream libpfm4's identity (a core
+    PMU, or an uncore box such as a newer tree's Zen 6 L3): upstream's names
+    from the overlay made of upstream's own descriptor (upstream_names.py)."""
+    up = upstream_names.find(ctx.overlay_root, ctx.arch, desc["pmu"])
     if up is not None:
         Renamer(desc, ctx, upstream_names.overlay(desc, up[1]), up[0]).run()
 

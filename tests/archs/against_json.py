@@ -13,6 +13,7 @@ the only converter input this test reads; a model no overlay names (a newer
 perf tree than the default build's: PMUs by rule) takes its PMUs from the
 build's own table (--table, build/yaml/pmus.tsv), and it fails when the
 build has none for it."""
+import glob
 import json
 import os
 
@@ -80,9 +81,13 @@ def upstream_codes(args, arch, pmu):
 
 def added_names(args, arch, pmu):
     """Events a PMU may list beyond its model's JSON: upstream libpfm4's names
-    (arch/<arch>/libpfm4-upstream.yaml) and, on arm64, perf's common events
+    (arch/<arch>/libpfm4-upstream.yaml, arch/<arch>/upstream/*/<pmu>.yaml) and, on arm64, perf's common events
     of the architecture (arch/arm64/common-events.yaml names the table)."""
     out = set()
+    # upstream libpfm4's own descriptor of the PMU (a newer tree describes it)
+    for path in glob.glob(os.path.join(args.overlay_root, arch, "upstream", "*", pmu + ".yaml")):
+        with open(path) as f:
+            out |= {e["name"].upper() for e in (yaml.safe_load(f) or {}).get("events") or ()}
     path = os.path.join(args.overlay_root, arch, "libpfm4-upstream.yaml")
     if os.path.isfile(path):
         with open(path) as f:

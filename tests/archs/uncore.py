@@ -100,7 +100,8 @@ def run(args, tally):
     found = entries(args.arch_root)
     for key in sorted(set(found) - set(UNITS) - set(LATER) - NOT_CONVERTED):
         tally.check(False, "uncore %s/%s Unit %s" % key, "perf has this Unit; this check does not know it")
-    units = dict(UNITS, **{k: v for k, v in LATER.items() if k in found})
+    units = dict(UNITS)
+    units.update((k, v) for k, v in LATER.items() if k in found)
     for key, (pmu, kpmu, ident, cpuid, want) in sorted(units.items()):
         evs = found.get(key, [])
         if not tally.check(bool(evs), "uncore %s/%s Unit %s" % key, "perf has no entry of it"):

@@ -56,10 +56,11 @@ static void test_perf_cha_event_has_libpfm4s_raw_codes_its_filter_in_the_second_
 	CU_ASSERT_EQUAL_FATAL(tl_none("skx_unc_cha0::UNC_CHA_TOR_INSERTS.IA_HIT_RFO", TL_PLM_UK, &n), PFM_SUCCESS);
 	CU_ASSERT_EQUAL_FATAL(tl_perf("skx_unc_cha0::UNC_CHA_TOR_INSERTS.IA_HIT_RFO", TL_PLM_UK,
 				      PFM_OS_PERF_EVENT_EXT, &e), PFM_SUCCESS);
-	CU_ASSERT_EQUAL(n.count, 3);
+	/* (as many codes as the last nonzero one needs) */
+	CU_ASSERT_EQUAL(n.count, e.attr.config1 >> 32 ? 3 : 2);
 	CU_ASSERT_EQUAL(n.codes[0], 0x1135ULL);
 	CU_ASSERT_EQUAL(n.codes[1], e.attr.config1 & 0xffffffffULL);
-	CU_ASSERT_EQUAL(n.codes[2], e.attr.config1 >> 32);
+	CU_ASSERT_EQUAL(n.count > 2 ? n.codes[2] : 0, e.attr.config1 >> 32);
 }
 
 static void test_perf_imc_name_encodes_as_libpfm4s_spelling(void)
