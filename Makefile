@@ -38,6 +38,7 @@ INSTALL_MANIFEST = $(PREFIX)/share/pmuplug/installed-files
 
 include scripts/module.mk
 include jsontoyaml/module.mk
+include gen/module.mk
 include pfmlib/module.mk
 include tools/module.mk
 include tests/module.mk

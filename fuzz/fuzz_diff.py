@@ -494,12 +494,7 @@ def show(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--ours", default=os.path.join(TOP, "build/lib"))
-    ap.add_argument("--pfmdump", default=os.path.join(TOP, "build/bin/pfmdump"))
-    ap.add_argument("--out", default=os.path.join(TOP, "build/fuzz/fuzz_diff"))
-    ap.add_argument("--results", help="file to append the suite line to")
-    ap.add_argument("--suite", default="fuzz-diff")
-    ap.add_argument("--accepted-file", default=os.path.join(TOP, "tests/diff/accepted-differences.tsv"))
+    results.driver_options(ap, "build/fuzz/fuzz_diff", "fuzz-diff")
     ap.add_argument("--seed", type=int, help="random seed (default: from the clock, printed)")
     ap.add_argument("--strings", type=int, default=0, help="stop after this many strings (0: no bound)")
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no bound)")

@@ -30,13 +30,13 @@ JSONTOYAML_INTEL := $(if $(INTEL_PERFMON),--intel-perfmon $(INTEL_PERFMON))
 # descriptions of the PMUs perf has no JSON for (arch/*/legacy/): read at build
 # time from the installed libpfm4 4.13 (never committed). Without libpfm4 the
 # listing is empty and those events say that no description was available.
-# (pfmdump links tests/lib's encode.c and print.c, which `descs` does not use:
-# they are not prerequisites.)
+# (pfmdump links tests/lib's oracle-side files, TL_ORACLE_SRCS of tests/lib.mk;
+# `descs` uses info.c's calls only: of them, just info.c is a prerequisite.)
 LEGACY_YAML  := $(wildcard arch/*/legacy/*/*.yaml)
 LEGACY_DESCS := $(B)/gen/libpfm4-descs.tsv
-$(LEGACY_DESCS): gen/libpfm4-names/pfmdump.c $(LEGACY_YAML)
+$(LEGACY_DESCS): gen/libpfm4-names/pfmdump.c tests/lib/info.c tests/lib/info.h $(LEGACY_YAML)
 	@mkdir -p $(@D)
-	@if $(CC) -std=gnu11 -Itests/lib -o $(B)/gen/pfmdump-descs $< tests/lib/encode.c tests/lib/print.c \
+	@if $(CC) -std=gnu11 -Itests/lib -o $(B)/gen/pfmdump-descs $< $(TL_ORACLE_SRCS) \
 		-lpfm 2>/dev/null; then \
 		env -i LIBPFM_ENCODE_INACTIVE=1 $(B)/gen/pfmdump-descs descs \
 			$(basename $(notdir $(LEGACY_YAML))) >$@.tmp || exit 1; \

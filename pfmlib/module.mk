@@ -1,24 +1,13 @@
 # SPDX-License-Identifier: MIT
 # pfmlib/module.mk: the library, one folder per stage (pfmlib/README.md).
-# tablegen (host tool, gen/tablegen/, gen/README.md) turns every YAML
-# descriptor into $(B)/gen/pp_builtin.c; every pfmlib/*/*.c and
-# pfmlib/*/*/*.c is a library source. The descriptor schema's keys reach the C readers
-# (pfmlib/table/descriptor/, tablegen) as $(B)/gen/pp_schema.h, generated
-# from schema/descriptor.yaml; whatever compiles the reader (LOADER_SRCS)
-# depends on $(SCHEMA_H).
+# Every pfmlib/*/*.c and pfmlib/*/*/*.c is a library source; the generated
+# sources it compiles in ($(GEN_OBJS): tablegen's pp_builtin.c, pp_hostdata.c)
+# and the schema header its descriptor reader includes ($(SCHEMA_H)) are made
+# by the rules of gen/module.mk, included before this file.
 # Outputs: $(LIBPFM_SO_REAL) + soname links, $(LIBPFM_A), and
 # $(LIBPFM_ASAN_A) (the same sources under ASan+UBSan, for tests).
 
-# the schema's C header (enums, key tables, lookups; gen/schema/gen_schema_h.py)
-SCHEMA_H      := $(B)/gen/pp_schema.h
-# the YAML reader and what it needs, for tablegen and the reader's own tests
-LOADER_SRCS   := $(wildcard pfmlib/table/descriptor/*.c) pfmlib/table/builder.c pfmlib/table/format.c \
-		 pfmlib/table/perf_attrs.c pfmlib/util/file.c
-LOADER_HDRS   := $(wildcard pfmlib/table/*.h pfmlib/table/descriptor/*.h)
-TABLEGEN_SRCS := gen/tablegen/tablegen.c gen/tablegen/tablegen_compact.c gen/tablegen/cwrite.c $(LOADER_SRCS)
-TABLEGEN      := $(B)/bin/tablegen
 LIB_SRCS      := $(wildcard pfmlib/*/*.c pfmlib/*/*/*.c)
-GEN_OBJS      := $(B)/obj/gen/pp_builtin.o $(B)/obj/gen/pp_hostdata.o
 LIB_OBJS      := $(patsubst pfmlib/%.c,$(B)/obj/pfmlib/%.o,$(LIB_SRCS)) $(GEN_OBJS)
 ASAN_OBJS     := $(patsubst pfmlib/%.c,$(B)/obj/asan/%.o,$(LIB_SRCS)) $(GEN_OBJS)
 LIBPFM_ASAN_A := $(B)/asan/libpfm.a
@@ -26,38 +15,8 @@ LIB_HDRS      := $(wildcard pfmlib/*/*.h pfmlib/*/*/*.h include/perfmon/*.h) $(S
 PLUGIN_DIR    ?= $(PREFIX)/share/pmuplug/plugins
 LIB_DEFS      := -DPP_PLUGIN_DIR='"$(PLUGIN_DIR)"'
 SAN_FLAGS     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-YAML_STAMP    ?= $(B)/yaml/.stamp
 
 lib: $(LIBPFM_SO) $(B)/lib/libpfm.so $(LIBPFM_A)
-
-$(SCHEMA_H): $(DESCRIPTOR_SCHEMA) gen/schema/gen_schema_h.py jsontoyaml/schema.py
-	@mkdir -p $(@D)
-	@echo "  GEN      $@"
-	@$(PYTHON) gen/schema/gen_schema_h.py $(DESCRIPTOR_SCHEMA) $@
-
-$(TABLEGEN): $(TABLEGEN_SRCS) gen/tablegen/tablegen_compact.h gen/tablegen/cwrite.h $(LOADER_HDRS) $(SCHEMA_H)
-	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -o $@ $(TABLEGEN_SRCS) -lyaml
-
-# every descriptor the converter produced, in a stable order
-$(B)/gen/pp_builtin.c: $(TABLEGEN) $(YAML_STAMP)
-	@mkdir -p $(@D)
-	@echo "  TABLEGEN $@"
-	@$(TABLEGEN) -o $@ $$(find $(B)/yaml -name '*.yaml' | LC_ALL=C sort)
-
-# host-identity facts of arch/*/host.yaml (gen/hostdata/gen-hostdata.py)
-HOSTDATA_YAML := $(sort $(wildcard arch/*/host.yaml))
-$(B)/gen/pp_hostdata.c: gen/hostdata/gen-hostdata.py $(HOSTDATA_YAML)
-	@mkdir -p $(@D)
-	$(PYTHON) gen/hostdata/gen-hostdata.py $@ $(HOSTDATA_YAML)
-
-$(B)/obj/gen/pp_hostdata.o: $(B)/gen/pp_hostdata.c pfmlib/host/hostdata.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_COMMON) -O2 -fPIC -c -o $@ $<
-
-$(B)/obj/gen/pp_builtin.o: $(B)/gen/pp_builtin.c pfmlib/table/table.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_COMMON) -O0 -fPIC -c -o $@ $<
 
 # the plugin directory is compiled in: objects are rebuilt when it changes
 LIB_DEFS_STAMP := $(B)/obj/lib-defs.txt

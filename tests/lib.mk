@@ -13,11 +13,11 @@ TL_OBJS   := $(patsubst tests/lib/%.c,$(B)/obj/tests/lib/%.o,$(TL_SRCS))
 TL_LIB    := $(B)/tests/libtl.a
 TL_CFLAGS := -Itests/lib
 # the files a program built against libpfm4 4.13's installed header (an oracle
-# side: pfmdump, oracle_dump) compiles with its own sources: an encoding and
-# its printed forms use only 4.13's API (tools/module.mk does the same for
-# check_events and its tools-sys variant)
-TL_ORACLE_SRCS := tests/lib/encode.c tests/lib/print.c
-TL_ORACLE_HDRS := tests/lib/encode.h tests/lib/print.h
+# side: pfmdump, oracle_dump) compiles with its own sources: an encoding, its
+# printed forms and the info calls use only 4.13's API (tools/module.mk does
+# the same for check_events and its tools-sys variant)
+TL_ORACLE_SRCS := tests/lib/encode.c tests/lib/print.c tests/lib/info.c
+TL_ORACLE_HDRS := tests/lib/encode.h tests/lib/print.h tests/lib/info.h
 
 $(B)/obj/tests/lib/%.o: tests/lib/%.c $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 	@mkdir -p $(@D)

@@ -8,30 +8,18 @@
 # (test_peek: the peek agrees with the full loader), and `make install` into
 # a temporary DESTDIR; the plugin cache (plugin_cache.c: written, used,
 # invalidated, damaged, disabled, unwritable) and plugins whose events are
-# read on first use (plugin_lazy.c); one program, test_plugins, runs each suite.
+# read on first use (plugin_lazy.c); each a suite of test_public (tests/public.mk),
+# run on libpfm.so.4, under valgrind, and on the ASan library (test_public_asan).
 # tests/plugins/run.sh appends "plugins: N passed, N failed".
 
-PLUGIN_T_SRCS  := tests/plugins/test_plugins.c $(sort $(wildcard tests/plugins/plugin_*.c))
-PLUGIN_T_HDRS  := tests/plugins/plugins.h $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
-PLUGIN_T_SAN   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-PLUGIN_T_BINS  := $(B)/bin/test_plugins $(B)/bin/test_plugins_asan $(B)/bin/test_plugin_peek
+include tests/public.mk
 
-# one CUnit program (tests/lib), a suite a run (test_plugins SUITE ARGS), on
-# libpfm.so.4 (run under valgrind too) and on the ASan library
-$(B)/bin/test_plugins: $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(TL_LIB) $(LIBPFM_SO)
-	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(TL_CFLAGS) -o $@ $(PLUGIN_T_SRCS) $(TL_LIB) $(LIBPFM_SO) \
-		-Wl,-rpath,'$$ORIGIN/../lib' -lcunit
-
-$(B)/bin/test_plugins_asan: $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
-	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) $(TL_CFLAGS) -o $@ $(PLUGIN_T_SRCS) $(TL_LIB) $(LIBPFM_ASAN_A) \
-		-lyaml -lcunit
+PLUGIN_T_BINS  := $(TEST_PUBLIC) $(TEST_PUBLIC_ASAN) $(B)/bin/test_plugin_peek
 
 # the peek and the loader themselves: internal functions, from the ASan archive
-$(B)/bin/test_plugin_peek: tests/plugins/test_peek.c $(PLUGIN_T_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
+$(B)/bin/test_plugin_peek: tests/plugins/test_peek.c tests/plugins/plugins.h $(TL_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(PLUGIN_T_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
+	$(CC) $(TOOL_CFLAGS) -g $(PUBLIC_T_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
 
 check-plugins: $(PLUGIN_T_BINS) $(YAML_STAMP)
 	@PYTHON='$(PYTHON)' MAKE='$(MAKE)' PREFIX='$(PREFIX)' CC='$(CC)' B='$(B)' \

@@ -7,9 +7,11 @@
 #   make tsan   the same (alias)
 #   check-tsan-lifecycle  pfm_initialize from several threads at once and
 #               initialize/terminate cycles racing (test_tsan --lifecycle)
-#   check-tsan-lazy  test_plugins lazy (tests/plugins/plugin_lazy.c): plugins' events read on
+#   check-tsan-lazy  test_public lazy (tests/plugins/plugin_lazy.c): plugins' events read on
 #               first use, by several threads at once
 TSAN_FLAGS    := -fsanitize=thread -O1 -g -fno-omit-frame-pointer
+include tests/public.mk
+
 TSAN_LIB_OBJS := $(patsubst pfmlib/%.c,$(B)/obj/tsan/pfmlib/%.o,$(LIB_SRCS)) \
 	$(patsubst tests/lib/%.c,$(B)/obj/tsan/tests/lib/%.o,$(TL_SRCS))
 
@@ -34,12 +36,12 @@ tsan: check-tsan check-tsan-lifecycle
 check-tsan-lifecycle: $(B)/bin/test_tsan
 	@TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1" tests/run-cunit.sh tsan-lifecycle $(B)/bin/test_tsan --lifecycle
 
-# check-tsan-lazy: test_plugins' suite lazy (tests/plugins/plugin_lazy.c) on the
+# check-tsan-lazy: test_public's suite lazy (tests/plugins/plugin_lazy.c, tests/public.mk) on the
 # same objects, whose last case has several threads read a plugin's events at
 # once (the registry's realize)
-$(B)/bin/test_tsan_lazy: $(PLUGIN_T_SRCS) $(PLUGIN_T_HDRS) $(TSAN_LIB_OBJS) $(B)/unit/ut_table.o $(B)/obj/gen/pp_hostdata.o
+$(B)/bin/test_tsan_lazy: $(PUBLIC_T_SRCS) $(PUBLIC_T_HDRS) $(TSAN_LIB_OBJS) $(B)/unit/ut_table.o $(B)/obj/gen/pp_hostdata.o
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_COMMON) $(TSAN_FLAGS) $(TL_CFLAGS) -o $@ $(PLUGIN_T_SRCS) $(TSAN_LIB_OBJS) \
+	$(CC) $(CFLAGS_COMMON) $(TSAN_FLAGS) $(PUBLIC_T_CFLAGS) -o $@ $(PUBLIC_T_SRCS) $(TSAN_LIB_OBJS) \
 		$(B)/unit/ut_table.o $(B)/obj/gen/pp_hostdata.o -lyaml -lcunit -pthread
 
 check-tsan-lazy: $(B)/bin/test_tsan_lazy

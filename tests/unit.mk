@@ -6,7 +6,10 @@
 #   check-unit-asan   the same against $(LIBPFM_ASAN_A) under ASan+UBSan
 #   check-glm-oracle  glm strings whose encoding libpfm4 4.13 pins down (offcore
 #                     rules, presets, ranges): pmuplug's build/lib against the
-#                     installed libpfm4 4.13, in separate processes
+#                     installed libpfm4 4.13, in separate processes (suite
+#                     glm-oracle of test_public, tests/public.mk)
+include tests/public.mk
+
 UNIT_SRCS   := tests/unit/ut.c $(wildcard tests/unit/t_*.c)
 UNIT_HDRS   := tests/unit/ut.h $(TL_HDRS)
 UNIT_TABLES := $(sort $(wildcard tests/unit/fixtures/*.yaml)) arch/generic/perf.yaml arch/generic/perf_raw.yaml
@@ -35,18 +38,14 @@ $(B)/bin/oracle_dump: tests/unit/oracle_dump.c $(TL_ORACLE_SRCS) $(TL_ORACLE_HDR
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra $(CFLAGS) -Itests/lib -o $@ $< $(TL_ORACLE_SRCS) -lpfm -ldl
 
-$(B)/bin/test_glm_oracle: tests/unit/glm_oracle.c $(TL_HDRS) $(TL_LIB)
-	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) $(TL_CFLAGS) -o $@ $< $(TL_LIB) -lcunit
-
 check-unit: $(B)/bin/test_encoder
 	@tests/run-cunit.sh unit $(B)/bin/test_encoder
 
 check-unit-asan: $(B)/bin/test_encoder_asan
 	@ASAN_OPTIONS=detect_leaks=1 tests/run-cunit.sh unit-asan $(B)/bin/test_encoder_asan
 
-check-glm-oracle: $(B)/bin/test_glm_oracle $(B)/bin/oracle_dump $(LIBPFM_SO)
-	@tests/run-cunit.sh glm-oracle $(B)/bin/test_glm_oracle $(B)/bin/oracle_dump $(abspath $(B)/lib)
+check-glm-oracle: $(TEST_PUBLIC) $(B)/bin/oracle_dump $(LIBPFM_SO)
+	@tests/run-cunit.sh glm-oracle $(TEST_PUBLIC) glm-oracle $(B)/bin/oracle_dump $(abspath $(B)/lib)
 
 CHECKS += check-unit check-unit-asan check-glm-oracle
 .PHONY: check-unit check-unit-asan check-glm-oracle

@@ -32,7 +32,8 @@
 #include <inttypes.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
-#include "encode.h"	/* tests/lib: the encoding and its tab form */
+#include "encode.h"	/* tests/lib: the encoding and its tab form, the info calls */
+#include "info.h"
 #include "print.h"
 
 static pfm_os_t list_os = PFM_OS_PERF_EVENT_EXT;
@@ -42,9 +43,7 @@ static int pmu_next(int *id, pfm_pmu_info_t *info)
 	for (;;) {
 		int ret;
 		(*id)++;
-		memset(info, 0, sizeof(*info));
-		info->size = sizeof(*info);
-		ret = pfm_get_pmu_info((pfm_pmu_t)*id, info);
+		ret = tl_pmu_info(*id, info);
 		if (ret == PFM_SUCCESS)
 			return 1;
 		/* libpfm4 answers INVAL for holes below PFM_PMU_MAX too */
@@ -66,9 +65,7 @@ static void print_events(const pfm_pmu_info_t *p)
 {
 	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
 		pfm_event_info_t e;
-		memset(&e, 0, sizeof(e));
-		e.size = sizeof(e);
-		if (pfm_get_event_info(idx, list_os, &e) != PFM_SUCCESS) {
+		if (tl_event_info(idx, list_os, &e) != PFM_SUCCESS) {
 			printf("E\t%s\t?\t-\t-\t-\t-\t-\t-\n", p->name);
 			continue;
 		}
@@ -77,9 +74,7 @@ static void print_events(const pfm_pmu_info_t *p)
 		       e.is_speculative, e.support_hw_smpl);
 		for (int a = 0; a < e.nattrs; a++) {
 			pfm_event_attr_info_t ai;
-			memset(&ai, 0, sizeof(ai));
-			ai.size = sizeof(ai);
-			if (pfm_get_event_attr_info(idx, a, list_os, &ai) != PFM_SUCCESS) {
+			if (tl_attr_info(idx, a, list_os, &ai) != PFM_SUCCESS) {
 				printf("A\t%s\t%s\t%d\t?\n", p->name, e.name, a);
 				continue;
 			}
@@ -105,16 +100,12 @@ static void print_descs(const pfm_pmu_info_t *p)
 {
 	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
 		pfm_event_info_t e;
-		memset(&e, 0, sizeof(e));
-		e.size = sizeof(e);
-		if (pfm_get_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
+		if (tl_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
 			continue;
 		print_desc(p->name, e.name, "", e.desc);
 		for (int a = 0; a < e.nattrs; a++) {
 			pfm_event_attr_info_t ai;
-			memset(&ai, 0, sizeof(ai));
-			ai.size = sizeof(ai);
-			if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) == PFM_SUCCESS &&
+			if (tl_attr_info(idx, a, PFM_OS_NONE, &ai) == PFM_SUCCESS &&
 			    ai.type == PFM_ATTR_UMASK)
 				print_desc(p->name, e.name, ai.name, ai.desc);
 		}

@@ -1,24 +1,18 @@
 /*
  * SPDX-License-Identifier: MIT
- * registry/index.c - the registry's state (state.h) and the filling of its
- * name index: a PMU not built in goes into name_hash (the built-in ones are
- * found through tablegen's hash and builtin_pos); the look-ups by name
- * (registry.c) and by id (state.h) read them; a built-in PMU's list entry
- * filled from tablegen's list at its first access (pp_reg_fill).
+ * registry/index.c - the filling of the registry's name index: a PMU not
+ * built in goes into name_hash (the built-in ones are found through
+ * tablegen's hash and builtin_pos); the look-ups by name (registry.c) read
+ * it. The state itself and the built-in entries filled at first access are
+ * state.c's.
  */
 #include <stddef.h>
 #include <stdint.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include "registry/state.h"
 #include "util/str.h"
-
-struct pp_reg_state pp_reg;
-
-/* set last by pp_registry_init, cleared first by pp_registry_fini */
-int pp_registry_ready(void) { return __atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE); }
 
 /* xhash: list index i (a PMU not built in) into the index */
 static void xhash_put(int i)
@@ -70,34 +64,4 @@ int pp_reg_index_added(int i)
 	}
 	xhash_put(i);
 	return PFM_SUCCESS;
-}
-
-/* a built-in PMU's list entry, from tablegen's list (pp_reg_entry) */
-static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* entry rt (a built-in PMU's: every other entry is filled when added) from
- * tablegen's list */
-static void fill(struct pp_pmu_rt *rt)
-{
-	const struct pp_table *t = &pp_reg.builtin;
-	uint32_t b = t->list_bidx[rt - pp_reg.pmus];
-	const struct pp_pmu *p = &t->pmus[b];
-	rt->p = p;
-	rt->name = t->strs + p->name;
-	rt->id = p->id;
-	rt->bidx = (int)b;
-	__atomic_store_n(&rt->t, t, __ATOMIC_RELEASE);
-}
-
-void pp_reg_fill(struct pp_pmu_rt *rt)
-{
-	/* while pfm_initialize builds the registry, one thread only */
-	if (!__atomic_load_n(&pp_reg.ready, __ATOMIC_ACQUIRE)) {
-		fill(rt);
-		return;
-	}
-	pthread_mutex_lock(&fill_lock);
-	if (!__atomic_load_n(&rt->t, __ATOMIC_ACQUIRE))
-		fill(rt);
-	pthread_mutex_unlock(&fill_lock);
 }

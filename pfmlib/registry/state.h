@@ -1,9 +1,10 @@
 /*
  * SPDX-License-Identifier: MIT
  * registry/state.h - the registry's state, shared by the files of
- * registry/ (one job each: index.c, list.c, order.c, presence.c, boxes.c,
- * kernel.c, first_use.c, registry.c (the read side), build.c) and the steps they export to
- * each other; nothing outside registry/ includes it.
+ * registry/ (one job each: state.c (the state itself and the built-in
+ * entries filled at first access), index.c, list.c, order.c, presence.c,
+ * boxes.c, kernel.c, first_use.c, registry.c (the read side), build.c) and
+ * the steps they export to each other; nothing outside registry/ includes it.
  */
 #ifndef PP_REGISTRY_STATE_H
 #define PP_REGISTRY_STATE_H
@@ -74,7 +75,7 @@ static inline int pp_reg_irregular(const struct pp_pmu_rt *rt)
 	return rt->bidx < 0 || rt->picked;
 }
 
-/* index.c: a built-in PMU's entry filled from tablegen's list, at its first access */
+/* state.c: a built-in PMU's entry filled from tablegen's list, at its first access */
 void pp_reg_fill(struct pp_pmu_rt *rt);
 
 /*

@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: MIT
- * present.c - checks, through the public libpfm API of our library, which
- * core PMUs are present for given detection settings. Each line of each case
- * file is
+ * tests/detect/present.c — suite `present` of test_public (check-detect):
+ * through the public libpfm API of our library, which core PMUs are present
+ * for given detection settings. Each line of each case file is
  *     VAR=value ... -> name name ...      (or "-> none")
  * where the VARs (LIBPFM_CPUID, LIBPFM_SYSROOT, ...) are set for that case
  * only. Each line is one CUnit test, all in this one process: pfm_terminate,
@@ -12,7 +12,8 @@
  * (hybrid core types' cpu_core/cpu_atom) never decides the outcome.
  * A second suite pins ix86arch against a simulated cpuid leaf 0xA (a scratch
  * sysroot's dev/cpu/0/cpuid, as Linux's cpuid device presents it).
- * usage: present [-r ROOT] CASEFILE...
+ * Results line: detect_present.
+ * usage: test_public present [-r ROOT] CASEFILE...
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <perfmon/pfmlib.h>
 #include "env.h"
 #include "info.h"
+#include "public.h"
 #include "suite.h"
 #include "tmpdir.h"
 
@@ -33,7 +35,18 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* names of the present core PMUs, sorted, joined by spaces ("none" if none) */
+/* names sorted and joined by spaces into out ("none" if none) */
+static void join_sorted(const char **names, int n, char *out, size_t sz)
+{
+	qsort(names, (size_t)n, sizeof(names[0]), cmp_str);
+	out[0] = '\0';
+	for (int i = 0; i < n; i++)
+		snprintf(out + strlen(out), sz - strlen(out), "%s%s", i ? " " : "", names[i]);
+	if (!n)
+		snprintf(out, sz, "none");
+}
+
+/* names of the present core PMUs, joined as join_sorted does */
 static void present_core(char *out, size_t sz)
 {
 	const char *names[MAX_NAMES];
@@ -45,27 +58,17 @@ static void present_core(char *out, size_t sz)
 		if (info.is_present && info.type == PFM_PMU_TYPE_CORE)
 			names[n++] = info.name;
 	}
-	qsort(names, (size_t)n, sizeof(names[0]), cmp_str);
-	out[0] = '\0';
-	for (int i = 0; i < n; i++)
-		snprintf(out + strlen(out), sz - strlen(out), "%s%s", i ? " " : "", names[i]);
-	if (!n)
-		snprintf(out, sz, "none");
+	join_sorted(names, n, out, sz);
 }
 
-/* expected names, sorted and joined like present_core's */
+/* the expected names of a case line, joined like present_core's */
 static void normalise(char *list, char *out, size_t sz)
 {
 	const char *names[MAX_NAMES];
 	int n = 0;
 	for (char *save, *w = strtok_r(list, " \t\n", &save); w && n < MAX_NAMES; w = strtok_r(NULL, " \t\n", &save))
 		names[n++] = w;
-	qsort(names, (size_t)n, sizeof(names[0]), cmp_str);
-	out[0] = '\0';
-	for (int i = 0; i < n; i++)
-		snprintf(out + strlen(out), sz - strlen(out), "%s%s", i ? " " : "", names[i]);
-	if (!n)
-		snprintf(out, sz, "none");
+	join_sorted(names, n, out, sz);
 }
 
 /* one line of a case file */
@@ -243,19 +246,32 @@ static void add_cases(CU_pSuite s, int nfiles, char **files)
 			    cases[i].line);
 }
 
-int main(int argc, char **argv)
+/* after the case lines' suite: its lines freed */
+static int free_cases(void)
+{
+	for (size_t i = 0; i < ncases; i++)
+		free(cases[i].line);
+	free(cases);
+	cases = NULL;
+	ncases = 0;
+	return 0;
+}
+
+/* after the last suite: the library as the process found it */
+static int terminate(void)
+{
+	pfm_terminate();
+	return 0;
+}
+
+int present_register(int argc, char **argv)
 {
 	int first = 1;
 	if (argc > 2 && !strcmp(argv[1], "-r")) {
 		default_root = argv[2];
 		first = 3;
 	}
-	add_cases(tl_suite_add("present core PMUs", NULL, NULL, NULL, 0), argc - first, argv + first);
-	tl_suite("ix86arch and cpuid leaf 0xA", NULL, NULL, leaf_tests);
-	int status = tl_run("detect_present");
-	pfm_terminate();
-	for (size_t i = 0; i < ncases; i++)
-		free(cases[i].line);
-	free(cases);
-	return status;
+	add_cases(tl_suite_add("present core PMUs", NULL, free_cases, NULL, 0), argc - first, argv + first);
+	tl_suite("ix86arch and cpuid leaf 0xA", NULL, terminate, leaf_tests);
+	return 0;
 }

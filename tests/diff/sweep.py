@@ -29,7 +29,6 @@ import time
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import rundiff  # noqa: E402  (puts gen/libpfm4-names on the path)
 import oracle  # noqa: E402
@@ -111,12 +110,7 @@ def layer_key(r, layer):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--ours", default=os.path.join(TOP, "build/lib"))
-    ap.add_argument("--pfmdump", default=os.path.join(TOP, "build/bin/pfmdump"))
-    ap.add_argument("--out", default=os.path.join(TOP, "build/check/sweep"))
-    ap.add_argument("--results", help="file to append the suite line to")
-    ap.add_argument("--suite", default="sweep")
-    ap.add_argument("--accepted-file", default=os.path.join(HERE, "accepted-differences.tsv"))
+    results.driver_options(ap, "build/check/sweep", "sweep")
     ap.add_argument("--sample", type=int, default=1, help="keep strings with crc32 %% N == 0")
     ap.add_argument("--plm", default="1,8,9", help="privilege levels (pfmdump encode -p)")
     ap.add_argument("--show", type=int, default=20, help="unlisted differences printed")

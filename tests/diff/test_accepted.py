@@ -30,54 +30,53 @@ class AcceptedReasons(unittest.TestCase):
         a = self.load("x_pcu\tEV*\tlibpfm4 4.13 is wrong; pmuplug follows perf")
         self.assertEqual(a.reason("x_pcu", "ev:ff=1"), "libpfm4 4.13 is wrong; pmuplug follows perf")
 
-    def test_value_past_64_bits_refused_by_pmuplug_alone_is_the_overflow_kind(self):
+    def kind(self, kind, reason, lib, ours, umask_key=None):
+        """explain(pmu, string[, lib, ours]) of the list holding the one row
+        `*  @kind  reason`, libpfm4's answer lib and ours (pfmdump's lines) unless
+        given; umask_key: a unit mask's value by its name, for the repeat kinds."""
         from rundiff import Result
-        a = self.load("*\t@value-overflow\tlibpfm4 4.13 ignores strtoull's ERANGE")
-        lib = Result("s\tN\t-8\tX\t0\t4 c0 0 0 40420 18446744073709551615 0 -1\t-")
-        ours = Result("s\tN\t-8\tX\t-9")
-        self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:period=0x10000000000000000", lib, ours))
-        self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:period=0xffffffffffffffff", lib, ours))
+        a = self.load("*\t@%s\t%s" % (kind, reason))
+        if umask_key:
+            a.umask_key = lambda pmu, ev, t: umask_key.get(t.upper())
+        return lambda pmu, s, lib=lib, ours=ours: a.explain(pmu, s, Result(lib), Result(ours))
+
+    def test_value_past_64_bits_refused_by_pmuplug_alone_is_the_overflow_kind(self):
+        explain = self.kind("value-overflow", "libpfm4 4.13 ignores strtoull's ERANGE",
+                            "s\tN\t-8\tX\t0\t4 c0 0 0 40420 18446744073709551615 0 -1\t-", "s\tN\t-8\tX\t-9")
+        self.assertTrue(explain("skx", "INST_RETIRED:ANY_P:period=0x10000000000000000"))
+        self.assertIsNone(explain("skx", "INST_RETIRED:ANY_P:period=0xffffffffffffffff"))
 
     def test_unit_mask_named_three_times_refused_by_libpfm4_alone_is_the_repeat_kind(self):
-        from rundiff import Result
-        a = self.load("*\t@repeated-umask\tlibpfm4 4.13 removes one repetition only")
-        lib = Result("s\tN\t-5\tX\t-5")
-        ours = Result("s\tN\t0\t1\t5100c0\t-\tX\t0\t4 c0 0 0 40020 0 0 -1\t-")
-        self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:ANY_P:any_p", lib, ours))
-        self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:ANY_P", lib, ours))
+        explain = self.kind("repeated-umask", "libpfm4 4.13 removes one repetition only", "s\tN\t-5\tX\t-5",
+                            "s\tN\t0\t1\t5100c0\t-\tX\t0\t4 c0 0 0 40020 0 0 -1\t-")
+        self.assertTrue(explain("skx", "INST_RETIRED:ANY_P:ANY_P:any_p"))
+        self.assertIsNone(explain("skx", "INST_RETIRED:ANY_P:ANY_P"))
 
     def test_three_unit_masks_of_one_umask_value_refused_by_libpfm4_alone_is_the_repeat_kind(self):
-        from rundiff import Result
-        a = self.load("*\t@repeated-umask\tlibpfm4 4.13 removes one repetition only")
-        a.umask_key = lambda pmu, ev, t: {"ALL": 1, "PREC_DIST": 1, "ANY_P": 0}.get(t.upper())
-        lib = Result("s\tN\t-5\tX\t-5")
-        ours = Result("s\tN\t0\t1\t5101c0\t-\tX\t0\t4 1c0 0 0 40020 0 0 -1\t-")
-        self.assertTrue(a.explain("skx", "INST_RETIRED:ALL:ALL:PREC_DIST", lib, ours))
-        self.assertIsNone(a.explain("skx", "INST_RETIRED:ALL:ANY_P:PREC_DIST", lib, ours))
+        explain = self.kind("repeated-umask", "libpfm4 4.13 removes one repetition only", "s\tN\t-5\tX\t-5",
+                            "s\tN\t0\t1\t5101c0\t-\tX\t0\t4 1c0 0 0 40020 0 0 -1\t-",
+                            umask_key={"ALL": 1, "PREC_DIST": 1, "ANY_P": 0})
+        self.assertTrue(explain("skx", "INST_RETIRED:ALL:ALL:PREC_DIST"))
+        self.assertIsNone(explain("skx", "INST_RETIRED:ALL:ANY_P:PREC_DIST"))
 
     def test_modifier_given_three_times_refused_by_one_side_is_the_repeated_modifier_kind(self):
-        from rundiff import Result
-        a = self.load("*\t@repeated-modifier\tlibpfm4 4.13 checks the first repetition only")
-        lib = Result("s\tN\t0\t1\t25100c0\t-\tX\t0\t4 20000c0 0 0 40020 0 0 -1\t-")
-        ours = Result("s\tN\t-10\tX\t-10")
-        self.assertTrue(a.explain("skx", "INST_RETIRED:ANY_P:c=1:c=1:c=2", lib, ours))
-        self.assertIsNone(a.explain("skx", "INST_RETIRED:ANY_P:c=1:c=2", lib, ours))
-        freq_lib = Result("s\tN\t-8\tX\t-9")
-        freq_ours = Result("s\tN\t-8\tX\t0\t4 c0 0 0 40420 16 0 -1\t-")
-        self.assertTrue(a.explain("skl", "INST_RETIRED:ANY_P:freq=16:freq=16:freq=16", freq_lib, freq_ours))
-        other = Result("s\tN\t-8\tX\t0\t4 c1 0 0 40420 16 0 -1\t-")
-        self.assertIsNone(a.explain("skl", "INST_RETIRED:ANY_P:freq=16:freq=16:freq=16", other, freq_ours))
+        explain = self.kind("repeated-modifier", "libpfm4 4.13 checks the first repetition only",
+                            "s\tN\t0\t1\t25100c0\t-\tX\t0\t4 20000c0 0 0 40020 0 0 -1\t-", "s\tN\t-10\tX\t-10")
+        self.assertTrue(explain("skx", "INST_RETIRED:ANY_P:c=1:c=1:c=2"))
+        self.assertIsNone(explain("skx", "INST_RETIRED:ANY_P:c=1:c=2"))
+        freq_ours = "s\tN\t-8\tX\t0\t4 c0 0 0 40420 16 0 -1\t-"
+        self.assertTrue(explain("skl", "INST_RETIRED:ANY_P:freq=16:freq=16:freq=16", "s\tN\t-8\tX\t-9", freq_ours))
+        other = "s\tN\t-8\tX\t0\t4 c1 0 0 40420 16 0 -1\t-"
+        self.assertIsNone(explain("skl", "INST_RETIRED:ANY_P:freq=16:freq=16:freq=16", other, freq_ours))
 
     def test_value_against_an_unchecked_preset_is_the_preset_kind(self):
-        from rundiff import Result
-        a = self.load("*\t@preset-unchecked\tlibpfm4 4.13 checks a named unit mask's preset only")
-        a.umask_key = lambda pmu, ev, t: {"DIVIDER_ACTIVE": 1, "A": 1, "B": 2, "C": 4}.get(t.upper())
-        lib = Result("s\tN\t0\t1\t3510114\t-\tX\t0\t4 3000114 0 0 40020 0 0 -1\t-")
-        ours = Result("s\tN\t-10\tX\t-10")
-        self.assertTrue(a.explain("skx", "ARITH:c=2", lib, ours))
-        self.assertTrue(a.explain("bdw", "IDQ:A:B:C", lib, ours))
-        self.assertTrue(a.explain("atom", "UOPS_RETIRED:STALLS:c=3", lib, ours))
-        self.assertIsNone(a.explain("skx", "ARITH:c=2", lib, Result("s\tN\t-9\tX\t-9")))
+        explain = self.kind("preset-unchecked", "libpfm4 4.13 checks a named unit mask's preset only",
+                            "s\tN\t0\t1\t3510114\t-\tX\t0\t4 3000114 0 0 40020 0 0 -1\t-", "s\tN\t-10\tX\t-10",
+                            umask_key={"DIVIDER_ACTIVE": 1, "A": 1, "B": 2, "C": 4})
+        self.assertTrue(explain("skx", "ARITH:c=2"))
+        self.assertTrue(explain("bdw", "IDQ:A:B:C"))
+        self.assertTrue(explain("atom", "UOPS_RETIRED:STALLS:c=3"))
+        self.assertIsNone(explain("skx", "ARITH:c=2", lib="s\tN\t-9\tX\t-9"))
 
     def test_row_starting_with_a_tilde_is_a_regular_expression_of_the_whole_string(self):
         a = self.load("spr\t~INST_RETIRED([:.](u|c)(=[^:.]*)?)*\tlibpfm4 4.13's default unit mask differs")

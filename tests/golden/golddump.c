@@ -27,6 +27,7 @@
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "encode.h"
+#include "info.h"
 #include "print.h"
 
 #define SCAN_IDS 4096	/* pfm_pmu_t values looked at when finding a PMU by name */
@@ -73,9 +74,7 @@ static const char *dtype_name(pfm_dtype_t d)
 static int find_pmu(const char *name, pfm_pmu_info_t *info)
 {
 	for (int id = 0; id < SCAN_IDS; id++) {
-		memset(info, 0, sizeof(*info));
-		info->size = sizeof(*info);
-		if (pfm_get_pmu_info((pfm_pmu_t)id, info) == PFM_SUCCESS && info->name &&
+		if (tl_pmu_info(id, info) == PFM_SUCCESS && info->name &&
 		    !strcmp(info->name, name))
 			return id;
 	}
@@ -114,13 +113,6 @@ static void print_info(int id, const pfm_pmu_info_t *p)
 	free(buf);
 }
 
-static int attr_info(int idx, int a, pfm_os_t os, pfm_event_attr_info_t *ai)
-{
-	memset(ai, 0, sizeof(*ai));
-	ai->size = sizeof(*ai);
-	return pfm_get_event_attr_info(idx, a, os, ai);
-}
-
 static void print_attr(const pfm_event_attr_info_t *ai)
 {
 	if (ai->type == PFM_ATTR_UMASK) {
@@ -143,9 +135,7 @@ static void print_events(const pfm_pmu_info_t *p)
 {
 	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
 		pfm_event_info_t e, x;
-		memset(&e, 0, sizeof(e));
-		e.size = sizeof(e);
-		int r = pfm_get_event_info(idx, PFM_OS_NONE, &e);
+		int r = tl_event_info(idx, PFM_OS_NONE, &e);
 		if (r != PFM_SUCCESS) {
 			printf("event ? %s\n", tl_err_name(r));
 			continue;
@@ -157,16 +147,14 @@ static void print_events(const pfm_pmu_info_t *p)
 		putchar('\n');
 		for (int a = 0; a < e.nattrs; a++) {
 			pfm_event_attr_info_t ai;
-			r = attr_info(idx, a, PFM_OS_NONE, &ai);
+			r = tl_attr_info(idx, a, PFM_OS_NONE, &ai);
 			if (r != PFM_SUCCESS)
 				printf("  attr %d %s\n", a, tl_err_name(r));
 			else
 				print_attr(&ai);
 		}
 		/* what PFM_OS_PERF_EVENT_EXT offers instead: PMU attributes | perf_event ones */
-		memset(&x, 0, sizeof(x));
-		x.size = sizeof(x);
-		r = pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &x);
+		r = tl_event_info(idx, PFM_OS_PERF_EVENT_EXT, &x);
 		printf("  perf_ext attrs:");
 		if (r != PFM_SUCCESS) {
 			printf(" %s\n", tl_err_name(r));
@@ -177,7 +165,7 @@ static void print_events(const pfm_pmu_info_t *p)
 				printf(" |");
 			for (int a = 0; a < x.nattrs; a++) {
 				pfm_event_attr_info_t ai;
-				if (attr_info(idx, a, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS)
+				if (tl_attr_info(idx, a, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS)
 					printf(" ?");
 				else if ((ai.ctrl == PFM_ATTR_CTRL_PERF_EVENT) == pass && ai.type != PFM_ATTR_UMASK)
 					printf(" %s", ai.name);
@@ -210,9 +198,7 @@ static void encode_all(const char *pmu, const pfm_pmu_info_t *p)
 	printf("== %s: every event alone encodes with its default unit masks\n", pmu);
 	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
 		pfm_event_info_t e;
-		memset(&e, 0, sizeof(e));
-		e.size = sizeof(e);
-		if (pfm_get_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
+		if (tl_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
 			continue;
 		snprintf(s, sizeof(s), "%s::%s", pmu, e.name);
 		encode(s);
@@ -220,13 +206,11 @@ static void encode_all(const char *pmu, const pfm_pmu_info_t *p)
 	int header = 0;
 	for (int idx = p->first_event; idx != -1; idx = pfm_get_event_next(idx)) {
 		pfm_event_info_t e;
-		memset(&e, 0, sizeof(e));
-		e.size = sizeof(e);
-		if (pfm_get_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
+		if (tl_event_info(idx, PFM_OS_NONE, &e) != PFM_SUCCESS)
 			continue;
 		for (int a = 0; a < e.nattrs; a++) {
 			pfm_event_attr_info_t ai;
-			if (attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS || ai.type != PFM_ATTR_UMASK)
+			if (tl_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS || ai.type != PFM_ATTR_UMASK)
 				continue;
 			if (!header++)
 				printf("== %s: every event:unit-mask encodes\n", pmu);
@@ -285,9 +269,7 @@ int main(int argc, char **argv)
 	}
 	for (int id = 0; names && id < SCAN_IDS; id++) {
 		pfm_pmu_info_t p;
-		memset(&p, 0, sizeof(p));
-		p.size = sizeof(p);
-		if (pfm_get_pmu_info((pfm_pmu_t)id, &p) == PFM_SUCCESS && p.name)
+		if (tl_pmu_info(id, &p) == PFM_SUCCESS && p.name)
 			printf("%s\n", p.name);
 	}
 	for (int i = optind; i < argc; i++) {

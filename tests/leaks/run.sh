@@ -6,9 +6,9 @@
 # plugin directory, LIBPFM_ENCODE_INACTIVE=1. A run passes when its cycles
 # all succeed and valgrind finds no byte lost (definite, indirect or
 # possible). Appends "leaks: N passed, N failed" to B/check/results: the
-# checks of every run's leak_cycles line (two a cycle, tests/lib/tally.sh);
+# tests of every run's own "leaks" line (one a cycle, tests/lib/tally.sh);
 # a valgrind report fails its run once more.
-# usage: run.sh B LEAK_CYCLES_BINARY CYCLES
+# usage: run.sh B TEST_PUBLIC CYCLES   (runs `TEST_PUBLIC leaks CYCLES LABEL`)
 b=$1 bin=$2 n=$3
 out=$b/check/leaks
 mkdir -p "$out"
@@ -28,7 +28,7 @@ clean="env -u LIBPFM_SYSROOT -u LIBPFM_PLUGIN_PATH -u LIBPFM_ENCODE_INACTIVE -u 
 run() {	# run LABEL ENV-ASSIGNMENTS...
 	label=$1; shift
 	# shellcheck disable=SC2086
-	tl_program "$label ($n cycles)" "$out/$label.log" $clean "$@" $vg "$bin" "$n" "$label"
+	tl_program "$label ($n cycles)" "$out/$label.log" $clean "$@" $vg "$bin" leaks "$n" "$label"
 }
 run host
 run empty-devices LIBPFM_SYSROOT="$tmp/empty"

@@ -57,13 +57,18 @@ int tl_nattrs(int idx, pfm_os_t os)
 	return tl_event_info(idx, os, &ei) == PFM_SUCCESS ? ei.nattrs : -1;
 }
 
+int tl_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr_info_t *ai)
+{
+	memset(ai, 0, sizeof(*ai));
+	ai->size = sizeof(*ai);
+	return pfm_get_event_attr_info(idx, aidx, os, ai);
+}
+
 const char *tl_attr_name(int idx, int aidx, pfm_os_t os, char *buf, size_t n)
 {
 	pfm_event_attr_info_t ai;
-	memset(&ai, 0, sizeof(ai));
-	ai.size = sizeof(ai);
 	buf[0] = '\0';
-	if (pfm_get_event_attr_info(idx, aidx, os, &ai) == PFM_SUCCESS)
+	if (tl_attr_info(idx, aidx, os, &ai) == PFM_SUCCESS)
 		snprintf(buf, n, "%s", ai.name);
 	return buf;
 }

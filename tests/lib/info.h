@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: MIT
  * info.h - what the library says about PMUs, events and attributes, each
  * call made with a zeroed struct of the right size, and the perf type
- * this host's sysfs gives a kernel PMU.
+ * this host's sysfs gives a kernel PMU. info.c uses only libpfm4 4.13's
+ * API, so the programs built against the installed header compile it too
+ * (TL_ORACLE_SRCS, tests/lib.mk).
  */
 #ifndef TL_INFO_H
 #define TL_INFO_H
@@ -29,6 +31,9 @@ int tl_event_info(int idx, pfm_os_t os, pfm_event_info_t *ei);
 
 /* the pfm_pmu_t of event idx (pfm_get_event_info's pmu), or -1 */
 int tl_event_pmu(int idx);
+
+/* pfm_get_event_attr_info(idx, aidx, os) into *ai */
+int tl_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr_info_t *ai);
 
 /* number of attributes of event idx under os, -1 on error */
 int tl_nattrs(int idx, pfm_os_t os);

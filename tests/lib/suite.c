@@ -156,6 +156,21 @@ static void on_cleanup_failure(const CU_pSuite s)
 	print_notes();
 }
 
+int tl_select_run(int argc, char **argv, const struct tl_selectable *suites, size_t n)
+{
+	for (size_t i = 0; argc > 1 && i < n; i++) {
+		if (strcmp(argv[1], suites[i].name))
+			continue;
+		int st = suites[i].add(argc - 1, argv + 1);
+		return st ? st : tl_run(suites[i].results);
+	}
+	fprintf(stderr, "usage: %s SUITE [ARGS...]; SUITE:", argv[0]);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, " %s", suites[i].name);
+	fputc('\n', stderr);
+	return 2;
+}
+
 int tl_run(const char *name)
 {
 	registry();

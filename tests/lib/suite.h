@@ -6,7 +6,9 @@
  * and tl_run runs everything, prints one line per test ("ok" or "FAILED"
  * with CUnit's failure records and the test's notes), CUnit's run summary
  * and "<name>: N passed, N failed", then frees the registry. A program's
- * main is then: arguments, registrations, `return tl_run("name");`.
+ * main is then: arguments, registrations, `return tl_run("name");`; one
+ * that runs a suite a call, named by its first argument, is
+ * `return tl_select(argc, argv, suites);`.
  */
 #ifndef TL_SUITE_H
 #define TL_SUITE_H
@@ -44,5 +46,16 @@ void tl_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* run every registered test, report as above; returns the exit status */
 int tl_run(const char *name);
+
+/* one suite of a program that runs a suite a call, `PROGRAM SUITE [ARGS...]` */
+struct tl_selectable {
+	const char *name;			/* SUITE, the first argument */
+	int (*add)(int argc, char **argv);	/* registers from ARGS (argv[0]: SUITE); 0, or 2 after a usage message */
+	const char *results;			/* the name of its results line */
+};
+#define tl_select(argc, argv, suites) tl_select_run((argc), (argv), (suites), sizeof(suites) / sizeof((suites)[0]))
+/* a program's main: registers and runs the suite argv[1] names (tl_run),
+ * or prints the usage with every SUITE and returns 2 */
+int tl_select_run(int argc, char **argv, const struct tl_selectable *suites, size_t n);
 
 #endif

@@ -9,7 +9,7 @@
  * trusted under another host identity; a refused plugin is reported with
  * file:line at every start. Every case makes its own plugin and cache
  * directories (removed at exit) and sets their times in the past, as the
- * cache does not trust files changed in the last seconds. A suite of test_plugins (plugins.h).
+ * cache does not trust files changed in the last seconds. A suite of test_public (tests/plugins/plugins.h).
  */
 #define _GNU_SOURCE
 #include <dirent.h>

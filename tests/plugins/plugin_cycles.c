@@ -6,7 +6,7 @@
  * survives: neither a plugin PMU's names nor its pfm_pmu_t id and event
  * indexes), and, run under valgrind or LeakSanitizer by run.sh, nothing
  * leaks. The suite's set-up runs the cycles and counts what went wrong.
- * A suite of test_plugins (plugins.h). usage: test_plugins cycles N GOOD_DIR BAD_DIR OVERRIDE_DIR
+ * A suite of test_public (tests/plugins/plugins.h). usage: test_public cycles N GOOD_DIR BAD_DIR OVERRIDE_DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,7 +107,7 @@ static const struct tl_test tests[] = {
 int plugin_cycles_register(int argc, char **argv)
 {
 	if (argc != 5) {
-		fprintf(stderr, "usage: %s N GOOD_DIR BAD_DIR OVERRIDE_DIR\n", "test_plugins cycles");
+		fprintf(stderr, "usage: %s N GOOD_DIR BAD_DIR OVERRIDE_DIR\n", "test_public cycles");
 		return 2;
 	}
 	ncycles = atoi(argv[1]);

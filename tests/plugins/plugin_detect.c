@@ -7,7 +7,7 @@
  * present, an identity it does not match leaves it unloaded unless it says
  * `override` or has patterns the peek did not keep (then the file is read in
  * full, and the PMU is loaded but not present). Two tests per layout, each
- * its own pfm_initialize and pfm_terminate. A suite of test_plugins (plugins.h). usage: test_plugins detect DIR
+ * its own pfm_initialize and pfm_terminate. A suite of test_public (tests/plugins/plugins.h). usage: test_public detect DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +66,7 @@ static void test_plugin_is_loaded_not_present_or_left_unloaded_under_another_ide
 int plugin_detect_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s DIR\n", "test_plugins detect");
+		fprintf(stderr, "usage: %s DIR\n", "test_public detect");
 		return 2;
 	}
 	dir = argv[1];

@@ -5,8 +5,8 @@
  * with LIBPFM_FORCE_PMU it encodes under PFM_OS_NONE and the perf_event
  * layers with the fixture's field layout; detected by host identity
  * (LIBPFM_CPUID) it is the default PMU; an identity it does not match leaves
- * it unloaded. Each suite runs between one pfm_initialize and its pfm_terminate. A suite of test_plugins (plugins.h).
- * usage: test_plugins encode PLUGIN_DIR (holding qk_q1.yaml)
+ * it unloaded. Each suite runs between one pfm_initialize and its pfm_terminate. A suite of test_public (tests/plugins/plugins.h).
+ * usage: test_public encode PLUGIN_DIR (holding qk_q1.yaml)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,7 +308,7 @@ static const struct tl_test unmatched_inactive[] = {
 int plugin_encode_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s PLUGIN_DIR\n", "test_plugins encode");
+		fprintf(stderr, "usage: %s PLUGIN_DIR\n", "test_public encode");
 		return 2;
 	}
 	plugin_dir = argv[1];

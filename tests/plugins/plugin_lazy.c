@@ -8,7 +8,7 @@
  * file changed between pfm_initialize and first use is refused; several
  * threads using the PMU first at once all see it whole; through a warm
  * plugin cache (its copy of the pmu block) it behaves the same. Plugin and
- * cache directories made per case, removed at exit. A suite of test_plugins (plugins.h).
+ * cache directories made per case, removed at exit. A suite of test_public (tests/plugins/plugins.h).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

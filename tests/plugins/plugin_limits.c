@@ -5,7 +5,7 @@
  * refused promptly with file:line and the reason under LIBPFM_VERBOSE, and
  * a good plugin beside them still loads; a large legitimate plugin within
  * the limits loads. Every file is generated here, under a temporary
- * directory. A suite of test_plugins (plugins.h). usage: test_plugins limits
+ * directory. A suite of test_public (tests/plugins/plugins.h). usage: test_public limits
  */
 #include <stdarg.h>
 #include <stdio.h>

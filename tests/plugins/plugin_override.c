@@ -6,8 +6,8 @@
  * new code, the rest of the PMU is unchanged, no PMU is added, detection
  * still works, and the built-in comes back once the plugin is gone. The
  * suite's set-up runs the five initializations in turn and keeps what each saw;
- * the tests compare them. A suite of test_plugins (plugins.h).
- * usage: test_plugins override PLUGIN_DIR (holding the glm override)
+ * the tests compare them. A suite of test_public (tests/plugins/plugins.h).
+ * usage: test_public override PLUGIN_DIR (holding the glm override)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,7 +181,7 @@ static const struct tl_test tests[] = {
 int plugin_override_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s PLUGIN_DIR\n", "test_plugins override");
+		fprintf(stderr, "usage: %s PLUGIN_DIR\n", "test_public override");
 		return 2;
 	}
 	plugin_dir = argv[1];

@@ -6,7 +6,7 @@
  * without plugins and the good plugin of the same directory works. The
  * directory is prepared by tests/plugins/run.sh (fixtures/plugins/bad, plus
  * the unsafe files it makes). A file the runner could not make (not root:
- * no foreign owner) has no test. A suite of test_plugins (plugins.h). usage: test_plugins refuse DIR
+ * no foreign owner) has no test. A suite of test_public (tests/plugins/plugins.h). usage: test_public refuse DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,7 +253,7 @@ static const struct tl_test peek_only[] = {
 int plugin_refuse_register(int argc, char **argv)
 {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s DIR\n", "test_plugins refuse");
+		fprintf(stderr, "usage: %s DIR\n", "test_public refuse");
 		return 2;
 	}
 	dir = argv[1];

@@ -15,7 +15,7 @@
  * outrank it with its own priority. The suite's set-up runs the
  * initializations in turn (a sysroot made at run time with the kernel
  * PMUs uncore_cbox_0..2) and keeps what each saw; the tests compare them.
- * Suite of test_plugins (plugins.h). usage: test_plugins replace NEWER_DIR OLDER_DIR PRIORITY_DIR
+ * Suite of test_public (tests/plugins/plugins.h). usage: test_public replace NEWER_DIR OLDER_DIR PRIORITY_DIR
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,7 +243,7 @@ static const struct tl_test tests[] = {
 int plugin_replace_register(int argc, char **argv)
 {
 	if (argc != 4) {
-		fprintf(stderr, "usage: %s NEWER_DIR OLDER_DIR PRIORITY_DIR\n", "test_plugins replace");
+		fprintf(stderr, "usage: %s NEWER_DIR OLDER_DIR PRIORITY_DIR\n", "test_public replace");
 		return 2;
 	}
 	newer_dir = argv[1];

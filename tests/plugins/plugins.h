@@ -1,6 +1,6 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/plugins/plugins.h - the suites of test_plugins, one file each
+ * tests/plugins/plugins.h - the runtime-plugin suites of test_public (tests/public/), one file each
  * (plugin_<suite>.c): each registers its CUnit suites from the arguments
  * that follow its name on the command line (argv[0] is the name) and
  * returns 0, or 2 after a usage message.

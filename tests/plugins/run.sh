@@ -3,9 +3,9 @@
 # run.sh: check-plugins. Converts the fictional QuokkaSemi model
 # (tests/fixtures/plugins) with jsontoyaml (whole-tree and one-model modes),
 # builds the override, refused-plugin and layout directories in a temporary
-# directory (BUILD/check/plugins/tmp.*, removed at exit), runs the plugin test
-# programs against libpfm.so.4, the negative and cycle programs under valgrind
-# and all of them built on the ASan library, test_peek on the layouts and
+# directory (BUILD/check/plugins/tmp.*, removed at exit), runs the plugin
+# suites of test_public against libpfm.so.4, the negative and cycle ones under
+# valgrind and all of them on the ASan library (test_public_asan), test_peek on the layouts and
 # every converted descriptor, then install.sh. Appends ONE line
 # "plugins: N passed, N failed" to BUILD/check/results; logs in
 # BUILD/check/plugins/.
@@ -89,37 +89,37 @@ sed -e "s/qk_tiny/qk_long/" -e "s/id: 950/id: 977/" -e "s/^  desc: .*/  desc: $l
 chmod 0644 "$tmp"/layouts/*.yaml
 
 # 4. the programs, on libpfm.so.4
-run encode-tree "$bin/test_plugins" encode "$tmp/tree/x86"
-run encode-one "$bin/test_plugins" encode "$tmp/one"
-run override "$bin/test_plugins" override "$tmp/override"
-run replace "$bin/test_plugins" replace "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
-run refuse "$bin/test_plugins" refuse "$bad"
-run cycles "$bin/test_plugins" cycles 20 "$tmp/one" "$bad" "$tmp/override"
-run detect "$bin/test_plugins" detect "$tmp/layouts"
-run limits "$bin/test_plugins" limits
-run cache "$bin/test_plugins" cache
-run lazy "$bin/test_plugins" lazy
+run encode-tree "$bin/test_public" encode "$tmp/tree/x86"
+run encode-one "$bin/test_public" encode "$tmp/one"
+run override "$bin/test_public" override "$tmp/override"
+run replace "$bin/test_public" replace "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
+run refuse "$bin/test_public" refuse "$bad"
+run cycles "$bin/test_public" cycles 20 "$tmp/one" "$bad" "$tmp/override"
+run detect "$bin/test_public" detect "$tmp/layouts"
+run limits "$bin/test_public" limits
+run cache "$bin/test_public" cache
+run lazy "$bin/test_public" lazy
 
 # 5. no leak, no memory error: valgrind on the .so, ASan+UBSan+LSan on the ASan library
 vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
 if command -v valgrind >/dev/null; then
-	run refuse-valgrind $vg "$bin/test_plugins" refuse "$bad"
-	run cycles-valgrind $vg "$bin/test_plugins" cycles 6 "$tmp/one" "$bad" "$tmp/override"
-	run cache-valgrind $vg "$bin/test_plugins" cache
-	run lazy-valgrind $vg "$bin/test_plugins" lazy
+	run refuse-valgrind $vg "$bin/test_public" refuse "$bad"
+	run cycles-valgrind $vg "$bin/test_public" cycles 6 "$tmp/one" "$bad" "$tmp/override"
+	run cache-valgrind $vg "$bin/test_public" cache
+	run lazy-valgrind $vg "$bin/test_public" lazy
 else
 	tl_step "valgrind is installed (Debian package valgrind)" false
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
-run encode-asan "$bin/test_plugins_asan" encode "$tmp/one"
-run override-asan "$bin/test_plugins_asan" override "$tmp/override"
-run replace-asan "$bin/test_plugins_asan" replace "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
-run refuse-asan "$bin/test_plugins_asan" refuse "$bad"
-run cycles-asan "$bin/test_plugins_asan" cycles 20 "$tmp/one" "$bad" "$tmp/override"
-run detect-asan "$bin/test_plugins_asan" detect "$tmp/layouts"
-run limits-asan "$bin/test_plugins_asan" limits
-run cache-asan "$bin/test_plugins_asan" cache
-run lazy-asan "$bin/test_plugins_asan" lazy
+run encode-asan "$bin/test_public_asan" encode "$tmp/one"
+run override-asan "$bin/test_public_asan" override "$tmp/override"
+run replace-asan "$bin/test_public_asan" replace "$tmp/replace/newer" "$tmp/replace/older" "$tmp/replace/priority"
+run refuse-asan "$bin/test_public_asan" refuse "$bad"
+run cycles-asan "$bin/test_public_asan" cycles 20 "$tmp/one" "$bad" "$tmp/override"
+run detect-asan "$bin/test_public_asan" detect "$tmp/layouts"
+run limits-asan "$bin/test_public_asan" limits
+run cache-asan "$bin/test_public_asan" cache
+run lazy-asan "$bin/test_public_asan" lazy
 run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR

@@ -1,6 +1,7 @@
 /*
  * SPDX-License-Identifier: MIT
- * roundtrip.c - the fully qualified string the library returns always
+ * tests/roundtrip/roundtrip.c — suite `roundtrip` of test_public
+ * (check-roundtrip): the fully qualified string the library returns always
  * encodes again to the same result. For every event and every
  * event:unit-mask of every PMU the library has (LIBPFM_ENCODE_INACTIVE=1),
  * alone and with each PMU modifier and perf_events attribute it accepts set
@@ -8,12 +9,13 @@
  * PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT: encode, take the fstr, encode the
  * fstr, and compare codes (NONE) or the whole perf_event_attr and cpu (EXT).
  * (The second fstr may spell a unit mask by its equivalent parts.)
- * Box instances of one uncore table (skx_unc_cha0..27, spr_unc_cha0..59)
- * share their events: the first PMU of a table is walked whole, each
- * further one by its first event and that event's first unit mask only
- * (its own name, id and kernel PMU), so boxes do not multiply the cost.
- * Driver: prints "roundtrip: N passed, N failed" (tests/lib/report.h).
- * usage: roundtrip [PMU...]   (default: every PMU)
+ * One CUnit test a PMU, one check (a CUnit assert) a string and layer that
+ * encodes. Box instances of one uncore table (skx_unc_cha0..27,
+ * spr_unc_cha0..59) share their events: the first PMU of a table is walked
+ * whole, each further one by its first event and that event's first unit
+ * mask only (its own name, id and kernel PMU), so boxes do not multiply the
+ * cost. Results line: roundtrip.
+ * usage: test_public roundtrip [PMU...]   (default: every PMU)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,7 +23,8 @@
 #include <string.h>
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
-#include "report.h"
+#include "public.h"
+#include "suite.h"
 
 #define PLM (PFM_PLM0 | PFM_PLM3)
 
@@ -74,19 +77,19 @@ static void round_trip(const char *s)
 	none_encode(s, &n1);
 	if (n1.ret == PFM_SUCCESS) {
 		none_encode(n1.fstr, &n2);
-		tl_check(n2.ret == PFM_SUCCESS && n2.count == n1.count &&
-			 !memcmp(n1.codes, n2.codes, sizeof(n1.codes)),
-			 "PFM_OS_NONE %s: fstr %s encodes %s (%s)", s, n1.fstr,
-			 n2.ret ? pfm_strerror(n2.ret) : "differently", n2.fstr ? n2.fstr : "-");
+		TL_ASSERT(n2.ret == PFM_SUCCESS && n2.count == n1.count &&
+			  !memcmp(n1.codes, n2.codes, sizeof(n1.codes)),
+			  "PFM_OS_NONE %s: fstr %s encodes %s (%s)", s, n1.fstr,
+			  n2.ret ? pfm_strerror(n2.ret) : "differently", n2.fstr ? n2.fstr : "-");
 		free(n2.fstr);
 	}
 	free(n1.fstr);
 	ext_encode(s, &x1);
 	if (x1.ret == PFM_SUCCESS) {
 		ext_encode(x1.fstr, &x2);
-		tl_check(x2.ret == PFM_SUCCESS && x2.cpu == x1.cpu && !memcmp(&x1.attr, &x2.attr, sizeof(x1.attr)),
-			 "PFM_OS_PERF_EVENT_EXT %s: fstr %s encodes %s (%s)", s, x1.fstr,
-			 x2.ret ? pfm_strerror(x2.ret) : "differently", x2.fstr ? x2.fstr : "-");
+		TL_ASSERT(x2.ret == PFM_SUCCESS && x2.cpu == x1.cpu && !memcmp(&x1.attr, &x2.attr, sizeof(x1.attr)),
+			  "PFM_OS_PERF_EVENT_EXT %s: fstr %s encodes %s (%s)", s, x1.fstr,
+			  x2.ret ? pfm_strerror(x2.ret) : "differently", x2.fstr ? x2.fstr : "-");
 		free(x2.fstr);
 	}
 	free(x1.fstr);
@@ -165,40 +168,97 @@ static int wanted(const char *name, int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* a PMU of the walk: its id, and whether an earlier PMU had its table */
+struct rt_pmu {
+	int id, again;
+};
+static struct rt_pmu *pmus;
+static int npmus;
+static int init_ret;
+
+static void test_every_fstr_encodes_again_to_the_same_result(const void *data)
 {
+	const struct rt_pmu *p = data;
 	char s[1024];
-	if (!tl_check(pfm_initialize() == PFM_SUCCESS, "pfm_initialize"))
-		return tl_report("roundtrip");
+	pfm_pmu_info_t pi;
+	memset(&pi, 0, sizeof(pi));
+	pi.size = sizeof(pi);
+	TL_ASSERT(pfm_get_pmu_info((pfm_pmu_t)p->id, &pi) == PFM_SUCCESS, "pfm_get_pmu_info(%d)", p->id);
+	for (int idx = pi.first_event; idx != -1; idx = p->again ? -1 : pfm_get_event_next(idx)) {
+		pfm_event_info_t ei;
+		memset(&ei, 0, sizeof(ei));
+		ei.size = sizeof(ei);
+		if (pfm_get_event_info(idx, PFM_OS_NONE, &ei) != PFM_SUCCESS)
+			continue;
+		snprintf(s, sizeof(s), "%s::%s", pi.name, ei.name);
+		with_modifiers(idx, s);
+		for (int a = 0; a < ei.nattrs; a++) {
+			pfm_event_attr_info_t ai;
+			memset(&ai, 0, sizeof(ai));
+			ai.size = sizeof(ai);
+			if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
+			    ai.type != PFM_ATTR_UMASK)
+				continue;
+			snprintf(s, sizeof(s), "%s::%s:%s", pi.name, ei.name, ai.name);
+			with_modifiers(idx, s);
+			if (p->again)
+				break;
+		}
+	}
+}
+
+static void test_the_library_initializes(void)
+{
+	TL_ASSERT(init_ret == PFM_SUCCESS, "pfm_initialize: %s", pfm_strerror(init_ret));
+}
+
+static const struct tl_test init_tests[] = {
+	TL_TEST(test_the_library_initializes),
+};
+
+/* after the suite: the library terminated, the walk's list freed */
+static int terminate(void)
+{
+	pfm_terminate();
+	free(pmus);
+	pmus = NULL;
+	npmus = 0;
+	return 0;
+}
+
+int roundtrip_register(int argc, char **argv)
+{
+	CU_pSuite s = tl_suite("fstr round trips", NULL, terminate, init_tests);
+	init_ret = pfm_initialize();
+	if (init_ret != PFM_SUCCESS)
+		return 0;
+	/* the PMUs the walk takes, in id order (a table seen before is marked
+	 * while every PMU is still listed, before any test runs) */
+	int cap = 0;
 	for (int id = 0; id < PFM_PMU_MAX + 1024; id++) {
 		pfm_pmu_info_t pi;
 		memset(&pi, 0, sizeof(pi));
 		pi.size = sizeof(pi);
 		if (pfm_get_pmu_info((pfm_pmu_t)id, &pi) != PFM_SUCCESS || !wanted(pi.name, argc, argv))
 			continue;
-		int again = seen_table(&pi);
-		for (int idx = pi.first_event; idx != -1; idx = again ? -1 : pfm_get_event_next(idx)) {
-			pfm_event_info_t ei;
-			memset(&ei, 0, sizeof(ei));
-			ei.size = sizeof(ei);
-			if (pfm_get_event_info(idx, PFM_OS_NONE, &ei) != PFM_SUCCESS)
-				continue;
-			snprintf(s, sizeof(s), "%s::%s", pi.name, ei.name);
-			with_modifiers(idx, s);
-			for (int a = 0; a < ei.nattrs; a++) {
-				pfm_event_attr_info_t ai;
-				memset(&ai, 0, sizeof(ai));
-				ai.size = sizeof(ai);
-				if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai) != PFM_SUCCESS ||
-				    ai.type != PFM_ATTR_UMASK)
-					continue;
-				snprintf(s, sizeof(s), "%s::%s:%s", pi.name, ei.name, ai.name);
-				with_modifiers(idx, s);
-				if (again)
-					break;
-			}
+		if (npmus == cap) {
+			cap = cap ? 2 * cap : 256;
+			struct rt_pmu *grown = realloc(pmus, (size_t)cap * sizeof(*pmus));
+			if (!grown)
+				break;
+			pmus = grown;
 		}
+		pmus[npmus++] = (struct rt_pmu){ id, seen_table(&pi) };
 	}
-	pfm_terminate();
-	return tl_report("roundtrip");
+	/* registered once the list is whole: it no longer moves */
+	for (int i = 0; i < npmus; i++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		pfm_get_pmu_info((pfm_pmu_t)pmus[i].id, &pi);
+		tl_case_add(s, test_every_fstr_encodes_again_to_the_same_result, &pmus[i],
+			    "test_every_fstr_encodes_again_to_the_same_result[%s%s]", pi.name,
+			    pmus[i].again ? ", first event and unit mask: its table was walked before" : "");
+	}
+	return 0;
 }

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Runs the sysfs suites (tests/sysfs.mk) and appends ONE line
 # "sysfs: N passed, N failed" to <build>/check/results: the CUnit test
-# counts of test_sysfs_unit, test_sysfs api, test_sysfs_asan api and
-# test_sysfs uncore (a program that crashes or reports a sanitizer error counts
+# counts of test_sysfs_unit, test_public api, test_public_asan api and
+# test_public uncore (a program that crashes or reports a sanitizer error counts
 # as a failure), plus the cases of tests/sysfs/startup-opens.sh
 # (pfm_initialize opens no file of a kernel PMU), plus
 # `check_events -P msr::tsc` when this host has the msr PMU (else it
@@ -21,9 +21,9 @@ trap 'rm -rf "$TMPDIR"' EXIT
 . tests/lib/tally.sh
 
 tl_program unit "$out/unit.log" "$b/bin/test_sysfs_unit" "$fx"
-tl_program api "$out/api.log" "$b/bin/test_sysfs" api "$fx"
-ASAN_OPTIONS=detect_leaks=1 tl_program api-asan "$out/api-asan.log" "$b/bin/test_sysfs_asan" api "$fx"
-tl_program uncore "$out/uncore.log" "$b/bin/test_sysfs" uncore "$fx"
+tl_program api "$out/api.log" "$b/bin/test_public" api "$fx"
+ASAN_OPTIONS=detect_leaks=1 tl_program api-asan "$out/api-asan.log" "$b/bin/test_public_asan" api "$fx"
+tl_program uncore "$out/uncore.log" "$b/bin/test_public" uncore "$fx"
 
 # what pfm_initialize opens: nothing under a kernel PMU's directory
 tl_program startup-opens "$out/startup-opens.log" tests/sysfs/startup-opens.sh "$b" "$fx" "$out"

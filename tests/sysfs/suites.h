@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/suites.h - the public-API suites of test_sysfs (and of
- * test_sysfs_asan, its build on the ASan library): sysfs PMUs
+ * tests/sysfs/suites.h - the public-API sysfs suites of test_public (and of
+ * test_public_asan, its build on the ASan library): sysfs PMUs
  * (test_sysfs_api.c) and the table uncore PMUs, one file a topic
- * (test_uncore_<topic>.c); each registers its CUnit suites, test_sysfs.c's
- * main runs one group on the fixture trees.
+ * (test_uncore_<topic>.c); each registers its CUnit suites, suites.c
+ * registers one group on the fixture trees (test_public api|uncore).
  */
 #ifndef TESTS_SYSFS_SUITES_H
 #define TESTS_SYSFS_SUITES_H

@@ -1,12 +1,12 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/test_sysfs_api.c - suite sysfs-api of test_sysfs (suites.h):
+ * tests/sysfs/test_sysfs_api.c - suite sysfs-api of test_public api (suites.h):
  * sysfs-discovered PMUs through the public libpfm4 API only: each case points LIBPFM_SYSROOT at a fixture
  * tree of tests/fixtures/sysfs (or a run-time tree, scratch.h), initialises the
  * library and checks what pfm_get_pmu_info / pfm_get_os_event_encoding
  * give. The live case (this host's msr PMU) opens and reads the event.
- * Run once on build/lib/libpfm.so.4 (test_sysfs) and once on the ASan
- * build of the library (test_sysfs_asan: leaks and overflows fail that one).
+ * Run once on build/lib/libpfm.so.4 (test_public) and once on the ASan
+ * build of the library (test_public_asan: leaks and overflows fail that one).
  */
 #define _GNU_SOURCE
 #include <stdio.h>

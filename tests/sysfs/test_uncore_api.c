@@ -1,6 +1,6 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/test_uncore_api.c - suite uncore-api of test_sysfs (suites.h):
+ * tests/sysfs/test_uncore_api.c - suite uncore-api of test_public uncore (suites.h):
  * table uncore PMUs (one PMU per box instance) through the public API:
  * presence from the host model and the box's kernel PMU in sysfs,
  * attr.type and default cpu from that PMU's directory, and libpfm4 4.13's

@@ -1,6 +1,6 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/test_uncore_client.c - suite uncore-client of test_sysfs (suites.h):
+ * tests/sysfs/test_uncore_client.c - suite uncore-client of test_public uncore (suites.h):
  * the Intel client uncore boxes converted from perf's JSON (C-box, ARB,
  * clock, memory controllers and their free-running counters,
  * docs/compat.md) through the public API: presence from the host model and

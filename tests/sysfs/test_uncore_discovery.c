@@ -1,6 +1,6 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/test_uncore_discovery.c - suite uncore-discovery of test_sysfs (suites.h):
+ * tests/sysfs/test_uncore_discovery.c - suite uncore-discovery of test_public uncore (suites.h):
  * the uncore boxes the kernel enumerates from the discovery table (Granite
  * Rapids, Sierra Forest, Grand Ridge; Sapphire Rapids' MDF and unnamed
  * UBOX) through the public API: a box is present exactly when its kernel

@@ -1,6 +1,6 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/test_uncore_merge.c - suite uncore-merge of test_sysfs (suites.h):
+ * tests/sysfs/test_uncore_merge.c - suite uncore-merge of test_public uncore (suites.h):
  * perf's uncore events merged into libpfm4 4.13's boxes
  * (jsontoyaml/uncore_merge.py): perf's names encode in the kernel's layout
  * of the box's PMU (a CHA Filter in config1, the UPI wide umask),

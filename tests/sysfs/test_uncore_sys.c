@@ -1,6 +1,6 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/sysfs/test_uncore_sys.c - suite uncore-sys of test_sysfs (suites.h):
+ * tests/sysfs/test_uncore_sys.c - suite uncore-sys of test_public uncore (suites.h):
  * the non-x86 uncore PMUs converted from perf's JSON, through the public
  * API: boxes of perf's system tables (Arm CMN, i.MX8 DDR), present exactly
  * when their kernel PMU exists and its sysfs `identifier` matches the

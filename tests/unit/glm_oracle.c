@@ -1,19 +1,22 @@
 /*
  * SPDX-License-Identifier: MIT
- * glm_oracle.c - Goldmont strings whose encoding libpfm4 4.13 pins down:
- * OFFCORE_RESPONSE request/supplier/snoop defaults and rules, OUTSTANDING,
- * modifier presets and ranges, a modifier the event does not take. Under
- * LIBPFM_FORCE_PMU=glm (so without a pmu:: prefix and on any host) each is
- * encoded by pmuplug's library and, in a separate process, by the installed
- * libpfm4 4.13 (both through oracle_dump), and every layer's result (return
- * code, codes, perf_event_attr fields, fstr) must match: one CUnit test
- * per string.
- * usage: glm_oracle ORACLE_DUMP OUR_LIBDIR
+ * tests/unit/glm_oracle.c — suite `glm-oracle` of test_public
+ * (check-glm-oracle): Goldmont strings whose encoding libpfm4 4.13 pins
+ * down: OFFCORE_RESPONSE request/supplier/snoop defaults and rules,
+ * OUTSTANDING, modifier presets and ranges, a modifier the event does not
+ * take. Under LIBPFM_FORCE_PMU=glm (so without a pmu:: prefix and on any
+ * host) each is encoded by pmuplug's library and, in a separate process, by
+ * the installed libpfm4 4.13 (both through oracle_dump), and every layer's
+ * result (return code, codes, perf_event_attr fields, fstr) must match: one
+ * CUnit test per string. This process calls no libpfm function itself.
+ * Results line: glm-oracle.
+ * usage: test_public glm-oracle ORACLE_DUMP OUR_LIBDIR
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "env.h"
+#include "public.h"
 #include "suite.h"
 
 static const char *dump, *libdir;
@@ -92,10 +95,19 @@ static const struct tl_test tests[] = {
 	TL_TEST(test_the_two_runs_load_two_different_libraries),
 };
 
-int main(int argc, char **argv)
+/* after the suite: both outputs freed */
+static int free_outputs(void)
+{
+	free(theirs);
+	free(ours);
+	theirs = ours = NULL;
+	return 0;
+}
+
+int glm_oracle_register(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s ORACLE_DUMP OUR_LIBDIR\n", argv[0]);
+		fprintf(stderr, "usage: test_public glm-oracle ORACLE_DUMP OUR_LIBDIR\n");
 		return 2;
 	}
 	dump = argv[1];
@@ -103,12 +115,9 @@ int main(int argc, char **argv)
 	tl_env_reset();	/* both libraries see only what run() gives them */
 	theirs = run(NULL);
 	ours = run(libdir);
-	CU_pSuite s = tl_suite("glm-oracle", NULL, NULL, tests);
+	CU_pSuite s = tl_suite("glm-oracle", NULL, free_outputs, tests);
 	for (size_t i = 0; i < NSTR; i++)
 		tl_case_add(s, test_every_os_layer_gives_what_libpfm4_4_13_gives, &strings[i],
 			    "test_every_os_layer_gives_what_libpfm4_4_13_gives[glm %s]", strings[i]);
-	int status = tl_run("glm-oracle");
-	free(theirs);
-	free(ours);
-	return status;
+	return 0;
 }
