@@ -9,6 +9,7 @@ kernel's sysfs format of the PMU (KERNEL_FORMATS), never from the converter."""
 import glob
 import json
 import os
+import re
 import subprocess
 
 # CPU identity (as perf's mapfile and LIBPFM_CPUID write it) -> the model
@@ -225,6 +226,14 @@ class Runner:
                 out[c[1]] = (int(c[2]), c[8] == "1", int(c[4]))
         return out
 
+    def replaced(self, libdir, ident, plugins):
+        """{PMU: (plugin version, built-in version)}: the built-in PMUs the
+        plugins replace, as the library says under LIBPFM_VERBOSE."""
+        env = dict(self.env(libdir, ident, plugins), LIBPFM_VERBOSE="1")
+        p = subprocess.run([self.pfmdump, "pmus"], capture_output=True, text=True, env=env)
+        return {m.group(1): (m.group(2), m.group(3)) for m in
+                re.finditer(r"PMU '([^']+)' version (\S+) replaces the built-in one's \(([^)]*)\)", p.stderr)}
+
     def encode(self, libdir, ident, strings, plugins=""):
         """{string: (rc, config, config1)} under PFM_OS_PERF_EVENT_EXT."""
         p = subprocess.run([self.pfmdump, "encode"], input="".join(s + "\n" for s in strings),
@@ -349,11 +358,13 @@ def check_plugins(check, run, default_lib, plugins, intel_lib, intel_root):
               len(same) == len(pmus), "plugins %s, build %s" % ({p: plug.get(p) for p in pmus},
                                                                 {p: built.get(p) for p in pmus}))
         if model == "lunarlake":
-            check("plugins: Intel's newer Lunar Lake replaces the built-in lnl_* PMUs (events %s -> %s)"
-                  % ("/".join(str(base.get(p, (0, 0, 0))[2]) for p in pmus),
+            rep = run.replaced(default_lib, ident, plugins)
+            check("plugins: Intel's newer Lunar Lake replaces the built-in lnl_* PMUs (%s; events %s -> %s)"
+                  % (", ".join("%s %s -> %s" % (p, rep[p][1], rep[p][0]) for p in pmus if p in rep),
+                     "/".join(str(base.get(p, (0, 0, 0))[2]) for p in pmus),
                      "/".join(str(plug.get(p, (0, 0, 0))[2]) for p in pmus)),
-                  all(base.get(p) and plug.get(p) and plug[p][0] == base[p][0] and plug[p][2] != base[p][2]
-                      for p in pmus), "built-in %s, with plugins %s" % (base, plug))
+                  all(base.get(p) and plug.get(p) and plug[p][0] == base[p][0] and p in rep for p in pmus),
+                  "built-in %s, with plugins %s, replaced %s" % (base, plug, rep))
         evs, _ = intel_events(intel_root, ident)
         units = {}
         for p in pmus:
