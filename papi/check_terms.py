@@ -92,7 +92,8 @@ def main(argv=None):
 
 
 def check(a):
-    blocks, rules, _ = presets.load_all(a.arch)
+    blocks, rules, _, alts = presets.load_all(a.arch)
+    presets.choose_firsts(blocks, alts, a.yaml)
     if a.yaml:
         # the blocks gen/papi/presets.py gives the PMUs the build names by rule
         by_rule, _, _ = presets.rule_blocks(a.arch, a.yaml, presets.named_pmus(blocks, a.upstream), rules)

@@ -25,6 +25,9 @@ Data: arch/<arch>/papi/*.yaml, each
         PAPI_L1_TCM: {add: [L1D:REPLACEMENT, L2_RQSTS:ALL_CODE_RD]}
         PAPI_BR_NTK: {sub: [A, B]}                # A - B - ...
         PAPI_DP_OPS: {postfix: "N0|N1|2|*|+", terms: [A, B]}
+        PAPI_FAD_INS: {first: [FP_ADDITION_RETIRED, FP_ADD_RETIRED]}
+                                  # the first form whose events the PMU's
+                                  # converted table has (--yaml; else the first)
 
     - rule: intel                 # the PMUs the build names by rule whose
       presets:                    # converter family (arch/<arch>/models.yaml
@@ -111,8 +114,10 @@ def rule_families(arch_root, arch):
 def load_all(arch_root):
     """({pmu: {preset: (kind, fields, terms)}} of the groups naming PMUs,
     {(arch, family): [{preset: (kind, fields, terms)}, ...]} of the groups
-    keyed by rule, one mapping per group in file order, the files read)"""
-    blocks, rules = {}, {}
+    keyed by rule, one mapping per group in file order, the files read,
+    {(pmu, preset): [(kind, fields, terms), ...]} of the presets given as
+    `first:` alternatives, whose first one the blocks hold)"""
+    blocks, rules, alts = {}, {}, {}
     files = sorted(glob.glob(os.path.join(arch_root, "*", "papi", "*.yaml")))
     for path in files:
         arch = os.path.basename(os.path.dirname(os.path.dirname(path)))
@@ -127,11 +132,20 @@ def load_all(arch_root):
             presets = g["presets"]
             if not isinstance(presets, dict) or not presets:
                 raise DataError("%s: presets: a mapping" % where)
-            lines = {}
+            lines, firsts = {}, {}
             for name, value in presets.items():
                 if not isinstance(name, str) or not PRESET_RE.match(name):
                     raise DataError("%s: %r is not a PAPI preset name" % (where, name))
-                lines[name] = preset_line(name, value, where)
+                if isinstance(value, dict) and "first" in value:
+                    forms = value["first"]
+                    if set(value) != {"first"} or not isinstance(forms, list) or len(forms) < 2 \
+                            or "rule" in g:
+                        raise DataError("%s: %s: first: a list of at least two forms, in a group naming PMUs"
+                                        % (where, name))
+                    firsts[name] = [preset_line(name, v, where) for v in forms]
+                    lines[name] = firsts[name][0]
+                else:
+                    lines[name] = preset_line(name, value, where)
             if "rule" in g:
                 fam = g["rule"]
                 known = [f_ for _, f_ in rule_families(arch_root, arch)]
@@ -150,13 +164,15 @@ def load_all(arch_root):
                     if name in b:
                         raise DataError("%s: %s given twice for %s" % (where, name, p))
                     b[name] = line
-    return blocks, rules, files
+                    if name in firsts:
+                        alts[(p, name)] = firsts[name]
+    return blocks, rules, files, alts
 
 
 def load(arch_root):
     """{pmu: {preset: (kind, fields, terms)}} of the groups naming PMUs, in
     file order, and the files read"""
-    blocks, _, files = load_all(arch_root)
+    blocks, _, files, _ = load_all(arch_root)
     return blocks, files
 
 
@@ -228,6 +244,22 @@ def family_of(arch_root, arch, match):
     return None
 
 
+def choose_firsts(blocks, alts, yaml_dir):
+    """blocks with each `first:` preset of a PMU set, in place, to the first
+    alternative whose terms the PMU's converted table (yaml_dir/<arch>/<pmu>.yaml)
+    has; the first alternative where none fits or the build has no table"""
+    tables = {}
+    for (pmu, name), lines in alts.items():
+        if pmu not in tables:
+            found = sorted(glob.glob(os.path.join(yaml_dir, "*", pmu + ".yaml"))) if yaml_dir else []
+            tables[pmu] = table_of(found[0])[1] if found else None
+        events = tables[pmu]
+        if events is None or name not in blocks.get(pmu, {}):
+            continue
+        blocks[pmu][name] = next((ln for ln in lines if not missing_terms(ln[2], events)), lines[0])
+    return blocks
+
+
 def rule_blocks(arch_root, yaml_dir, named, rules=None):
     """({pmu: {preset: (kind, fields, terms)}}, {pmu: note}, [said]) of the
     core PMUs the build names by rule that named (a set) lacks: each gets
@@ -235,7 +267,7 @@ def rule_blocks(arch_root, yaml_dir, named, rules=None):
     the first group that fits for a preset given in several; said lists
     (pmu, arch, family, taken, [(preset, missing terms)]) for each"""
     if rules is None:
-        _, rules, _ = load_all(arch_root)
+        _, rules, _, _ = load_all(arch_root)
     blocks, notes, said = {}, {}, []
     for arch, pmu in by_rule_pmus(yaml_dir):
         if pmu in named:
@@ -367,7 +399,8 @@ def build_table(arch_root, facts=None, accepted=None, yaml_dir=None, said=None):
     """our table's blocks (combine, and with yaml_dir the blocks of the
     PMUs by rule: rule_blocks) and a note per PMU saying where its presets
     come from; said (a list) gets rule_blocks' account of each PMU by rule"""
-    ours, rules, _ = load_all(arch_root)
+    ours, rules, _, alts = load_all(arch_root)
+    choose_firsts(ours, alts, yaml_dir)
     upstream = upstream_blocks(read_facts(facts), read_accepted(accepted)) if facts else {}
     blocks = combine(ours, upstream)
     notes = {}

@@ -73,6 +73,8 @@ class Refusals(unittest.TestCase):
         "a PMU name with capitals": "groups:\n- pmus: [P]\n  presets: {PAPI_X: A}\n",
         "a rule and PMUs in one group": "groups:\n- pmus: [p]\n  rule: intel\n  presets: {PAPI_X: A}\n",
         "a rule that is no family of models.yaml": "groups:\n- rule: nosuch\n  presets: {PAPI_X: A}\n",
+        "first with one form": "groups:\n- pmus: [p]\n  presets: {PAPI_X: {first: [A]}}\n",
+        "first beside another key": "groups:\n- pmus: [p]\n  presets: {PAPI_X: {first: [A, B], add: [C, D]}}\n",
     }
 
     def test_malformed_data_is_refused_with_its_file(self):
@@ -302,6 +304,21 @@ class ByRule(unittest.TestCase):
 
     def test_an_uncore_pmu_by_rule_gets_no_block(self):
         self.assertNotIn("newlake_unc_imc", self.table()[0])
+
+    def test_first_takes_the_form_the_named_pmus_table_has(self):
+        saved = self.DATA
+        try:
+            ByRule.DATA = saved.replace("    PAPI_TOT_INS: OWN_INS\n", "    PAPI_TOT_INS: OWN_INS\n"
+                                        "    PAPI_BR_MSP: {first: [{add: [OLD_A, OLD_B]}, INST_RETIRED:ANY_P]}\n"
+                                        "    PAPI_L1_DCM: {first: [OLD_A, OLD_C]}\n")
+            b, said, _ = self.table()
+        finally:
+            ByRule.DATA = saved
+        self.assertEqual(b["named"]["PAPI_BR_MSP"], ("NOT_DERIVED", "", ["INST_RETIRED:ANY_P"]))
+        # none fits: the first form stays (check-papi-terms then says why)
+        self.assertEqual(b["named"]["PAPI_L1_DCM"], ("NOT_DERIVED", "", ["OLD_A"]))
+        self.assertEqual(load_text("groups:\n- pmus: [p]\n  presets: {PAPI_X: {first: [A, B]}}\n")["p"]["PAPI_X"],
+                         ("NOT_DERIVED", ["A"], ["A"]))
 
     def test_a_build_without_pmus_by_rule_changes_nothing(self):
         b, said, _ = self.table(report="")
