@@ -44,6 +44,7 @@ groups of one family takes the first that fits; the others are left out,
 and the generator says so.
 """
 import argparse
+import functools
 import glob
 import os
 import re
@@ -100,15 +101,16 @@ def preset_line(name, value, where):
     return kind, fields + [_term(t, where) for t in terms], list(terms)
 
 
+@functools.lru_cache(maxsize=None)
 def rule_families(arch_root, arch):
     """[(identity prefix, family)] of arch/<arch>/models.yaml's rule, in order:
     the converter's families of the PMUs it names by rule"""
     path = os.path.join(arch_root, arch, "models.yaml")
     if not os.path.exists(path):
-        return []
+        return ()
     with open(path) as f:
         doc = yaml.load(f, Loader=_LOADER) or {}
-    return [(f_.get("identity") or "", f_["family"]) for f_ in ((doc.get("rule") or {}).get("families") or ())]
+    return tuple((f_.get("identity") or "", f_["family"]) for f_ in ((doc.get("rule") or {}).get("families") or ()))
 
 
 def load_all(arch_root):
