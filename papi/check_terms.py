@@ -12,9 +12,12 @@ lists. Prints per PMU the presets and terms checked. With --papi-csv (the
 installed PAPI's papi_events.csv), one more check: every core PMU the library
 has gets a preset block from PAPI's table or from ours. Appends
 "papi-terms: N passed, N failed" (one check per PMU, one for the coverage) to
-RESULTS.
+RESULTS. With --yaml (the build's converted tables), the blocks
+gen/papi/presets.py gives the PMUs the build names by rule (arch/*/papi's
+rule groups) are checked and count as ours.
 
-    check_terms.py --lib build/lib --pfmdump build/bin/pfmdump [--arch arch] [--papi-csv FILE] [--results FILE]
+    check_terms.py --lib build/lib --pfmdump build/bin/pfmdump [--arch arch] [--yaml build/yaml
+        [--upstream tests/papi/papi-upstream-presets.tsv]] [--papi-csv FILE] [--results FILE]
 """
 import argparse
 import os
@@ -71,6 +74,9 @@ def main(argv=None):
     ap.add_argument("--pfmdump", required=True)
     ap.add_argument("--arch", default="arch")
     ap.add_argument("--papi-csv", help="the installed PAPI's papi_events.csv (coverage check)")
+    ap.add_argument("--yaml", help="the build's converted tables: the blocks of its PMUs by rule are checked too")
+    ap.add_argument("--upstream", help="a newer PAPI's blocks (tests/papi/papi-upstream-presets.tsv): the PMUs"
+                    " they name get no block by rule")
     ap.add_argument("--results")
     a = ap.parse_args(argv)
     try:
@@ -86,7 +92,14 @@ def main(argv=None):
 
 
 def check(a):
-    blocks, _ = presets.load(a.arch)
+    blocks, rules, _, alts = presets.load_all(a.arch)
+    presets.choose_firsts(blocks, alts, a.yaml)
+    if a.yaml:
+        # the blocks gen/papi/presets.py gives the PMUs the build names by rule
+        by_rule, _, _ = presets.rule_blocks(a.arch, a.yaml, presets.named_pmus(blocks, a.upstream), rules)
+        blocks.update(by_rule)
+        if by_rule:
+            print("  by rule: %s" % " ".join("%s (%d presets)" % (p, len(by_rule[p])) for p in sorted(by_rule)))
     listed = [line.split("\t") for line in run_pfmdump(a.pfmdump, a.lib, ["pmus"]).splitlines()
               if line.startswith("P\t")]
     known = {f[1] for f in listed}

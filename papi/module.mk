@@ -15,10 +15,13 @@ PAPI_SHARE        = $(PREFIX)/share/pmuplug
 # a newer PAPI's blocks (facts) and its terms that do not encode as <pmu>::<term>
 PAPI_UPSTREAM_DATA := tests/papi/papi-upstream-presets.tsv tests/papi/papi-upstream-accepted.tsv
 
-$(PAPI_OURS): gen/papi/presets.py $(PAPI_PRESET_DATA) $(PAPI_UPSTREAM_DATA)
+# the build's converted tables ($(YAML_DIR): report.txt, descriptors) say
+# which core PMUs are named by rule; they get the presets of arch/*/papi's
+# rule groups whose terms their own tables have
+$(PAPI_OURS): gen/papi/presets.py $(PAPI_PRESET_DATA) $(PAPI_UPSTREAM_DATA) $(YAML_STAMP)
 	@mkdir -p $(@D)
 	@$(PYTHON) gen/papi/presets.py table --arch arch --upstream tests/papi/papi-upstream-presets.tsv \
-		--accepted tests/papi/papi-upstream-accepted.tsv -o $@
+		--accepted tests/papi/papi-upstream-accepted.tsv --yaml $(YAML_DIR) -o $@
 
 $(PAPI_MERGED): gen/papi/presets.py $(PAPI_OURS) $(PAPI_EVENTS_CSV)
 	@$(PYTHON) gen/papi/presets.py merge --papi "$(PAPI_EVENTS_CSV)" --ours $(PAPI_OURS) -o $@
@@ -31,10 +34,11 @@ check-papi-data: gen/papi/presets.py gen/papi/test_presets.py tests/papi/upstrea
 	@$(PYTHON) tests/lib/unittest_suite.py papi-data --results $(B)/check/results --log $(B)/check/papi-data.log \
 		gen/papi/test_presets.py
 
-# every native event of our table encodes with our library
+# every native event of our table (the PMUs by rule too) encodes with our library
 check-papi-terms: $(LIBPFM_SO) $(PFMDUMP) $(PAPI_OURS)
 	@mkdir -p $(B)/check
 	@$(PYTHON) papi/check_terms.py --lib $(B)/lib --pfmdump $(PFMDUMP) --arch arch \
+		--yaml $(YAML_DIR) --upstream tests/papi/papi-upstream-presets.tsv \
 		$(if $(PAPI_EVENTS_CSV),--papi-csv $(PAPI_EVENTS_CSV)) --results $(B)/check/results
 
 # papi_avail -a on our library with the merged table, under several CPU identities

@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: MIT
 """gen/papi/presets.py - PAPI preset tables from the preset data of arch/.
 
-    presets.py table  [--arch ARCH_ROOT] [--upstream FACTS.tsv [--accepted ACC.tsv]] -o OUT.csv
+    presets.py table  [--arch ARCH_ROOT] [--upstream FACTS.tsv [--accepted ACC.tsv]] [--yaml YAML_DIR] -o OUT.csv
         our table: one `CPU,<pmu>` block per PMU the data names, in PAPI's
         papi_events.csv format (the format PAPI_CSV_EVENT_FILE takes); with
         FACTS, the blocks of a newer PAPI for the PMUs PAPI 7.0 lacks take
         that PAPI's presets, and ours only for the names it does not define
-        (nor for those ACC lists as wrong upstream)
+        (nor for those ACC lists as wrong upstream); with YAML_DIR (the
+        build's converted tables), blocks for the PMUs it names by rule
     presets.py merge  --papi PAPI.csv --ours OURS.csv -o OUT.csv
         PAPI's own table, unchanged, followed by our blocks for the PMUs it
         has no block for: a preset PAPI has is never replaced or lost
@@ -24,17 +25,34 @@ Data: arch/<arch>/papi/*.yaml, each
         PAPI_L1_TCM: {add: [L1D:REPLACEMENT, L2_RQSTS:ALL_CODE_RD]}
         PAPI_BR_NTK: {sub: [A, B]}                # A - B - ...
         PAPI_DP_OPS: {postfix: "N0|N1|2|*|+", terms: [A, B]}
+        PAPI_FAD_INS: {first: [FP_ADDITION_RETIRED, FP_ADD_RETIRED]}
+                                  # the first form whose events the PMU's
+                                  # converted table has (--yaml; else the first)
+
+    - rule: intel                 # the PMUs the build names by rule whose
+      presets:                    # converter family (arch/<arch>/models.yaml
+        PAPI_TOT_INS: INST_RETIRED:ANY_P   # rule: families) this is
 
 A PMU's block is the union of the groups naming it; a preset given twice
 for one PMU, an unknown form or a malformed name stops the generator.
+A group keyed by `rule` names no PMU: with --yaml (the build's converted
+tables, $(YAML_DIR)), each core PMU the build's report.txt says is named by
+rule, of the file's architecture and that family, and that no group nor the
+newer PAPI's facts name, gets the rule's presets whose terms all name
+events (and unit masks) of its own table; a preset given in several rule
+groups of one family takes the first that fits; the others are left out,
+and the generator says so.
 """
 import argparse
+import functools
 import glob
 import os
 import re
 import sys
 
 import yaml
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 PRESET_RE = re.compile(r"^PAPI_[A-Z0-9_]+$")
 PMU_RE = re.compile(r"^[a-z0-9_]+$")
@@ -83,34 +101,208 @@ def preset_line(name, value, where):
     return kind, fields + [_term(t, where) for t in terms], list(terms)
 
 
-def load(arch_root):
-    """{pmu: {preset: (kind, fields, terms)}} in file order, and the files read"""
-    blocks = {}
+@functools.lru_cache(maxsize=None)
+def rule_families(arch_root, arch):
+    """[(identity prefix, family)] of arch/<arch>/models.yaml's rule, in order:
+    the converter's families of the PMUs it names by rule"""
+    path = os.path.join(arch_root, arch, "models.yaml")
+    if not os.path.exists(path):
+        return ()
+    with open(path) as f:
+        doc = yaml.load(f, Loader=_LOADER) or {}
+    return tuple((f_.get("identity") or "", f_["family"]) for f_ in ((doc.get("rule") or {}).get("families") or ()))
+
+
+def load_all(arch_root):
+    """({pmu: {preset: (kind, fields, terms)}} of the groups naming PMUs,
+    {(arch, family): [{preset: (kind, fields, terms)}, ...]} of the groups
+    keyed by rule, one mapping per group in file order, the files read,
+    {(pmu, preset): [(kind, fields, terms), ...]} of the presets given as
+    `first:` alternatives, whose first one the blocks hold)"""
+    blocks, rules, alts = {}, {}, {}
     files = sorted(glob.glob(os.path.join(arch_root, "*", "papi", "*.yaml")))
     for path in files:
+        arch = os.path.basename(os.path.dirname(os.path.dirname(path)))
         with open(path) as f:
             doc = yaml.safe_load(f)
         if not isinstance(doc, dict) or set(doc) != {"groups"} or not isinstance(doc["groups"], list):
             raise DataError("%s: a mapping with one key, groups (a list)" % path)
         for gi, g in enumerate(doc["groups"]):
             where = "%s: group %d" % (path, gi + 1)
-            if not isinstance(g, dict) or set(g) != {"pmus", "presets"}:
-                raise DataError("%s: needs exactly pmus and presets" % where)
-            pmus, presets = g["pmus"], g["presets"]
-            if not isinstance(pmus, list) or not pmus or not all(isinstance(p, str) and PMU_RE.match(p) for p in pmus):
-                raise DataError("%s: pmus: a list of PMU names" % where)
+            if not isinstance(g, dict) or set(g) not in ({"pmus", "presets"}, {"rule", "presets"}):
+                raise DataError("%s: needs exactly pmus (or rule) and presets" % where)
+            presets = g["presets"]
             if not isinstance(presets, dict) or not presets:
                 raise DataError("%s: presets: a mapping" % where)
+            lines, firsts = {}, {}
             for name, value in presets.items():
                 if not isinstance(name, str) or not PRESET_RE.match(name):
                     raise DataError("%s: %r is not a PAPI preset name" % (where, name))
-                line = preset_line(name, value, where)
+                if isinstance(value, dict) and "first" in value:
+                    forms = value["first"]
+                    if set(value) != {"first"} or not isinstance(forms, list) or len(forms) < 2 \
+                            or "rule" in g:
+                        raise DataError("%s: %s: first: a list of at least two forms, in a group naming PMUs"
+                                        % (where, name))
+                    firsts[name] = [preset_line(name, v, where) for v in forms]
+                    lines[name] = firsts[name][0]
+                else:
+                    lines[name] = preset_line(name, value, where)
+            if "rule" in g:
+                fam = g["rule"]
+                known = [f_ for _, f_ in rule_families(arch_root, arch)]
+                if not isinstance(fam, str) or fam not in known:
+                    raise DataError("%s: rule: %r is not a family of %s's rule (%s)"
+                                    % (where, fam, os.path.join(arch_root, arch, "models.yaml"),
+                                       ", ".join(known) or "none"))
+                rules.setdefault((arch, fam), []).append(lines)
+                continue
+            pmus = g["pmus"]
+            if not isinstance(pmus, list) or not pmus or not all(isinstance(p, str) and PMU_RE.match(p) for p in pmus):
+                raise DataError("%s: pmus: a list of PMU names" % where)
+            for name, line in lines.items():
                 for p in pmus:
                     b = blocks.setdefault(p, {})
                     if name in b:
                         raise DataError("%s: %s given twice for %s" % (where, name, p))
                     b[name] = line
+                    if name in firsts:
+                        alts[(p, name)] = firsts[name]
+    return blocks, rules, files, alts
+
+
+def load(arch_root):
+    """{pmu: {preset: (kind, fields, terms)}} of the groups naming PMUs, in
+    file order, and the files read"""
+    blocks, _, files, _ = load_all(arch_root)
     return blocks, files
+
+
+# the converter's report notes naming PMUs by rule (jsontoyaml/convert.py):
+#   note: <mapfile>:<n>: <arch>/<dir> has no entry in <models.yaml>: <pmu> by rule, ...
+#   note: <arch>/<dir>[/<Unit>]: PMU <pmu>, id <n> (by rule: ...)     (the final name)
+#   note: <arch>/<dir>[/<Unit>]: the rule's name <pmu> is taken: <other>
+RULE_NOTE_RE = re.compile(r"^note: .*: ([a-z0-9]+)/\S+ has no entry in \S+: ([a-z0-9_]+) by rule, ")
+RULE_ID_RE = re.compile(r"^note: ([a-z0-9]+)/\S+: PMU ([a-z0-9_]+), id \d+ \(by rule")
+RULE_RENAME_RE = re.compile(r"^note: \S+: the rule's name ([a-z0-9_]+) is taken: ([a-z0-9_]+)$")
+
+
+def by_rule_pmus(yaml_dir):
+    """[(arch, pmu)] the build's report (report.txt) says are named by rule,
+    under their final names (a name the rule found taken is another's)"""
+    path = os.path.join(yaml_dir, "report.txt")
+    if not os.path.exists(path):
+        return []
+    named, final, renamed = set(), set(), set()
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = RULE_NOTE_RE.match(line)
+            if m:
+                named.add((m.group(1), m.group(2)))
+            m = RULE_ID_RE.match(line)
+            if m:
+                final.add((m.group(1), m.group(2)))
+            m = RULE_RENAME_RE.match(line)
+            if m:
+                renamed.add(m.group(1))
+    return sorted({(a, n) for a, n in named if n not in renamed} | final)
+
+
+def table_of(path):
+    """(pmu block, {EVENT: set of unit masks and modifiers}) of a converted
+    descriptor; names upper case"""
+    with open(path) as f:
+        doc = yaml.load(f, Loader=_LOADER)
+    events = {}
+    for e in doc.get("events") or ():
+        names = {u["name"].upper() for u in e.get("umasks") or ()}
+        names |= {m.upper() for m in e.get("modifiers") or ()}
+        events[e["name"].upper()] = names
+    return doc.get("pmu") or {}, events
+
+
+def missing_terms(terms, events):
+    """the terms that name no event (or unit mask) of the table; a term
+    naming another PMU (perf::...) is that PMU's, not the table's"""
+    out = []
+    for t in terms:
+        if "::" in t:
+            continue
+        ev, *attrs = t.split(":")
+        have = events.get(ev.upper())
+        if have is None or any(a.split("=", 1)[0].upper() not in have for a in attrs):
+            out.append(t)
+    return out
+
+
+def family_of(arch_root, arch, match):
+    """the converter's family of a PMU by rule: the first family of the rule
+    whose identity starts the PMU's first identity regex (^ aside)"""
+    first = (match[0] if match else "").lstrip("^")
+    for ident, fam in rule_families(arch_root, arch):
+        if first.startswith(ident):
+            return fam
+    return None
+
+
+def choose_firsts(blocks, alts, yaml_dir):
+    """blocks with each `first:` preset of a PMU set, in place, to the first
+    alternative whose terms the PMU's converted table (yaml_dir/<arch>/<pmu>.yaml)
+    has; the first alternative where none fits or the build has no table"""
+    tables = {}
+    for (pmu, name), lines in alts.items():
+        if pmu not in tables:
+            found = sorted(glob.glob(os.path.join(yaml_dir, "*", pmu + ".yaml"))) if yaml_dir else []
+            tables[pmu] = table_of(found[0])[1] if found else None
+        events = tables[pmu]
+        if events is None or name not in blocks.get(pmu, {}):
+            continue
+        blocks[pmu][name] = next((ln for ln in lines if not missing_terms(ln[2], events)), lines[0])
+    return blocks
+
+
+def rule_blocks(arch_root, yaml_dir, named, rules=None):
+    """({pmu: {preset: (kind, fields, terms)}}, {pmu: note}, [said]) of the
+    core PMUs the build names by rule that named (a set) lacks: each gets
+    the presets of its (arch, family) rule groups whose terms its table has,
+    the first group that fits for a preset given in several; said lists
+    (pmu, arch, family, taken, [(preset, missing terms)]) for each"""
+    if rules is None:
+        _, rules, _, _ = load_all(arch_root)
+    blocks, notes, said = {}, {}, []
+    for arch, pmu in by_rule_pmus(yaml_dir):
+        if pmu in named:
+            continue
+        path = os.path.join(yaml_dir, arch, pmu + ".yaml")
+        if not os.path.exists(path):
+            continue
+        info, events = table_of(path)
+        if info.get("type") != "core":
+            continue
+        fam = family_of(arch_root, arch, info.get("match") or [])
+        groups = rules.get((arch, fam))
+        if not groups:
+            continue
+        b, lacking = {}, {}
+        for g in groups:
+            for name, line in g.items():
+                if name in b:
+                    continue
+                miss = missing_terms(line[2], events)
+                if miss:
+                    lacking.setdefault(name, miss)
+                else:
+                    b[name] = line
+        left = [(n, m) for n, m in lacking.items() if n not in b]
+        said.append((pmu, arch, fam, len(b), left))
+        if not b:
+            continue
+        blocks[pmu] = b
+        notes[pmu] = "by rule (%s %s): %d presets%s" % (
+            arch, fam, len(b), "; left out, a term its table lacks: " + ", ".join(
+                "%s (%s)" % (n, " ".join(m)) for n, m in left) if left else "")
+    return blocks, notes, said
 
 
 # the facts of a newer PAPI's blocks (tests/papi/papi-upstream-presets.tsv)
@@ -199,12 +391,27 @@ def write_table(blocks, out, sources=None):
     _write(out, "".join(lines))
 
 
-def build_table(arch_root, facts=None, accepted=None):
-    """our table's blocks (combine) and a note per PMU saying where its presets come from"""
-    ours, _ = load(arch_root)
+def named_pmus(ours, facts=None):
+    """the PMUs the data names: its groups' and the newer PAPI's blocks that
+    enter our table (facts, papi70 lacks)"""
+    return set(ours) | ({r[0] for r in read_facts(facts) if r[1] == "lacks"} if facts else set())
+
+
+def build_table(arch_root, facts=None, accepted=None, yaml_dir=None, said=None):
+    """our table's blocks (combine, and with yaml_dir the blocks of the
+    PMUs by rule: rule_blocks) and a note per PMU saying where its presets
+    come from; said (a list) gets rule_blocks' account of each PMU by rule"""
+    ours, rules, _, alts = load_all(arch_root)
+    choose_firsts(ours, alts, yaml_dir)
     upstream = upstream_blocks(read_facts(facts), read_accepted(accepted)) if facts else {}
     blocks = combine(ours, upstream)
     notes = {}
+    if yaml_dir:
+        rb, rnotes, rsaid = rule_blocks(arch_root, yaml_dir, set(blocks), rules)
+        blocks.update(rb)
+        notes.update(rnotes)
+        if said is not None:
+            said.extend(rsaid)
     for pmu, b in blocks.items():
         n_up = sum(1 for n in b if n in upstream.get(pmu, {}))
         if n_up:
@@ -313,6 +520,7 @@ def main(argv=None):
     t.add_argument("--arch", default="arch")
     t.add_argument("--upstream", help="facts of a newer PAPI's blocks (tests/papi/papi-upstream-presets.tsv)")
     t.add_argument("--accepted", help="its terms that do not encode (tests/papi/papi-upstream-accepted.tsv)")
+    t.add_argument("--yaml", help="the build's converted tables ($(YAML_DIR)): blocks for the PMUs it names by rule")
     t.add_argument("-o", required=True)
     m = sub.add_parser("merge")
     m.add_argument("--papi", required=True)
@@ -323,8 +531,13 @@ def main(argv=None):
     a = ap.parse_args(argv)
     try:
         if a.cmd == "table":
-            blocks, notes = build_table(a.arch, a.upstream, a.accepted)
+            said = []
+            blocks, notes = build_table(a.arch, a.upstream, a.accepted, a.yaml, said)
             write_table(blocks, a.o, notes)
+            for pmu, arch, fam, n, left in said:
+                print("  PAPI     %s by rule (%s %s): %d presets%s" % (
+                    pmu, arch, fam, n, "; left out, a term its table lacks: " + ", ".join(
+                        "%s (%s)" % (p, " ".join(m)) for p, m in left) if left else ""))
         elif a.cmd == "terms":
             blocks, _ = load(a.arch)
             for pmu in sorted(blocks):

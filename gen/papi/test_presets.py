@@ -5,7 +5,9 @@ forms become PAPI's csv lines, malformed data is refused with the file and
 group, a merge keeps PAPI's table byte for byte and adds only blocks for
 CPU names it lacks, a papi_events.csv is read as PAPI's loader reads it, and
 a newer PAPI's blocks (facts) enter our table by the rules of papi/README.md
-(tests/papi/upstream_facts.py writes those facts). Run by make check-papi-data
+(tests/papi/upstream_facts.py writes those facts), and the PMUs a build
+names by rule get the presets of their family's rule groups whose terms
+their own tables have. Run by make check-papi-data
 (tests/lib/unittest_suite.py papi-data gen/papi/test_presets.py) or python3 -m unittest."""
 import os
 import sys
@@ -69,6 +71,10 @@ class Refusals(unittest.TestCase):
         "an unknown key": "groups:\n- pmus: [p]\n  presets: {PAPI_X: A}\n  note: x\n",
         "no groups": "presets: {}\n",
         "a PMU name with capitals": "groups:\n- pmus: [P]\n  presets: {PAPI_X: A}\n",
+        "a rule and PMUs in one group": "groups:\n- pmus: [p]\n  rule: intel\n  presets: {PAPI_X: A}\n",
+        "a rule that is no family of models.yaml": "groups:\n- rule: nosuch\n  presets: {PAPI_X: A}\n",
+        "first with one form": "groups:\n- pmus: [p]\n  presets: {PAPI_X: {first: [A]}}\n",
+        "first beside another key": "groups:\n- pmus: [p]\n  presets: {PAPI_X: {first: [A, B], add: [C, D]}}\n",
     }
 
     def test_malformed_data_is_refused_with_its_file(self):
@@ -195,3 +201,132 @@ class NewerBlocks(unittest.TestCase):
         self.assertEqual(rows, [("changed", "has", "PAPI_TOT_INS", "NOT_DERIVED", "", ["J"]),
                                 ("new", "lacks", "PAPI_TOT_CYC", "NOT_DERIVED", "", ["C"])])
 
+
+
+class ByRule(unittest.TestCase):
+    """The PMUs a build names by rule (its report.txt) get the presets of the
+    rule groups of their architecture and converter family (models.yaml's
+    rule: families, by the PMU's first identity) whose terms their own
+    converted tables have; PMUs the data names keep their blocks."""
+    MODELS = ("rule:\n  name: '{model}'\n  families:\n"
+              "    - {identity: GenuineIntel-, family: intel, desc: 'Intel {model}'}\n"
+              "    - {identity: AuthenticAMD-, family: amd-zen, desc: 'AMD {model}'}\n"
+              "models: {}\n")
+    DATA = ("groups:\n"
+            "- pmus: [named]\n  presets:\n    PAPI_TOT_INS: OWN_INS\n"
+            "- rule: intel\n  presets:\n"
+            "    PAPI_TOT_INS: INST_RETIRED:ANY_P\n"
+            "    PAPI_BR_MSP: BR_MISP_RETIRED:ALL_BRANCHES\n"
+            "    PAPI_L2_TCM: L2_RQSTS:MISS\n"
+            "    PAPI_TOT_CYC: perf::PERF_COUNT_HW_CPU_CYCLES\n"
+            "- rule: intel\n  presets:\n"
+            "    PAPI_L2_TCM: LONGEST_LAT_CACHE:REFERENCE\n"
+            "- rule: amd-zen\n  presets:\n    PAPI_TOT_INS: RETIRED_INSTRUCTIONS\n")
+    REPORT = ("note: /t/x86/mapfile.csv:4: x86/newlake has no entry in arch/x86/models.yaml: newlake_core by rule,"
+              " a new PMU\n"
+              "note: /t/x86/mapfile.csv:4: x86/newlake has no entry in arch/x86/models.yaml: newlake_atom by rule,"
+              " a new PMU\n"
+              "note: /t/x86/mapfile.csv:5: x86/oldlake has no entry in arch/x86/models.yaml: named by rule,"
+              " upstream libpfm4's PMU (arch/x86/libpfm4-cpus.yaml)\n"
+              "note: x86/newlake/cpu_core: PMU newlake_core, id 3300 (by rule: docs/jsontoyaml.md)\n"
+              "note: x86/newlake/cpu_atom: PMU newlake_atom, id 3301 (by rule: docs/jsontoyaml.md)\n"
+              "note: x86/newlake/uncore/iMC: PMU newlake_unc_imc, id 3302 (by rule: docs/jsontoyaml.md)\n"
+              "note: x86/zen9: PMU zen9, id 3303 (by rule: docs/jsontoyaml.md)\n")
+    PMUS = {
+        # name: (type, first identity, {event: [unit masks]})
+        "newlake_core": ("core", "GenuineIntel-6-C6", {"INST_RETIRED": ["ANY_P"], "BR_MISP_RETIRED": ["ALL_BRANCHES"],
+                                                      "L2_RQSTS": ["MISS"], "LONGEST_LAT_CACHE": ["REFERENCE"]}),
+        "newlake_atom": ("core", "GenuineIntel-6-C6", {"INST_RETIRED": ["ANY_P"], "BR_MISP_RETIRED": ["COND"],
+                                                      "LONGEST_LAT_CACHE": ["REFERENCE"]}),
+        "named": ("core", "GenuineIntel-6-C5", {"INST_RETIRED": ["ANY_P"]}),
+        "newlake_unc_imc": ("uncore", "GenuineIntel-6-C6", {"INST_RETIRED": ["ANY_P"]}),
+        "zen9": ("core", "AuthenticAMD-30-[[:xdigit:]]+", {"RETIRED_INSTRUCTIONS": []}),
+    }
+
+    def table(self, report=REPORT):
+        with tempfile.TemporaryDirectory() as root:
+            arch, yml = os.path.join(root, "arch"), os.path.join(root, "yaml")
+            os.makedirs(os.path.join(arch, "x86", "papi"))
+            os.makedirs(os.path.join(yml, "x86"))
+            with open(os.path.join(arch, "x86", "models.yaml"), "w") as f:
+                f.write(self.MODELS)
+            with open(os.path.join(arch, "x86", "papi", "t.yaml"), "w") as f:
+                f.write(self.DATA)
+            with open(os.path.join(yml, "report.txt"), "w") as f:
+                f.write(report)
+            for name, (kind, ident, events) in self.PMUS.items():
+                with open(os.path.join(yml, "x86", name + ".yaml"), "w") as f:
+                    f.write("schema: 1\npmu:\n  name: %s\n  type: %s\n  arch: x86\n  match:\n    - \"%s\"\n"
+                            "events:\n" % (name, kind, ident))
+                    for ev, umasks in events.items():
+                        f.write("  - name: %s\n    modifiers: [u, k]\n" % ev)
+                        if umasks:
+                            f.write("    umasks:\n" + "".join("      - name: %s\n" % u for u in umasks))
+            said = []
+            blocks, notes = presets.build_table(arch, yaml_dir=yml, said=said)
+            out = os.path.join(root, "t.csv")
+            presets.write_table(blocks, out, notes)
+            with open(out) as f:
+                text = f.read()
+            return ({k: presets.effective(v) for k, v in presets.papi_blocks(text).items()},
+                    {s_[0]: s_ for s_ in said}, text)
+
+    def test_a_pmu_by_rule_gets_the_rules_block(self):
+        b, _, text = self.table()
+        self.assertEqual(b["newlake_core"], {
+            "PAPI_TOT_INS": ("NOT_DERIVED", "", ["INST_RETIRED:ANY_P"]),
+            "PAPI_BR_MSP": ("NOT_DERIVED", "", ["BR_MISP_RETIRED:ALL_BRANCHES"]),
+            "PAPI_L2_TCM": ("NOT_DERIVED", "", ["L2_RQSTS:MISS"]),
+            "PAPI_TOT_CYC": ("NOT_DERIVED", "", ["perf::PERF_COUNT_HW_CPU_CYCLES"])})
+        self.assertIn("CPU,newlake_core\n# by rule (x86 intel): 4 presets\n", text)
+
+    def test_a_preset_whose_term_the_table_lacks_is_left_out_and_said(self):
+        b, said, text = self.table()
+        self.assertNotIn("PAPI_BR_MSP", b["newlake_atom"])
+        self.assertEqual(said["newlake_atom"][4], [("PAPI_BR_MSP", ["BR_MISP_RETIRED:ALL_BRANCHES"])])
+        self.assertIn("left out, a term its table lacks: PAPI_BR_MSP (BR_MISP_RETIRED:ALL_BRANCHES)", text)
+
+    def test_a_later_rule_group_is_the_alternative_for_a_table_lacking_the_first(self):
+        b, said, _ = self.table()
+        self.assertEqual(b["newlake_atom"]["PAPI_L2_TCM"], ("NOT_DERIVED", "", ["LONGEST_LAT_CACHE:REFERENCE"]))
+        self.assertEqual(b["newlake_core"]["PAPI_L2_TCM"], ("NOT_DERIVED", "", ["L2_RQSTS:MISS"]))
+        self.assertNotIn("PAPI_L2_TCM", dict(said["newlake_atom"][4]))
+
+    def test_an_explicitly_named_pmu_is_unaffected(self):
+        b, said, _ = self.table()
+        self.assertEqual(b["named"], {"PAPI_TOT_INS": ("NOT_DERIVED", "", ["OWN_INS"])})
+        self.assertNotIn("named", said)
+
+    def test_the_family_follows_the_pmus_identity(self):
+        b, said, _ = self.table()
+        self.assertEqual(b["zen9"], {"PAPI_TOT_INS": ("NOT_DERIVED", "", ["RETIRED_INSTRUCTIONS"])})
+        self.assertEqual(said["zen9"][1:3], ("x86", "amd-zen"))
+
+    def test_an_uncore_pmu_by_rule_gets_no_block(self):
+        self.assertNotIn("newlake_unc_imc", self.table()[0])
+
+    def test_first_takes_the_form_the_named_pmus_table_has(self):
+        saved = self.DATA
+        try:
+            ByRule.DATA = saved.replace("    PAPI_TOT_INS: OWN_INS\n", "    PAPI_TOT_INS: OWN_INS\n"
+                                        "    PAPI_BR_MSP: {first: [{add: [OLD_A, OLD_B]}, INST_RETIRED:ANY_P]}\n"
+                                        "    PAPI_L1_DCM: {first: [OLD_A, OLD_C]}\n")
+            b, said, _ = self.table()
+        finally:
+            ByRule.DATA = saved
+        self.assertEqual(b["named"]["PAPI_BR_MSP"], ("NOT_DERIVED", "", ["INST_RETIRED:ANY_P"]))
+        # none fits: the first form stays (check-papi-terms then says why)
+        self.assertEqual(b["named"]["PAPI_L1_DCM"], ("NOT_DERIVED", "", ["OLD_A"]))
+        self.assertEqual(load_text("groups:\n- pmus: [p]\n  presets: {PAPI_X: {first: [A, B]}}\n")["p"]["PAPI_X"],
+                         ("NOT_DERIVED", ["A"], ["A"]))
+
+    def test_a_build_without_pmus_by_rule_changes_nothing(self):
+        b, said, _ = self.table(report="")
+        self.assertEqual(set(b), {"named"})
+        self.assertEqual(said, {})
+
+    def test_a_name_the_rule_found_taken_is_not_the_pmu_by_rule(self):
+        report = self.REPORT.replace("PMU newlake_atom, id", "PMU newlake_atom_2, id") + \
+            "note: x86/newlake/cpu_atom: the rule's name newlake_atom is taken: newlake_atom_2\n"
+        _, said, _ = self.table(report)
+        self.assertNotIn("newlake_atom", said)
