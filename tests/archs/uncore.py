@@ -63,13 +63,13 @@ UNITS.update({
                                                         cfg_code),
 })
 # Units of later perf trees (2025 on; a build from PMU_EVENTS_ARCH): checked
-# where the tree has them; their PMUs are named by the converter's rule
+# where the tree has them; their PMUs are named by the converter's rule (the
+# i.MX91/94 DDR boxes found through sysfs by perf's pattern: under the
+# kernel PMU's name)
 Z17 = "IBM,9175,703,A01,3.8,002f"
 LATER = {
-    ("arm64", "freescale/imx91/sys", "imx9_ddr"): ("freescale_imx91_unc_imx9_ddr", "imx9_ddr0", "imx91", N1,
-                                                   ev_code),
-    ("arm64", "freescale/imx94/sys", "imx9_ddr"): ("freescale_imx94_unc_imx9_ddr", "imx9_ddr0", "imx94", N1,
-                                                   ev_code),
+    ("arm64", "freescale/imx91/sys", "imx9_ddr"): ("imx9_ddr0", "imx9_ddr0", "imx91", N1, ev_code),
+    ("arm64", "freescale/imx94/sys", "imx9_ddr"): ("imx9_ddr0", "imx9_ddr0", "imx94", N1, ev_code),
     ("s390", "cf_z17", "PAI-CRYPTO"): ("cpum_cf_z17_pai_crypto", "pai_crypto", None, Z17, ev_code),
     ("s390", "cf_z17", "PAI-EXT"): ("cpum_cf_z17_pai_ext", "pai_ext", None, Z17, ev_code),
 }
