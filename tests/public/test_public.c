@@ -12,12 +12,20 @@
  *   glm-oracle   Goldmont encodings against libpfm4 4.13's, through oracle_dump (check-glm-oracle)
  *   encode ... lazy   the runtime-plugin suites (check-plugins, tests/plugins/plugins.h)
  *   api, uncore  sysfs PMUs and table uncore PMUs on the fixture trees (check-sysfs, tests/sysfs/suites.h)
+ * and in test_public_asan only (TEST_PUBLIC_ROBUST, tests/robust/robust.h):
+ *   strings      mutated event strings (check-robust)
+ *   hostile      hostile files where the host and sysfs readers expect small
+ *                ones (check-robust): it calls the library's internal host
+ *                readers, which the archives have and libpfm.so.4 hides
  * usage: test_public SUITE [ARGS...]
  */
 #include <perfmon/pfmlib.h>
 #include "public.h"
 #include "plugins.h"
 #include "suite.h"
+#ifdef TEST_PUBLIC_ROBUST
+#include "robust.h"
+#endif
 
 static const struct tl_selectable suites[] = {
 	{ "present", present_register, "detect_present" },
@@ -35,6 +43,10 @@ static const struct tl_selectable suites[] = {
 	{ "lazy", plugin_lazy_register, "plugin_lazy" },
 	{ "api", sysfs_api_select, "sysfs_api" },
 	{ "uncore", sysfs_uncore_select, "uncore" },
+#ifdef TEST_PUBLIC_ROBUST
+	{ "strings", robust_strings_register, "robust-strings" },
+	{ "hostile", robust_hostile_register, "robust-hostile" },
+#endif
 };
 
 int main(int argc, char **argv)

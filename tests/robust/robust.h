@@ -1,13 +1,17 @@
 /*
  * SPDX-License-Identifier: MIT
- * tests/robust/robust.h - the checks of robust_asan, the program built on
- * the ASan+UBSan library archive: each takes the arguments after its name
- * (argv[0]) and returns its exit status after its results line.
+ * tests/robust/robust.h - the robustness suites of test_public_asan, the
+ * public-API program linked on the ASan+UBSan library archive
+ * (tests/public.mk, run by tests/robust/run.sh for check-robust): each
+ * registers its CUnit suite from the arguments after its name (argv[0]) and
+ * returns 0, or 2 after a usage message (tl_select, tests/lib/suite.h).
  */
 #ifndef TESTS_ROBUST_ROBUST_H
 #define TESTS_ROBUST_ROBUST_H
 
-int robust_strings(int argc, char **argv);	/* [ROUNDS]: mutated event strings (driver) */
-int robust_hostile(int argc, char **argv);	/* hostile files under a sysroot (CUnit) */
+/* tests/robust/mutate_strings.c, `strings [ROUNDS]`: mutated event strings */
+int robust_strings_register(int argc, char **argv);
+/* tests/robust/hostile_files.c, `hostile`: hostile files under a sysroot (internal host readers) */
+int robust_hostile_register(int argc, char **argv);
 
 #endif
