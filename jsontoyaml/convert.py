@@ -600,26 +600,32 @@ def assign_rule_identities(results, stats):
                         % (p.rule_key, name, i))
 
 
-def _with_perf_units(intel_files, arch, arch_dir, model_dir, is_core, stats):
+def _with_perf_units(intel_files, arch, arch_dir, model_dir, is_core, listed, stats):
     """A function giving Intel's files of a model (intel_files) followed by
     the entries of perf's directory of it whose uncore Unit Intel's files do
     not have (perf's own Units, such as the free-running memory counters
     imc_free_running_0/1 of Alder Lake and Meteor Lake): the model keeps
-    every PMU perf's tree gives it."""
+    every PMU perf's tree gives it. Of a Unit the uncore overlay does not
+    list as one of its own (listed: its names), an event Intel's files have
+    under another Unit is Intel's (Haswell's UNC_CLOCK.SOCKET: perf's
+    cbox_0, Intel's CLOCK)."""
     def files():
         out = intel_files()
         have = {str(e.get("Unit")).upper() for _, es in out for e, _ in es if e.get("Unit")}
+        names = {str(e.get("EventName")).upper() for _, es in out for e, _ in es}
         perf = ModelSource(arch, arch_dir, model_dir, [], None).entries(arch, stats)
         for path, es in perf:
             keep = [(e, line) for e, line in es
-                    if e.get("Unit") and not is_core(e["Unit"]) and str(e["Unit"]).upper() not in have]
+                    if e.get("Unit") and not is_core(e["Unit"]) and str(e["Unit"]).upper() not in have
+                    and (e["Unit"] in listed or str(e.get("EventName")).upper() not in names)]
             if keep:
                 out.append((path, keep))
         return out
     return files
 
 
-def intel_models(intel_root, facts, arch, models, rows, stats, warnings, arch_dir=None, is_core=None):
+def intel_models(intel_root, facts, arch, models, rows, stats, warnings, arch_dir=None, is_core=None,
+                 uncore=None):
     """Intel's perfmon repository's models joined to a perf mapfile's
     (models: {dir: {match, version, line, ...}} of convert_tree, changed in
     place; rows: the core rows, Intel's added for the models it gives): per
@@ -643,7 +649,8 @@ def intel_models(intel_root, facts, arch, models, rows, stats, warnings, arch_di
         files = (lambda im=im: intelperfmon.model_files(intel_root, im, facts, report,
                                                         lambda r: stats.skip(arch, r)))
         if pm is not None and arch_dir is not None and is_core is not None:
-            files = _with_perf_units(files, arch, arch_dir, d, is_core, stats)
+            um = uncore.models.get(d) if uncore is not None else None
+            files = _with_perf_units(files, arch, arch_dir, d, is_core, set(um.units) if um else set(), stats)
         models[d] = {"match": old + extra, "version": im.version,
                      "line": pm["line"] if pm else base + im.line, "mapfile": imf, "where": im.line,
                      "files": files, "origin": "Intel perfmon"}
@@ -697,7 +704,7 @@ def convert_tree(arch_root, overlay_root, out_dir, only, strict, stats, warnings
         core_rows = [r for r in rows if r.type == "core"]
         if with_intel:
             intel_models(intel_root, facts, arch, models, core_rows, stats, warnings,
-                         arch_dir if has_perf else None, ov.is_core_unit)
+                         arch_dir if has_perf else None, ov.is_core_unit, uncore)
         # the PMUs the models.yaml entries of this mapfile's models produce:
         # never taken again by rule
         # a directory the tree renamed (same mapfile identity) keeps its entry

@@ -279,3 +279,31 @@ class Libpfm4SyntaxNamesTest(TestCase):
         self.assertFalse(intelperfmon.duplicate_of_new(self.old(), {}))
         self.assertFalse(intelperfmon.duplicate_of_new(self.old(BriefDescription="x"),
                                                        {self.NEW["EventName"]: self.NEW}))
+
+
+class PerfOnlyUnitsTest(TestCase):
+    """A model Intel's repository gives keeps the uncore Units only perf's
+    directory of it has (convert._with_perf_units): Alder Lake's free-running
+    memory counters; of a Unit perf alone has that the uncore overlay does
+    not list, an event Intel has under another Unit stays Intel's."""
+
+    def files(self, listed):
+        d = mkdtemp()
+        os.makedirs(os.path.join(d, "x86", "m"))
+        with open(os.path.join(d, "x86", "m", "uncore.json"), "w") as f:
+            json.dump([{"EventName": "UNC_FREE", "EventCode": "0xff", "UMask": "0x20", "Unit": "imc_free_running_0"},
+                       {"EventName": "UNC_CLOCK.SOCKET", "EventCode": "0xff", "Unit": "cbox_0"},
+                       {"EventName": "UNC_OWN", "EventCode": "0x1", "Unit": "cbox_0"},
+                       {"EventName": "UNC_M_X", "EventCode": "0x5", "Unit": "iMC"},
+                       {"EventName": "CORE_X", "EventCode": "0x3c"}], f)
+        intel = [("intel.json", [({"EventName": "UNC_CLOCK.SOCKET", "EventCode": "0x0", "Unit": "CLOCK"}, 3),
+                                 ({"EventName": "UNC_FREE", "EventCode": "0x0", "Unit": "IMC"}, 4)])]
+        fn = convert._with_perf_units(lambda: list(intel), "x86", os.path.join(d, "x86"), "m",
+                                      lambda u: u in (None, "cpu"), listed, convert.Stats())
+        return [e["EventName"] + "/" + e["Unit"] for _, es in fn()[1:] for e, _ in es]
+
+    def test_perfs_own_units_are_kept_beside_intels_files(self):
+        self.assertEqual(self.files({"imc_free_running_0"}), ["UNC_FREE/imc_free_running_0", "UNC_OWN/cbox_0"])
+
+    def test_an_event_intel_has_under_another_unit_is_intels_unless_the_unit_is_listed(self):
+        self.assertEqual(self.files(set()), ["UNC_OWN/cbox_0"])
