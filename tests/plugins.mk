@@ -14,12 +14,8 @@
 
 include tests/public.mk
 
-PLUGIN_T_BINS  := $(TEST_PUBLIC) $(TEST_PUBLIC_ASAN) $(B)/bin/test_plugin_peek
-
-# the peek and the loader themselves: internal functions, from the ASan archive
-$(B)/bin/test_plugin_peek: tests/plugins/test_peek.c tests/plugins/plugins.h $(TL_HDRS) $(TL_LIB) $(LIBPFM_ASAN_A)
-	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -g $(PUBLIC_T_SAN) $(TL_CFLAGS) -o $@ $< $(TL_LIB) $(LIBPFM_ASAN_A) -lyaml -lcunit
+# (the peek suite, internal functions, is test_public_asan's)
+PLUGIN_T_BINS  := $(TEST_PUBLIC) $(TEST_PUBLIC_ASAN)
 
 check-plugins: $(PLUGIN_T_BINS) $(YAML_STAMP)
 	@PYTHON='$(PYTHON)' MAKE='$(MAKE)' PREFIX='$(PREFIX)' CC='$(CC)' B='$(B)' \

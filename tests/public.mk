@@ -9,9 +9,11 @@
 #   encode, override, replace, refuse, cycles, detect, limits, cache, lazy
 #               tests/plugins/plugin_*.c     check-plugins (tests/plugins.mk)
 #   api, uncore tests/sysfs/suites.c         check-sysfs (tests/sysfs.mk)
-#   strings, hostile  tests/robust/*.c      check-robust (tests/robust.mk), on the ASan
-#               library only (-DTEST_PUBLIC_ROBUST): hostile calls the internal
-#               host readers, which libpfm.so.4 hides
+#   strings, hostile  tests/robust/*.c      check-robust (tests/robust.mk)
+#   peek        tests/plugins/test_peek.c     check-plugins (tests/plugins.mk)
+#               these on the ASan library only (-DTEST_PUBLIC_INTERNAL): hostile
+#               and peek call internal functions (the host readers, the
+#               descriptor peek and loader), which libpfm.so.4 hides
 # One source list, three links: on libpfm.so.4 ($(TEST_PUBLIC), run under
 # valgrind too), on the ASan library ($(TEST_PUBLIC_ASAN)) and on the TSan
 # objects (test_tsan_lazy, tests/tsan.mk). Included by each fragment above
@@ -29,9 +31,10 @@ PUBLIC_T_HDRS    := tests/public/public.h tests/plugins/plugins.h tests/sysfs/su
 		    $(TL_HDRS) include/perfmon/pfmlib.h include/perfmon/pfmlib_perf_event.h
 PUBLIC_T_CFLAGS  := $(TL_CFLAGS) -Itests/public -Itests/plugins -Itests/sysfs
 PUBLIC_T_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-# the ASan link adds the robustness suites
-PUBLIC_T_ASAN_SRCS   := $(PUBLIC_T_SRCS) tests/robust/mutate_strings.c tests/robust/hostile_files.c
-PUBLIC_T_ASAN_CFLAGS := $(PUBLIC_T_CFLAGS) -Itests/robust -DTEST_PUBLIC_ROBUST
+# the ASan link adds the suites that call internal functions
+PUBLIC_T_ASAN_SRCS   := $(PUBLIC_T_SRCS) tests/robust/mutate_strings.c tests/robust/hostile_files.c \
+			tests/plugins/test_peek.c
+PUBLIC_T_ASAN_CFLAGS := $(PUBLIC_T_CFLAGS) -Itests/robust -DTEST_PUBLIC_INTERNAL
 
 # -g: valgrind's and the sanitizers' reports name the lines
 $(TEST_PUBLIC): $(PUBLIC_T_SRCS) $(PUBLIC_T_HDRS) $(TL_LIB) $(LIBPFM_SO)

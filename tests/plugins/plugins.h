@@ -17,5 +17,7 @@ int plugin_detect_register(int argc, char **argv);	/* DIR */
 int plugin_limits_register(int argc, char **argv);
 int plugin_cache_register(int argc, char **argv);
 int plugin_lazy_register(int argc, char **argv);
+/* test_public_asan only (internal functions): FILE... */
+int plugin_peek_register(int argc, char **argv);
 
 #endif

@@ -5,7 +5,7 @@
 # builds the override, refused-plugin and layout directories in a temporary
 # directory (BUILD/check/plugins/tmp.*, removed at exit), runs the plugin
 # suites of test_public against libpfm.so.4, the negative and cycle ones under
-# valgrind and all of them on the ASan library (test_public_asan), test_peek on the layouts and
+# valgrind and all of them on the ASan library (test_public_asan), test_public_asan peek on the layouts and
 # every converted descriptor, then install.sh. Appends ONE line
 # "plugins: N passed, N failed" to BUILD/check/results; logs in
 # BUILD/check/plugins/.
@@ -120,7 +120,7 @@ run detect-asan "$bin/test_public_asan" detect "$tmp/layouts"
 run limits-asan "$bin/test_public_asan" limits
 run cache-asan "$bin/test_public_asan" cache
 run lazy-asan "$bin/test_public_asan" lazy
-run peek "$bin/test_plugin_peek" "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
+run peek "$bin/test_public_asan" peek "$tmp"/layouts/*.yaml $(find "$b/yaml" -name '*.yaml' | LC_ALL=C sort)
 
 # 6. make install into a temporary DESTDIR
 run install tests/plugins/install.sh "$tmp" "$fx" "$tmp/tree/x86/qk_q1.yaml"

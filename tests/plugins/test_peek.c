@@ -3,14 +3,16 @@
  * test_peek.c - the peek at a descriptor (pp_yaml_peek_pmu: name, override,
  * match, identifier or not, read without parsing the events) agrees with the full loader
  * (pp_yaml_load_file) on every file given: the converter's descriptors and
- * hand-written layouts (tests/fixtures/plugins/peek). Built from the
- * library's sources under ASan+UBSan. CUnit program, one test per file.
- * usage: test_peek FILE...
+ * hand-written layouts (tests/fixtures/plugins/peek). The suite `peek` of
+ * test_public_asan (internal functions: the ASan archive has them,
+ * libpfm.so.4 hides them), one test per file.
+ * usage: test_public_asan peek FILE...
  */
 #include <stdio.h>
 #include <string.h>
 #include "table/descriptor/reader.h"
 #include "table/builder.h"
+#include "plugins.h"
 #include "suite.h"
 
 #define NMATCH ((int)(sizeof(((struct pp_yaml_header *)0)->match) / \
@@ -49,11 +51,15 @@ static void test_peek_agrees_with_the_full_loader(const void *data)
 	pp_builder_free(&b);
 }
 
-int main(int argc, char **argv)
+int plugin_peek_register(int argc, char **argv)
 {
+	if (argc < 2) {
+		fprintf(stderr, "usage: test_public_asan peek FILE...\n");
+		return 2;
+	}
 	CU_pSuite s = tl_suite_add("peek", NULL, NULL, NULL, 0);
 	for (int i = 1; i < argc; i++)
 		tl_case_add(s, test_peek_agrees_with_the_full_loader, argv[i], "test_peek_agrees_with_the_full_loader[%s]",
 			    argv[i]);
-	return tl_run("test_peek");
+	return 0;
 }

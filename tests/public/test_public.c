@@ -12,18 +12,20 @@
  *   glm-oracle   Goldmont encodings against libpfm4 4.13's, through oracle_dump (check-glm-oracle)
  *   encode ... lazy   the runtime-plugin suites (check-plugins, tests/plugins/plugins.h)
  *   api, uncore  sysfs PMUs and table uncore PMUs on the fixture trees (check-sysfs, tests/sysfs/suites.h)
- * and in test_public_asan only (TEST_PUBLIC_ROBUST, tests/robust/robust.h):
- *   strings      mutated event strings (check-robust)
+ * and in test_public_asan only (TEST_PUBLIC_INTERNAL: suites that call the
+ * library's internal functions, which the archives have and libpfm.so.4 hides):
+ *   strings      mutated event strings (check-robust, tests/robust/robust.h)
  *   hostile      hostile files where the host and sysfs readers expect small
- *                ones (check-robust): it calls the library's internal host
- *                readers, which the archives have and libpfm.so.4 hides
+ *                ones (check-robust): the internal host readers
+ *   peek         the start-up peek at a descriptor agrees with the full loader
+ *                (check-plugins, tests/plugins/test_peek.c)
  * usage: test_public SUITE [ARGS...]
  */
 #include <perfmon/pfmlib.h>
 #include "public.h"
 #include "plugins.h"
 #include "suite.h"
-#ifdef TEST_PUBLIC_ROBUST
+#ifdef TEST_PUBLIC_INTERNAL
 #include "robust.h"
 #endif
 
@@ -43,9 +45,10 @@ static const struct tl_selectable suites[] = {
 	{ "lazy", plugin_lazy_register, "plugin_lazy" },
 	{ "api", sysfs_api_select, "sysfs_api" },
 	{ "uncore", sysfs_uncore_select, "uncore" },
-#ifdef TEST_PUBLIC_ROBUST
+#ifdef TEST_PUBLIC_INTERNAL
 	{ "strings", robust_strings_register, "robust-strings" },
 	{ "hostile", robust_hostile_register, "robust-hostile" },
+	{ "peek", plugin_peek_register, "test_peek" },
 #endif
 };
 
