@@ -51,7 +51,7 @@ TEMPLATES = {
 }
 # architectures whose libpfm4 PMUs no perf PMU lays out: arch -> the builds libpfm4 4.13 has
 # them on (arch/<arch>/upstream/libpfm4-pmus.tsv and layouts.yaml)
-OLD_ARCHES = {"arm": "32-bit Arm", "powerpc": "POWER"}
+OLD_ARCHES = {"arm": "32-bit Arm", "arm64": "arm64", "powerpc": "POWER"}
 PMUS_COLUMNS = ("pmu", "folder", "layout", "type", "counters", "fixed_counters", "perf_pmu", "desc", "core")
 # an uncore PMU is detected with its core PMU
 CORE_OF = {"amd64_fam1ah_zen6_l3": "amd64_fam1ah_zen6"}

@@ -62,6 +62,19 @@ def run(argv, libdir, stdin=None, **extra):
     return p.returncode, p.stdout, p.stderr
 
 
+def pmus(pfmdump, libdir, **extra):
+    """{PMU: (pfm_pmu_t, present)} as `pfmdump pmus` lists them."""
+    rc, out, err = run([pfmdump, "pmus"], libdir, **extra)
+    if rc:
+        raise RuntimeError("pfmdump pmus exited %d: %s" % (rc, err.strip()))
+    res = {}
+    for line in out.splitlines():
+        c = line.split("\t")
+        if c[0] == "P" and len(c) >= 10:
+            res[c[1]] = (int(c[2]), c[8] == "1")
+    return res
+
+
 def fstrs(pfmdump, libdir, strings, **extra):
     """{string: fstr under PFM_OS_NONE, or None when it does not encode}."""
     rc, out, err = run([pfmdump, "encode"], libdir, "".join(s + "\n" for s in strings), **extra)

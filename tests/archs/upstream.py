@@ -159,8 +159,52 @@ def run(args, tally):
     for s, code in PERF_KEPT:
         tally.check(res[s][0] == (0, [code]), "perf's event behind a libpfm4 name: %s is %#x" % (s, code),
                     "got %s" % (res[s][0],))
+    tx2(args, tally)
     papi(args, tally)
     return figures
+
+
+TX2 = "0x00000000430f0af0"
+# libpfm4's ThunderX2 uncore boxes (arch/arm64/upstream/cavium/) -> the kernel PMU of each
+TX2_BOXES = {"tx2_dmc0": "uncore_dmc_0", "tx2_dmc1": "uncore_dmc_1", "tx2_llc0": "uncore_l3c_0",
+             "tx2_llc1": "uncore_l3c_1", "tx2_ccpi0": "uncore_ccpi2_0", "tx2_ccpi1": "uncore_ccpi2_1"}
+
+
+def tx2(args, tally):
+    """libpfm4 4.13's ThunderX2 uncore boxes on a ThunderX2 whose kernel
+    registers them: each present under libpfm4's id, every event of
+    upstream's facts encoding its code as PFM_OS_NONE code and attr.config,
+    attr.type its kernel PMU's, no exclude bit (the driver counts the whole
+    socket); absent where the kernel PMU is."""
+    rows = [line.rstrip("\n").split("\t")
+            for line in open(os.path.join(args.overlay_root, "arm64", "upstream", "libpfm4-events.tsv"))
+            if line.startswith("tx2_")]
+    root = os.path.join(args.tmp, "tx2")
+    types = {k: 70 + i for i, k in enumerate(sorted(TX2_BOXES.values()))}
+    H.make_sysroot(root, types)
+    strings = ["%s::%s" % (r[0], r[3]) for r in rows]
+    for plm in (H.PFM_PLM0 | H.PFM_PLM3, H.PFM_PLM3):
+        res = H.encode(args.pfmdump, args.libdir, strings, plm=plm, LIBPFM_SYSROOT=root, LIBPFM_CPUID=TX2)
+        bad = []
+        for r, st in zip(rows, strings):
+            (nrc, codes), (xrc, attr) = res.get(st, ((-1, []), (-1, None)))
+            code, kt = int(r[5], 16), types[TX2_BOXES[r[0]]]
+            excl = H.EXCL_USER | H.EXCL_KERNEL | H.EXCL_HV
+            if nrc != 0 or codes != [code] or xrc != 0 or attr is None or \
+                    (attr["type"], attr["config"], attr["bits"] & excl) != (kt, code, 0):
+                bad.append("%s: %s %s" % (st, (nrc, codes), (xrc, attr and (attr["type"], hex(attr["config"])))))
+        tally.check(not bad, "tx2: the %d events of libpfm4's 6 ThunderX2 uncore boxes encode their codes on "
+                    "their kernel PMUs (plm %#x)" % (len(strings), plm), "; ".join(bad[:4]))
+    want = {"tx2_dmc0": 438, "tx2_dmc1": 439, "tx2_llc0": 440, "tx2_llc1": 441, "tx2_ccpi0": 442, "tx2_ccpi1": 443}
+    got = H.pmus(args.pfmdump, args.libdir, LIBPFM_SYSROOT=root, LIBPFM_CPUID=TX2)
+    tally.check(all(got.get(p) == (i, True) for p, i in want.items()),
+                "tx2: the boxes are present under libpfm4's ids on a ThunderX2", "%s" % {p: got.get(p) for p in want})
+    # one socket: the kernel registers the node-0 boxes only
+    one = os.path.join(args.tmp, "tx2-one-socket")
+    H.make_sysroot(one, {k: v for k, v in types.items() if k.endswith("_0")})
+    got = H.pmus(args.pfmdump, args.libdir, LIBPFM_SYSROOT=one, LIBPFM_CPUID=TX2)
+    tally.check([p for p in sorted(want) if got.get(p, (0, False))[1]] == ["tx2_ccpi0", "tx2_dmc0", "tx2_llc0"],
+                "tx2: a box whose kernel PMU is absent is not present", "%s" % {p: got.get(p) for p in want})
 
 
 def papi(args, tally):
