@@ -152,7 +152,8 @@ struct cands {
 	struct group *g;
 	int ng;
 	int *ident, nident;		/* boxes with identifier patterns (identify_uncore) */
-	unsigned char *has;		/* per PMU of the built-in table: its kernel PMU is there */
+	uint16_t *has;			/* per PMU of the built-in table: 1 + the index of its kernel
+					 * PMU among the host's (pp_kpmus), 0: not there */
 	unsigned char *glive;		/* per detection group: one of its boxes' kernel PMU is there */
 };
 
@@ -160,14 +161,14 @@ struct cands {
  * this host has, not every PMU; -1 without memory */
 static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct cands *c)
 {
-	c->has = calloc((size_t)t->npmus + (size_t)t->ndgroups + 1, 1);
+	c->has = calloc((size_t)t->npmus * sizeof(*c->has) + (size_t)t->ndgroups + 1, 1);
 	if (!c->has)
 		return -1;
-	c->glive = c->has + t->npmus;
+	c->glive = (unsigned char *)(c->has + t->npmus);
 	for (int j = 0; j < k->n; j++) {
 		for (uint32_t e = k->pair[j]; e < k->pair_end[j]; e++) {
 			uint32_t b = t->kpmu[2 * e + 1];
-			c->has[b] = 1;
+			c->has[b] = (uint16_t)(j + 1);
 			if (t->dgroup_of[b] != PP_DG_NONE)
 				c->glive[t->dgroup_of[b]] = 1;
 		}
@@ -181,7 +182,7 @@ static int box_kernel_there(const struct pp_detect_set *s, const struct cands *c
 			    const struct pp_kpmus *kp)
 {
 	if (c->has && rt->t == s->bt && !(rt->p->flags & PP_PMU_F_VARIANT))
-		return c->has[rt->p - s->bt->pmus];
+		return c->has[rt->p - s->bt->pmus] != 0;
 	return pp_kpmus_has(kp, pp_str(rt->t, rt->p->perf_pmu));
 }
 
@@ -346,13 +347,16 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	uint32_t size = 16;
 	while (size < (uint32_t)n * 2)
 		size *= 2;
-	if (!(k->slots = calloc(size, sizeof(*k->slots))) || !(k->pair = malloc(((size_t)n + 1) * 3 * sizeof(*k->pair)))) {
+	if (!(k->slots = calloc(size, sizeof(*k->slots))) ||
+	    !(k->pair = malloc(((size_t)n + 1) * 3 * sizeof(*k->pair) + (size_t)n + 1))) {
 		pp_kpmus_free(k);
 		return PFM_ERR_NOMEM;
 	}
 	k->nslots = size;
 	k->pair_end = k->pair + n + 1;
 	k->len = k->pair + 2 * (n + 1);
+	k->served = (unsigned char *)(k->len + n + 1);
+	memset(k->served, 0, (size_t)n + 1);
 	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
 		/* below the cap the listing is in directory order, each name
@@ -539,9 +543,15 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const 
 	/* the present ones: those made present and not dropped, then the boxes
 	 * that only their identifier makes present (no match patterns: never
 	 * candidates) */
-	for (int j = 0; j < pres.n; j++)
-		if (list[pres.k[j]].is_present)
-			pres_k[(*npres)++] = pres.k[j];
+	for (int j = 0; j < pres.n; j++) {
+		const struct pp_pmu_rt *rt = &list[pres.k[j]];
+		if (!rt->is_present)
+			continue;
+		pres_k[(*npres)++] = pres.k[j];
+		/* a present built-in box serves its kernel PMU (registry/kernel.c) */
+		if (k->served && c.has && rt->t == s->bt && !rt->picked && pp_pmu_is_box(rt->p) && c.has[rt->p - s->bt->pmus])
+			k->served[c.has[rt->p - s->bt->pmus] - 1] = 1;
+	}
 	for (int j = 0; j < c.nident; j++)
 		if (!list[c.ident[j]].p->match && list[c.ident[j]].is_present)
 			pres_k[(*npres)++] = c.ident[j];

@@ -27,6 +27,9 @@ struct pp_kpmus {
 	uint32_t *pair, *pair_end;
 	/* per name, its length */
 	uint32_t *len;
+	/* per name, 1 when a built-in box detection made present names it
+	 * (pp_detect): a table serves it (registry/kernel.c) */
+	unsigned char *served;
 };
 
 /* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or

@@ -139,6 +139,14 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	return r == PFM_SUCCESS ? put(t, pmu_index, origin, same, newer) : r;
 }
 
+/* add PMU pmu_index of table t, whose name and id its maker checked free
+ * (sysfs discovery asks the registry, name_taken and id_taken): no check
+ * again; the new entry, or NULL without memory */
+struct pp_pmu_rt *pp_reg_add_free(const struct pp_table *t, uint32_t pmu_index)
+{
+	return put(t, pmu_index, NULL, NULL, 0) == PFM_SUCCESS ? &pp_reg.pmus[pp_reg.npmus - 1] : NULL;
+}
+
 /*
  * Every built-in PMU at once, as pp_reg_add() would add them one by one into an
  * empty registry (tablegen checks that names and ids are unique; variants

@@ -122,6 +122,7 @@ int pp_reg_index_added(int i);			/* the name index of list entry i, just added *
 struct pp_pmu_rt *pp_reg_append(void);
 int pp_reg_note_irregular(int i);
 int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin);
+struct pp_pmu_rt *pp_reg_add_free(const struct pp_table *t, uint32_t pmu_index);
 void pp_reg_add_builtin(void);
 int pp_reg_add_plugin(void *ctx, const struct pp_table *t, const char *origin, int lazy);
 

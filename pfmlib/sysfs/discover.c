@@ -31,7 +31,7 @@ static const char *const not_tables[] = {
 
 /* why sysname is not turned into a table, or NULL (its `cpus` file is looked
  * for, not read) */
-static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, const char *sysname)
+static const char *not_wanted(const struct pp_sysfs_query *q, const char *root, const char *sysname)
 {
 	char path[4096];
 	struct stat st;
@@ -42,14 +42,25 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *dir, c
 	if (q->served && q->served(q->ctx, sysname))
 		return "served by a table";
 	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
-	if (!pp_sysfs_join(path, sizeof(path), dir, "cpus", NULL) && !fstatat(AT_FDCWD, path, &st, 0))
+	if (pp_sysfs_join(path, sizeof(path), root, sysname, "cpus"))
+		return "path too long";
+	if (!fstatat(AT_FDCWD, path, &st, 0))
 		return "a core PMU (it has a cpus file)";
 	return NULL;
 }
 
+/* the strings and the (empty) name index every stub shares */
+struct stub_common {
+	pp_str_t arch, source;
+	uint32_t first_hash, hash_size;
+	int made;
+};
+
 /* the stub of kernel PMU sysname: its name, id and kernel PMU, no event
- * (pp_sysfs_realize builds the PMU); its index in b, or PP_NONE */
-static uint32_t add_stub(struct pp_builder *b, const char *sysname, const char *name, int id)
+ * (pp_sysfs_realize builds the PMU); its index in b, or PP_NONE. The
+ * stubs share their arch and source strings and one empty name index (a
+ * stub's events are never looked up: it is built first) */
+static uint32_t add_stub(struct pp_builder *b, struct stub_common *c, const char *sysname, const char *name, int id)
 {
 	uint32_t k = pp_builder_add_pmu(b);
 	if (k == PP_NONE)
@@ -57,10 +68,18 @@ static uint32_t add_stub(struct pp_builder *b, const char *sysname, const char *
 	/* no description: the stub is never handed out (the PMU is built,
 	 * with its own, before any accessor returns it) */
 	struct pp_pmu *p = &b->pmus.v[k];
-	p->name = pp_builder_str(b, name, strlen(name));
-	p->arch = pp_builder_str(b, "generic", 7);
-	p->source = pp_builder_str(b, "sysfs", 5);
-	p->perf_pmu = pp_builder_str(b, sysname, strlen(sysname));
+	if (!c->made) {
+		c->arch = pp_builder_str(b, "generic", 7);
+		c->source = pp_builder_str(b, "sysfs", 5);
+	}
+	p = &b->pmus.v[k];
+	/* each kernel PMU once: appended, not interned (a list of one string) */
+	p->perf_pmu = pp_builder_strlist(b, &sysname, 1);
+	p = &b->pmus.v[k];
+	p->name = strcmp(name, sysname) ? pp_builder_strlist(b, &name, 1) : p->perf_pmu;
+	p = &b->pmus.v[k];
+	p->arch = c->arch;
+	p->source = c->source;
 	p->id = id;
 	p->perf_type = PP_NONE;
 	p->type = PP_PMU_OS_GENERIC;
@@ -68,8 +87,18 @@ static uint32_t add_stub(struct pp_builder *b, const char *sysname, const char *
 	p->match_priority = 1000000;
 	p->first_event = b->events.n;
 	p->first_alias = b->aliases.n;
-	if (b->oom || pp_builder_index_pmu(b, k, NULL, 0))
+	if (b->oom)
 		return PP_NONE;
+	if (!c->made) {
+		if (pp_builder_index_pmu(b, k, NULL, 0))
+			return PP_NONE;
+		c->first_hash = b->pmus.v[k].first_hash;
+		c->hash_size = b->pmus.v[k].hash_size;
+		c->made = 1;
+	} else {
+		b->pmus.v[k].first_hash = c->first_hash;
+		b->pmus.v[k].hash_size = c->hash_size;
+	}
 	return k;
 }
 
@@ -116,12 +145,13 @@ static int id_taken(const struct pp_sysfs_query *q, int id, const struct pp_sysf
 	return 0;
 }
 
-static int name_taken(const struct pp_sysfs_query *q, const char *name, const struct pp_sysfs_set *set)
+static int name_taken(const struct pp_sysfs_query *q, const char *name, uint32_t h, const struct pp_sysfs_set *set,
+		      const uint32_t *hashes)
 {
 	if (q->name_taken(q->ctx, name))
 		return 1;
 	for (int i = 0; i < set->n; i++)
-		if (!strcmp(set->b.strs + set->b.pmus.v[set->found[i].pmu].name, name))
+		if (hashes[i] == h && !strcmp(set->b.strs + set->b.pmus.v[set->found[i].pmu].name, name))
 			return 1;
 	return 0;
 }
@@ -134,7 +164,7 @@ static int by_bytes(const void *a, const void *b)
 
 int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 {
-	char root[2048], dir[4096], name[PP_SYSFS_NAME_MAX];
+	char root[2048], name[PP_SYSFS_NAME_MAX];
 	char **listed = NULL;
 	char *const *names = q->names;
 	int n = q->nnames, next_id = PP_SYSFS_ID_MAX, err = PFM_SUCCESS;
@@ -159,16 +189,16 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	/* the kernel PMUs no table serves (few), then in byte order: the ids and
 	 * the names given out must not depend on the listing's order */
 	const char **want = malloc(((size_t)n + 1) * sizeof(*want));
+	uint32_t *hashes = malloc(((size_t)n + 1) * sizeof(*hashes));
+	struct stub_common common = { 0 };
 	int nwant = 0;
 	pp_builder_init(&set->b);
 	set->found = calloc((size_t)n, sizeof(*set->found));
-	if (!want || !set->found || set->b.oom)
+	if (!want || !hashes || !set->found || set->b.oom)
 		err = PFM_ERR_NOMEM;
 	for (int i = 0; i < n && err == PFM_SUCCESS; i++) {
 		const char *why;
-		if (pp_sysfs_join(dir, sizeof(dir), root, names[i], NULL))
-			continue;
-		if ((why = not_wanted(q, dir, names[i]))) {
+		if ((why = not_wanted(q, root, names[i]))) {
 			pp_debug("sysfs PMU %s: %s; not added", names[i], why);
 			continue;
 		}
@@ -182,7 +212,8 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 			pp_verbose("sysfs PMU '%.64s': name cannot become a libpfm4 PMU name; skipped", kn);
 			continue;
 		}
-		if (name_taken(q, name, set)) {
+		uint32_t h = pp_kpmu_hash_of(name, strlen(name));
+		if (name_taken(q, name, h, set, hashes)) {
 			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", kn, name);
 			continue;
 		}
@@ -193,16 +224,17 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 				   PP_SYSFS_ID_MIN, PP_SYSFS_ID_MAX);
 			break;
 		}
-		uint32_t k = add_stub(&set->b, kn, name, next_id);
+		uint32_t k = add_stub(&set->b, &common, kn, name, next_id);
 		if (k == PP_NONE) {
 			err = PFM_ERR_NOMEM;
 			break;
 		}
 		fd->pmu = k;
 		fd->id = next_id--;
-		set->n++;
+		hashes[set->n++] = h;
 	}
 	free(want);
+	free(hashes);
 	pp_sysfs_names_free(listed, n);
 	if (err != PFM_SUCCESS || !set->n) {
 		pp_sysfs_free(set);
