@@ -465,6 +465,17 @@ static void emit_tables(const struct pp_builder *b)
 			kp[2 * i] = kp[2 * (i - 1)];
 	cw_comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
 	cw_emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
+	/* per pair, the end of its name's run: a name's pairs without a walk */
+	uint32_t *ke = calloc((size_t)nkp + 1, sizeof(*ke));
+	if (!ke) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = nkp; i-- > 0;)
+		ke[i] = i + 1 < nkp && kp[2 * (i + 1)] == kp[2 * i] ? ke[i + 1] : i + 1;
+	cw_comment("pp_kpmu_end", "per pair of pp_kpmu, the end of its name's run (table/table.h)", NULL);
+	cw_emit_nums("uint32_t", "pp_kpmu_end", ke, nkp);
+	free(ke);
 	/* the hash of the kernel PMU names: one slot per distinct name, its
 	 * first pair + 1, so the registry finds a kernel PMU's pairs without a
 	 * binary search of string compares */
@@ -601,6 +612,7 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fprintf(out, "\tt->kpmu_hash = pp_kpmu_hash; t->nkpmu_hash = %u;\n", nkpmu_hash);
+	fputs("\tt->kpmu_end = pp_kpmu_end;\n", out);
 	fputs("\tt->idlit_strs = pp_idlit_strs;\n", out);
 	fprintf(out, "\tt->idlit = pp_idlit; t->nidlit = %u;\n", nidlit);
 	fprintf(out, "\tt->idlit_hash = pp_idlit_hash; t->nidlit_hash = %u;\n", nidlit_hash);

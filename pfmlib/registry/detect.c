@@ -53,12 +53,35 @@ void pp_detect_literals(const struct pp_table *t, const char *id, struct pp_lit_
 
 /* does one of the patterns of PMU p (of table t) match host identity id?
  * (never across architectures) */
+/* pp_host_arch_serves(arch of p, id_arch) for one identity, by p's arch
+ * string (interned per table): the few architectures compared once */
+struct arch_memo {
+	const struct pp_table *t[4];
+	pp_str_t arch[4];
+	unsigned char serves[4];
+	int n;
+};
+
+static int arch_serves(const struct pp_table *t, const struct pp_pmu *p, const char *id_arch, struct arch_memo *m)
+{
+	for (int i = 0; m && i < m->n; i++)
+		if (m->t[i] == t && m->arch[i] == p->arch)
+			return m->serves[i];
+	int r = pp_host_arch_serves(pp_str(t, p->arch), id_arch);
+	if (m) {
+		int i = m->n < 4 ? m->n++ : 3;
+		m->t[i] = t;
+		m->arch[i] = p->arch;
+		m->serves[i] = (unsigned char)r;
+	}
+	return r;
+}
+
 static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const char *id, const char *id_arch,
-		       const struct pp_lit_hits *lit)
+		       const struct pp_lit_hits *lit, struct arch_memo *am)
 {
 	if (!p->match || p->type == PP_PMU_OS_GENERIC)
 		return 0;
-	const char *arch = pp_str(t, p->arch);
 	/* patterns that match a few literals only: the identity was looked up
 	 * among those (literal_hits); most PMUs are refused here, before their
 	 * architecture is looked at */
@@ -69,11 +92,11 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 		if (!hit && lit->n != 64)
 			return 0;
 		/* a PMU of another architecture: none of its patterns is tried */
-		if (!pp_host_arch_serves(arch, id_arch))
+		if (!arch_serves(t, p, id_arch, am))
 			return 0;
 		return hit || matches_one_by_one(t, p, id);
 	}
-	if (!pp_host_arch_serves(arch, id_arch))
+	if (!arch_serves(t, p, id_arch, am))
 		return 0;
 	/* tablegen's literal prefix of each pattern refuses most of them at once */
 	const pp_str_t *mp = t->match_prefix;
@@ -179,7 +202,7 @@ static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct
 /* box rt's kernel PMU exists: has (of the built-in table bt) for its PMUs,
  * else a look-up */
 static int box_kernel_there(const struct pp_detect_set *s, const struct cands *c, const struct pp_pmu_rt *rt,
-			    const struct pp_kpmus *kp)
+			    struct pp_kpmus *kp)
 {
 	if (c->has && rt->t == s->bt && !(rt->p->flags & PP_PMU_F_VARIANT))
 		return c->has[rt->p - s->bt->pmus] != 0;
@@ -221,11 +244,16 @@ static int members(const struct pp_detect_set *s, const struct cands *c, const s
 	}
 	const struct pp_table *bt = s->bt;
 	const struct pp_dgroup *d = &bt->dgroups[gr->dg];
+	/* a group of boxes: each member is a box, and most of them are not
+	 * on this host (has: the cheapest test first) */
+	int boxes = d->flags & PP_DG_BOXES;
 	for (uint32_t b = d->first; b < d->first + d->span; b++) {
+		if (boxes && !c->has[b])
+			continue;
 		int k = s->bpos[b];
 		if (bt->dgroup_of[b] != (uint32_t)gr->dg || k < 0 || s->list[k].picked)
 			continue;
-		if (pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
+		if (!boxes && pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
 			continue;
 		if (s->fill)
 			s->fill(&s->list[k]);
@@ -235,7 +263,7 @@ static int members(const struct pp_detect_set *s, const struct cands *c, const s
 }
 
 /* a PMU that is not its built-in descriptor, at list position k */
-static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, const struct pp_kpmus *kp)
+static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, struct pp_kpmus *kp)
 {
 	const struct pp_pmu_rt *rt = &s->list[k];
 	if (rt->p->identifier && pp_pmu_is_box(rt->p))
@@ -255,7 +283,7 @@ static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, con
 }
 
 /* the candidates and groups of detection; -1 without memory */
-static int make_groups(const struct pp_detect_set *s, const struct pp_kpmus *kp, struct cands *c)
+static int make_groups(const struct pp_detect_set *s, struct pp_kpmus *kp, struct cands *c)
 {
 	if (s->bt && kernel_has(s->bt, kp, c))
 		return -1;
@@ -292,6 +320,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 	const char *id_arch = pp_host_id_arch(id);
 	int nhit = 0;
 	struct pp_lit_hits lit;
+	struct arch_memo am = { .n = 0 };
 	pp_detect_literals(s->bt, id, &lit);
 	/* pattern lists are interned per table: groups of one model that are
 	 * not adjacent (core and uncore PMUs) are matched once */
@@ -304,7 +333,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 		const struct pp_pmu *p = gr->p;
 		int fb = !!(p->flags & PP_PMU_F_FALLBACK);
 		if (p->flags & PP_PMU_F_BESIDE) {
-			if (fallback || !pmu_matches(gr->t, p, id, id_arch, &lit))
+			if (fallback || !pmu_matches(gr->t, p, id, id_arch, &lit, &am))
 				continue;
 			int n = members(s, c, gr, hit + nhit);
 			for (int k = 0; k < n; k++)
@@ -318,7 +347,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 			seen[h].t = gr->t;
 			seen[h].match = p->match;
 			seen[h].arch = p->arch;
-			seen[h].hit = pmu_matches(gr->t, p, id, id_arch, &lit);
+			seen[h].hit = pmu_matches(gr->t, p, id, id_arch, &lit, &am);
 		}
 		if (!seen[h].hit)
 			continue;
@@ -344,18 +373,14 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	if (n < 0)
 		return PFM_ERR_NOMEM;
 	k->n = n;
-	uint32_t size = 16;
-	while (size < (uint32_t)n * 2)
-		size *= 2;
-	if (!(k->slots = calloc(size, sizeof(*k->slots))) ||
-	    !(k->pair = malloc(((size_t)n + 1) * 3 * sizeof(*k->pair) + (size_t)n + 1))) {
+	if (!(k->pair = malloc(((size_t)n + 1) * 4 * sizeof(*k->pair) + (size_t)n + 1))) {
 		pp_kpmus_free(k);
 		return PFM_ERR_NOMEM;
 	}
-	k->nslots = size;
 	k->pair_end = k->pair + n + 1;
 	k->len = k->pair + 2 * (n + 1);
-	k->served = (unsigned char *)(k->len + n + 1);
+	k->hash = k->pair + 3 * (n + 1);
+	k->served = (unsigned char *)(k->hash + n + 1);
 	memset(k->served, 0, (size_t)n + 1);
 	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
@@ -364,14 +389,14 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 		size_t len = n < PP_SYSFS_MAX_ENTRIES && i + 1 < n ? (size_t)(k->names[i + 1] - k->names[i]) - 1
 									: strlen(k->names[i]);
 		k->len[i] = (uint32_t)len;
-		uint32_t hash = pp_kpmu_hash_of(k->names[i], len), h = hash & (size - 1);
-		while (k->slots[h])
-			h = (h + 1) & (size - 1);
-		k->slots[h] = (uint32_t)i + 1;
+		uint32_t hash = pp_kpmu_hash_of(k->names[i], len);
+		k->hash[i] = hash;
 		uint32_t first = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
 				: pp_kpmu_first(bt, k->names[i], len), end = first;
 		/* the hashed look-up names the name or is nkpmu; the search may stop at another */
-		if (bt->kpmu_hash) {	/* tablegen's: a run shares one name offset */
+		if (bt->kpmu_hash && bt->kpmu_end) {	/* tablegen's: where each run ends */
+			end = first < bt->nkpmu ? bt->kpmu_end[first] : first;
+		} else if (bt->kpmu_hash) {	/* a run shares one name offset */
 			while (end < bt->nkpmu && bt->kpmu[2 * end] == bt->kpmu[2 * first])
 				end++;
 		} else if (pp_kpmu_is(bt, first, k->names[i], len)) {
@@ -392,9 +417,27 @@ void pp_kpmus_free(struct pp_kpmus *k)
 	memset(k, 0, sizeof(*k));
 }
 
-int pp_kpmus_has(const struct pp_kpmus *k, const char *name)
+/* the hash of k's names (pp_kpmus_has); -1 without memory */
+static int kpmus_hash(struct pp_kpmus *k)
 {
-	if (!k->nslots)
+	uint32_t size = 16;
+	while (size < (uint32_t)k->n * 2)
+		size *= 2;
+	if (!(k->slots = calloc(size, sizeof(*k->slots))))
+		return -1;
+	k->nslots = size;
+	for (int i = 0; i < k->n; i++) {
+		uint32_t h = k->hash[i] & (size - 1);
+		while (k->slots[h])
+			h = (h + 1) & (size - 1);
+		k->slots[h] = (uint32_t)i + 1;
+	}
+	return 0;
+}
+
+int pp_kpmus_has(struct pp_kpmus *k, const char *name)
+{
+	if (!k->n || (!k->nslots && kpmus_hash(k)))
 		return 0;
 	uint32_t mask = k->nslots - 1, e;
 	for (uint32_t h = pp_kpmu_hash_of(name, strlen(name)) & mask; (e = k->slots[h]); h = (h + 1) & mask)
@@ -443,7 +486,7 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present 
  * and the kernel runs that box: its perf_pmu exists in sysfs.
  */
 static void drop_absent_uncore(const struct pp_detect_set *s, const struct cands *c, const struct present *pres,
-			       const struct pp_kpmus *k)
+			       struct pp_kpmus *k)
 {
 	struct pp_pmu_rt *list = s->list;
 	for (int j = 0; j < pres->n; j++) {
@@ -487,14 +530,14 @@ int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
  * PMU's sysfs `identifier` matches one of them, as perf applies a table
  * whose Compat matches; without `match` patterns that is all it needs.
  */
-static void identify_uncore(struct pp_pmu_rt *list, const int *ident, int nident, const struct pp_kpmus *k)
+static void identify_uncore(const struct pp_detect_set *s, const struct cands *c, struct pp_kpmus *k)
 {
-	for (int j = 0; j < nident; j++) {
-		struct pp_pmu_rt *rt = &list[ident[j]];
+	for (int j = 0; j < c->nident; j++) {
+		struct pp_pmu_rt *rt = &s->list[c->ident[j]];
 		if (!rt->is_present && rt->p->match)
 			continue;
 		const char *kn = pp_str(rt->t, rt->p->perf_pmu);
-		if (!pp_kpmus_has(k, kn)) {
+		if (!box_kernel_there(s, c, rt, k)) {
 			rt->is_present = 0;
 			continue;
 		}
@@ -505,7 +548,7 @@ static void identify_uncore(struct pp_pmu_rt *list, const int *ident, int nident
 	}
 }
 
-void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres_k,
+void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct pp_kpmus *k, int *pres_k,
 	       int *npres)
 {
 	struct pp_pmu_rt *list = s->list;
@@ -539,7 +582,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const 
 		detect_identity(s, &c, host->id[i], hit, 1, &pres);
 	drop_absent_core_types(list, &pres);
 	drop_absent_uncore(s, &c, &pres, k);
-	identify_uncore(list, c.ident, c.nident, k);
+	identify_uncore(s, &c, k);
 	/* the present ones: those made present and not dropped, then the boxes
 	 * that only their identifier makes present (no match patterns: never
 	 * candidates) */

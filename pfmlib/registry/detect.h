@@ -14,8 +14,9 @@
 /* the kernel PMUs of /sys/bus/event_source/devices, listed once at
  * pfm_initialize, in the directory's order (nothing is sorted), and a hash
  * of their names (pp_kpmu_hash_of: nslots, a power of two, of name index + 1,
- * 0 empty; linear probing), so a name is looked up without a compare per
- * pair */
+ * 0 empty; linear probing; made at the first pp_kpmus_has, which only PMUs
+ * the built-in kernel PMU index does not find need), so a name is looked
+ * up without a compare per pair */
 struct pp_kpmus {
 	char **names;
 	int n;
@@ -25,8 +26,8 @@ struct pp_kpmus {
 	 * the end of that name's run of pairs (pair_end[i] == pair[i]: none;
 	 * found once, here, so no user compares names again) */
 	uint32_t *pair, *pair_end;
-	/* per name, its length */
-	uint32_t *len;
+	/* per name, its length and its pp_kpmu_hash_of */
+	uint32_t *len, *hash;
 	/* per name, 1 when a built-in box detection made present names it
 	 * (pp_detect): a table serves it (registry/kernel.c) */
 	unsigned char *served;
@@ -37,8 +38,8 @@ struct pp_kpmus {
 int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt);
 void pp_kpmus_free(struct pp_kpmus *k);
 
-/* kernel PMU name exists */
-int pp_kpmus_has(const struct pp_kpmus *k, const char *name);
+/* kernel PMU name exists (the first call makes the hash: 0 without memory) */
+int pp_kpmus_has(struct pp_kpmus *k, const char *name);
 
 /*
  * The PMUs detection looks at: the registry's list; the built-in table,
@@ -63,7 +64,7 @@ struct pp_detect_set {
 /* set is_present on the PMUs that host's identities select (an uncore box
  * needs its kernel PMU in k); pres receives the list positions of the PMUs
  * it made present (room for s->n), *npres their number */
-void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres,
+void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct pp_kpmus *k, int *pres,
 	       int *npres);
 
 /* the pattern lists (pp_pmu.match) of the built-in table t whose identity

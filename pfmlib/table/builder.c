@@ -263,6 +263,7 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->pmu_hash = NULL; t->npmu_hash = 0;	/* the registry indexes run-time PMUs itself */
 	t->umask_tag = NULL;
 	t->kpmu = NULL; t->nkpmu = 0;
+	t->kpmu_end = NULL;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
 	t->dgroups = NULL; t->ndgroups = 0;

@@ -280,6 +280,10 @@ struct pp_table {
 	 * open-addressing slots, 0 when empty, else the index of the name's
 	 * first pair + 1; linear probing (the built-in table's; NULL elsewhere) */
 	const uint32_t           *kpmu_hash; uint32_t nkpmu_hash;
+	/* per pair of kpmu, the end of its name's run (the next name's first
+	 * pair, or nkpmu), so a name's pairs are known from its first one
+	 * (the built-in table's; NULL elsewhere) */
+	const uint32_t           *kpmu_end;
 	/* identity literals (the built-in table's x86 PMUs, from tablegen; NULL
 	 * elsewhere): every string a PMU's match patterns match, where each of
 	 * them matches a finite set (literals, bracket expressions, groups, '?'):
