@@ -150,7 +150,7 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
 /*
  * The candidates of detection: PMUs with patterns (OS-generic PMUs have none
  * that count), but no box whose kernel PMU is not there (it cannot be
- * present, drop_absent_uncore), so a model whose boxes the kernel does not
+ * present), so a model whose boxes the kernel does not
  * run costs no pattern match. They go to idx (list positions) in groups
  * that share a pattern list, an architecture, a priority and flags (the box
  * instances of one uncore model, a model's uncore PMUs), whose patterns are
@@ -294,15 +294,21 @@ static int make_groups(const struct pp_detect_set *s, struct pp_kpmus *kp, struc
 	return 0;
 }
 
-/* the PMUs detection made present (list indexes, each once; room for every PMU) */
+/* the PMUs detection made present (list indexes, each once; room for every
+ * PMU); whether one of them names a core type's sysfs PMU (match_unit), and
+ * whether one is a model's core PMU */
 struct present {
 	int *k, n;
+	int units, any_core;
 };
 
 static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
 {
-	if (!list[k].is_present)
+	if (!list[k].is_present) {
 		pres->k[pres->n++] = k;
+		pres->units |= list[k].p->match_unit != 0;
+		pres->any_core |= list[k].p->type == PP_PMU_CORE && !(list[k].p->flags & PP_PMU_F_BESIDE);
+	}
 	list[k].is_present = 1;
 }
 
@@ -464,6 +470,8 @@ static int sysfs_pmu_exists(const char *name)
 static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present *pres)
 {
 	int some = 0;
+	if (!pres->units)
+		return;
 	for (int j = 0; j < pres->n && !some; j++) {
 		const struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (rt->is_present && rt->p->match_unit && sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit)))
@@ -477,26 +485,6 @@ static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present 
 			rt->is_present = 0;
 			pp_verbose("PMU %s: no sysfs PMU %s, this core type is not running", pp_str(rt->t, rt->p->name),
 				   pp_str(rt->t, rt->p->match_unit));
-		}
-	}
-}
-
-/*
- * An uncore PMU (one box instance) is present when its model is the host's
- * and the kernel runs that box: its perf_pmu exists in sysfs.
- */
-static void drop_absent_uncore(const struct pp_detect_set *s, const struct cands *c, const struct present *pres,
-			       struct pp_kpmus *k)
-{
-	struct pp_pmu_rt *list = s->list;
-	for (int j = 0; j < pres->n; j++) {
-		struct pp_pmu_rt *rt = &list[pres->k[j]];
-		if (!rt->is_present || !pp_pmu_is_box(rt->p))
-			continue;
-		if (!box_kernel_there(s, c, rt, k)) {
-			rt->is_present = 0;
-			pp_verbose("PMU %s: no sysfs PMU %s, this box is not present", pp_str(rt->t, rt->p->name),
-				   pp_str(rt->t, rt->p->perf_pmu));
 		}
 	}
 }
@@ -557,7 +545,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	int *mem = malloc(((size_t)n + 1) * 3 * sizeof(*mem));
 	struct group *g = malloc(((size_t)n + 1) * sizeof(*g));
 	struct cands c = { .g = g };
-	struct present pres = { pres_k, 0 };
+	struct present pres = { pres_k, 0, 0, 0 };
 	*npres = 0;
 	if (mem) {
 		c.idx = mem + n + 1;
@@ -573,15 +561,12 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	for (int i = 0; i < host->n; i++)
 		detect_identity(s, &c, host->id[i], hit, 0, &pres);
 	/* no model table knows this CPU: its architectural events, if any */
-	int any_core = 0;
-	for (int j = 0; j < pres.n; j++) {
-		const struct pp_pmu_rt *rt = &list[pres.k[j]];
-		any_core |= rt->p->type == PP_PMU_CORE && !(rt->p->flags & PP_PMU_F_BESIDE);
-	}
-	for (int i = 0; !any_core && i < host->n; i++)
+	for (int i = 0; !pres.any_core && i < host->n; i++)
 		detect_identity(s, &c, host->id[i], hit, 1, &pres);
 	drop_absent_core_types(list, &pres);
-	drop_absent_uncore(s, &c, &pres, k);
+	/* an uncore PMU (one box instance) is present when its model is the
+	 * host's and the kernel runs that box: a box whose kernel PMU is not
+	 * there was no candidate (members, other_pmu) */
 	identify_uncore(s, &c, k);
 	/* the present ones: those made present and not dropped, then the boxes
 	 * that only their identifier makes present (no match patterns: never

@@ -90,14 +90,21 @@ void pp_reg_plm_from_core(void)
 	/* the present core PMUs are among those detection made present: the
 	 * first in search order, without a walk over every PMU */
 	int best = -1, *inv = NULL;
-	if (pp_reg.search_order && !(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
-		return;
-	for (int i = 0; inv && i < pp_reg.npmus; i++)
-		inv[pp_reg.search_order[i]] = i;
+	/* the present core PMUs (detection filled the entries of the PMUs it
+	 * made present); the place in the search order only for those */
 	for (int j = 0; j < pp_reg.ndetected; j++) {
-		int k = pp_reg.detected_pos[j], place = inv ? inv[k] : k;
-		const struct pp_pmu_rt *rt = pp_reg_entry(k);
-		if (k < pp_reg.ntable_pmus && rt->is_present && rt->p->type == PP_PMU_CORE && (best < 0 || place < best)) {
+		int k = pp_reg.detected_pos[j];
+		const struct pp_pmu_rt *rt = &pp_reg.pmus[k];
+		if (rt->p->type != PP_PMU_CORE || k >= pp_reg.ntable_pmus || !rt->is_present)
+			continue;
+		if (pp_reg.search_order && !inv) {
+			if (!(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
+				return;
+			for (int i = 0; i < pp_reg.npmus; i++)
+				inv[pp_reg.search_order[i]] = i;
+		}
+		int place = inv ? inv[k] : k;
+		if (best < 0 || place < best) {
 			best = place;
 			core = rt;
 		}
