@@ -390,10 +390,7 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	memset(k->served, 0, (size_t)n + 1);
 	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
-		/* below the cap the listing is in directory order, each name
-		 * right after the one before (pp_sysfs_list_unsorted) */
-		size_t len = n < PP_SYSFS_MAX_ENTRIES && i + 1 < n ? (size_t)(k->names[i + 1] - k->names[i]) - 1
-									: strlen(k->names[i]);
+		size_t len = strlen(k->names[i]);
 		k->len[i] = (uint32_t)len;
 		uint32_t hash = pp_kpmu_hash_of(k->names[i], len);
 		k->hash[i] = hash;
