@@ -34,6 +34,8 @@ static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
 static uint32_t *pmu_hash, npmu_hash;
 /* slots of the kernel PMU name hash (table.h, pp_table.kpmu_hash) */
 static uint32_t nkpmu_hash;
+/* kernel PMU names of pp_kpmu (its runs) */
+static uint32_t nkrun;
 /* identity literal pairs and their hash slots (table.h, pp_table.idlit) */
 static uint32_t nidlit, nidlit_hash;
 
@@ -475,6 +477,28 @@ static void emit_tables(const struct pp_builder *b)
 		ke[i] = i + 1 < nkp && kp[2 * (i + 1)] == kp[2 * i] ? ke[i + 1] : i + 1;
 	cw_comment("pp_kpmu_end", "per pair of pp_kpmu, the end of its name's run (table/table.h)", NULL);
 	cw_emit_nums("uint32_t", "pp_kpmu_end", ke, nkp);
+	/* the runs numbered (one per kernel PMU name): per pair its run, per
+	 * PMU the run of its perf_pmu + 1, so that the registry marks a host's
+	 * kernel PMU once per name, not once per PMU naming it */
+	uint32_t *krun = calloc((size_t)nkp + 1, sizeof(*krun)), *pkrun = calloc((size_t)b->pmus.n + 1, sizeof(*pkrun));
+	if (!krun || !pkrun) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < nkp; i++) {
+		krun[i] = i && kp[2 * i] == kp[2 * (i - 1)] ? krun[i - 1] : nkrun++;
+		pkrun[kp[2 * i + 1]] = krun[i] + 1;
+	}
+	if (nkrun >= 0xffffu) {
+		fprintf(stderr, "tablegen: more than %u kernel PMU names\n", 0xffffu);
+		exit(1);
+	}
+	cw_comment("pp_kpmu_run", "per pair of pp_kpmu, the number of its name's run (table/table.h)", NULL);
+	cw_emit_nums("uint16_t", "pp_kpmu_run", krun, nkp);
+	cw_comment("pp_pmu_krun", "per PMU, the run of its perf_pmu in pp_kpmu + 1, 0 for none (table/table.h)", NULL);
+	cw_emit_nums("uint16_t", "pp_pmu_krun", pkrun, b->pmus.n);
+	free(krun);
+	free(pkrun);
 	free(ke);
 	/* the hash of the kernel PMU names: one slot per distinct name, its
 	 * first pair + 1, so the registry finds a kernel PMU's pairs without a
@@ -613,6 +637,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fprintf(out, "\tt->kpmu_hash = pp_kpmu_hash; t->nkpmu_hash = %u;\n", nkpmu_hash);
 	fputs("\tt->kpmu_end = pp_kpmu_end;\n", out);
+	fprintf(out, "\tt->kpmu_run = pp_kpmu_run; t->pmu_krun = pp_pmu_krun; t->nkrun = %u;\n", nkrun);
 	fputs("\tt->idlit_strs = pp_idlit_strs;\n", out);
 	fprintf(out, "\tt->idlit = pp_idlit; t->nidlit = %u;\n", nidlit);
 	fprintf(out, "\tt->idlit_hash = pp_idlit_hash; t->nidlit_hash = %u;\n", nidlit_hash);

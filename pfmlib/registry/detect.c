@@ -175,43 +175,31 @@ struct cands {
 	struct group *g;
 	int ng;
 	int *ident, nident;		/* boxes with identifier patterns (identify_uncore) */
-	uint16_t *has;			/* per PMU of the built-in table: 1 + the index of its kernel
-					 * PMU among the host's (pp_kpmus), 0: not there */
-	unsigned char *glive;		/* per detection group: one of its boxes' kernel PMU is there */
+	const uint16_t *mark;		/* the built-in table's kernel PMU names the host has
+					 * (pp_kpmus.mark), NULL: none known */
 };
 
-/* has and glive from the kernel PMU index of table t: the few kernel PMUs
- * this host has, not every PMU; -1 without memory */
-static int kernel_has(const struct pp_table *t, const struct pp_kpmus *k, struct cands *c)
+/* 1 + the index among the host's kernel PMUs of built-in PMU b's perf_pmu,
+ * 0 when the host has none of that name (one look-up per PMU: the host's
+ * names were marked once each, pp_kpmus_load) */
+static uint32_t box_name(const struct pp_table *bt, const struct cands *c, uint32_t b)
 {
-	c->has = calloc((size_t)t->npmus * sizeof(*c->has) + (size_t)t->ndgroups + 1, 1);
-	if (!c->has)
-		return -1;
-	c->glive = (unsigned char *)(c->has + t->npmus);
-	for (int j = 0; j < k->n; j++) {
-		for (uint32_t e = k->pair[j]; e < k->pair_end[j]; e++) {
-			uint32_t b = t->kpmu[2 * e + 1];
-			c->has[b] = (uint16_t)(j + 1);
-			if (t->dgroup_of[b] != PP_DG_NONE)
-				c->glive[t->dgroup_of[b]] = 1;
-		}
-	}
-	return 0;
+	uint32_t r = bt->pmu_krun[b];
+	return r && c->mark ? c->mark[r - 1] : 0;
 }
 
-/* box rt's kernel PMU exists: has (of the built-in table bt) for its PMUs,
- * else a look-up */
+/* box rt's kernel PMU exists: marked (pp_kpmus.mark) for the built-in
+ * table's PMUs, else a look-up */
 static int box_kernel_there(const struct pp_detect_set *s, const struct cands *c, const struct pp_pmu_rt *rt,
 			    struct pp_kpmus *kp)
 {
-	if (c->has && rt->t == s->bt && !(rt->p->flags & PP_PMU_F_VARIANT))
-		return c->has[rt->p - s->bt->pmus] != 0;
+	if (c->mark && rt->t == s->bt && !(rt->p->flags & PP_PMU_F_VARIANT))
+		return box_name(s->bt, c, (uint32_t)(rt->p - s->bt->pmus)) != 0;
 	return pp_kpmus_has(kp, pp_str(rt->t, rt->p->perf_pmu));
 }
 
 /* the built-in PMUs that serve their own descriptor, by tablegen's groups
- * (their members are looked at only when the group matches: members()); a
- * group of boxes none of which the kernel runs is not matched at all */
+ * (their members are looked at only when the group matches: members()) */
 static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 {
 	const struct pp_table *bt = s->bt;
@@ -225,8 +213,6 @@ static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 	}
 	for (uint32_t j = 0; j < bt->ndgroups; j++) {
 		const struct pp_dgroup *d = &bt->dgroups[j];
-		if ((d->flags & PP_DG_BOXES) && !c->glive[j])
-			continue;
 		c->g[c->ng++] = (struct group){ bt, &bt->pmus[d->first], (int)j, 0, 0 };
 	}
 }
@@ -245,15 +231,15 @@ static int members(const struct pp_detect_set *s, const struct cands *c, const s
 	const struct pp_table *bt = s->bt;
 	const struct pp_dgroup *d = &bt->dgroups[gr->dg];
 	/* a group of boxes: each member is a box, and most of them are not
-	 * on this host (has: the cheapest test first) */
+	 * on this host (the cheapest test first) */
 	int boxes = d->flags & PP_DG_BOXES;
 	for (uint32_t b = d->first; b < d->first + d->span; b++) {
-		if (boxes && !c->has[b])
+		if (boxes && !box_name(bt, c, b))
 			continue;
 		int k = s->bpos[b];
 		if (bt->dgroup_of[b] != (uint32_t)gr->dg || k < 0 || s->list[k].picked)
 			continue;
-		if (!boxes && pp_pmu_is_box(&bt->pmus[b]) && !c->has[b])
+		if (!boxes && pp_pmu_is_box(&bt->pmus[b]) && !box_name(bt, c, b))
 			continue;
 		if (s->fill)
 			s->fill(&s->list[k]);
@@ -285,8 +271,7 @@ static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, str
 /* the candidates and groups of detection; -1 without memory */
 static int make_groups(const struct pp_detect_set *s, struct pp_kpmus *kp, struct cands *c)
 {
-	if (s->bt && kernel_has(s->bt, kp, c))
-		return -1;
+	c->mark = s->bt ? kp->mark : NULL;
 	if (s->bt)
 		builtin_groups(s, c);
 	for (int j = 0; j < (s->bt ? s->nirr : s->n); j++)
@@ -388,6 +373,13 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	k->hash = k->pair + 3 * (n + 1);
 	k->served = (unsigned char *)(k->hash + n + 1);
 	memset(k->served, 0, (size_t)n + 1);
+	/* the built-in table's kernel PMU names marked with the host's (a
+	 * listing is at most PP_SYSFS_MAX_ENTRIES names: an index fits) */
+	if (bt->pmu_krun && bt->kpmu_run && bt->kpmu_end && bt->kpmu_hash &&
+	    !(k->mark = calloc((size_t)bt->nkrun + 1, sizeof(*k->mark)))) {
+		pp_kpmus_free(k);
+		return PFM_ERR_NOMEM;
+	}
 	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(k->names[i]);
@@ -408,6 +400,8 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 		}
 		k->pair[i] = first;
 		k->pair_end[i] = end;
+		if (k->mark && first < bt->nkpmu)
+			k->mark[bt->kpmu_run[first]] = (uint16_t)(i + 1);
 	}
 	return PFM_SUCCESS;
 }
@@ -417,6 +411,7 @@ void pp_kpmus_free(struct pp_kpmus *k)
 	pp_sysfs_names_free(k->names, k->n);
 	free(k->slots);
 	free(k->pair);
+	free(k->mark);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -551,7 +546,6 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	if (!mem || !g || make_groups(s, k, &c)) {
 		free(mem);
 		free(g);
-		free(c.has);
 		return;
 	}
 	int *hit = mem;
@@ -574,13 +568,14 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 			continue;
 		pres_k[(*npres)++] = pres.k[j];
 		/* a present built-in box serves its kernel PMU (registry/kernel.c) */
-		if (k->served && c.has && rt->t == s->bt && !rt->picked && pp_pmu_is_box(rt->p) && c.has[rt->p - s->bt->pmus])
-			k->served[c.has[rt->p - s->bt->pmus] - 1] = 1;
+		uint32_t j1;
+		if (k->served && c.mark && rt->t == s->bt && !rt->picked && pp_pmu_is_box(rt->p) &&
+		    (j1 = box_name(s->bt, &c, (uint32_t)(rt->p - s->bt->pmus))))
+			k->served[j1 - 1] = 1;
 	}
 	for (int j = 0; j < c.nident; j++)
 		if (!list[c.ident[j]].p->match && list[c.ident[j]].is_present)
 			pres_k[(*npres)++] = c.ident[j];
 	free(mem);
 	free(g);
-	free(c.has);
 }

@@ -31,6 +31,10 @@ struct pp_kpmus {
 	/* per name, 1 when a built-in box detection made present names it
 	 * (pp_detect): a table serves it (registry/kernel.c) */
 	unsigned char *served;
+	/* per kernel PMU name of the built-in table (its runs, pp_table.kpmu_run):
+	 * 1 + the index of the host's kernel PMU of that name, 0 none; NULL
+	 * when the table has no such numbering */
+	uint16_t *mark;
 };
 
 /* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or

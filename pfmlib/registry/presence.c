@@ -166,7 +166,7 @@ void pp_reg_detect(void)
 	}
 	pick_variants();
 	const struct pp_table *b = &pp_reg.builtin;
-	struct pp_detect_set s = { pp_reg.pmus, pp_reg.npmus, b->dgroups && b->dgroup_of && b->kpmu ? b : NULL, pp_reg.builtin_pos, pp_reg.irregular_pos,
+	struct pp_detect_set s = { pp_reg.pmus, pp_reg.npmus, b->dgroups && b->dgroup_of && b->kpmu && b->pmu_krun ? b : NULL, pp_reg.builtin_pos, pp_reg.irregular_pos,
 				   pp_reg.nirregular, pp_reg_fill };
 	if ((pp_reg.detected_pos = malloc(((size_t)pp_reg.npmus + 1) * sizeof(*pp_reg.detected_pos))))
 		pp_detect(&s, &pp_reg.host, &pp_reg.kernel_pmus, pp_reg.detected_pos, &pp_reg.ndetected);

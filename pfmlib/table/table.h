@@ -284,6 +284,11 @@ struct pp_table {
 	 * pair, or nkpmu), so a name's pairs are known from its first one
 	 * (the built-in table's; NULL elsewhere) */
 	const uint32_t           *kpmu_end;
+	/* the runs of kpmu numbered, one per kernel PMU name (nkrun): per pair
+	 * its run; per PMU the run of its perf_pmu + 1, 0 for none (a variant
+	 * table, no perf_pmu); the built-in table's, NULL elsewhere */
+	const uint16_t           *kpmu_run;
+	const uint16_t           *pmu_krun;  uint32_t nkrun;
 	/* identity literals (the built-in table's x86 PMUs, from tablegen; NULL
 	 * elsewhere): every string a PMU's match patterns match, where each of
 	 * them matches a finite set (literals, bracket expressions, groups, '?'):
