@@ -29,6 +29,23 @@
 static FILE *out;
 
 static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
+static const struct pp_dgroup *dg_sort;	/* the groups cmp_dg_* order (of gen's PMUs) */
+
+/* detection groups (indexes into dg_sort) by pattern list, then index */
+static int cmp_dg_match(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	pp_str_t mx = gen->pmus.v[dg_sort[x].first].match, my = gen->pmus.v[dg_sort[y].first].match;
+	return mx != my ? (mx > my) - (mx < my) : (x > y) - (x < y);
+}
+
+/* detection groups by architecture string offset, then index */
+static int cmp_dg_arch(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	pp_str_t ax = gen->pmus.v[dg_sort[x].first].arch, ay = gen->pmus.v[dg_sort[y].first].arch;
+	return ax != ay ? (ax > ay) - (ax < ay) : (x > y) - (x < y);
+}
 
 /* the PMU name index of the built-in table (table.h, pp_table.pmu_hash) */
 static uint32_t *pmu_hash, npmu_hash;
@@ -186,7 +203,7 @@ static int cmp_idlit(const void *a, const void *b)
  * the x86 PMUs whose every pattern expands; the number of pairs and of
  * hash slots.
  */
-static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *nslots)
+static uint8_t *emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *nslots)
 {
 	uint8_t *flag = calloc((size_t)b->pmus.n + 1, 1);
 	uint32_t *done = calloc((size_t)b->pmus.n + 1, sizeof(*done)), ndone = 0, n = 0, cap = 1024;
@@ -281,8 +298,8 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 	*nslots = size;
 	free(slot);
 	free(pairs);
-	free(flag);
 	free(done);
+	return flag;
 	free(v);
 	free(one);
 }
@@ -526,7 +543,7 @@ static void emit_tables(const struct pp_builder *b)
 	free(kh);
 	free(kp);
 
-	emit_idlits(b, &nidlit, &nidlit_hash);
+	uint8_t *literal = emit_idlits(b, &nidlit, &nidlit_hash);
 
 	cw_comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
 		"none (table/table.h)", NULL);
@@ -577,6 +594,29 @@ static void emit_tables(const struct pp_builder *b)
 	for (i = 0; i < b->pmus.n; i++)
 		cw_put_num(i, dgof[i]);
 	cw_close_nums();
+	/* the groups in the order detection looks at them: those whose
+	 * patterns are identity literals by pattern list (found from the
+	 * identity's literal hits), then the others by architecture (a run
+	 * of another architecture is passed over at once) */
+	uint32_t *dgo = calloc((size_t)ndg + 1, sizeof(*dgo)), nlitg = 0;
+	if (!dgo) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < ndg; i++)
+		if (literal[dg[i].first])
+			dgo[nlitg++] = i;
+	for (uint32_t j = 0, o = nlitg; j < ndg; j++)
+		if (!literal[dg[j].first])
+			dgo[o++] = j;
+	dg_sort = dg;
+	qsort(dgo, nlitg, sizeof(*dgo), cmp_dg_match);
+	qsort(dgo + nlitg, ndg - nlitg, sizeof(*dgo), cmp_dg_arch);
+	cw_comment("pp_dg_order", "the detection groups, those of identity literals by pattern list, then the "
+		"others by architecture (table/table.h)", NULL);
+	cw_emit_nums("uint16_t", "pp_dg_order", dgo, ndg);
+	free(dgo);
+	free(literal);
 	free(dg);
 	free(dgof);
 	cw_comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
@@ -646,6 +686,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
 	fprintf(out, "\tt->dgroups = pp_dgroups; t->ndgroups = %u;\n", ndg);
+	fprintf(out, "\tt->dg_order = pp_dg_order; t->ndg_lit = %u;\n", nlitg);
 	fputs("\tt->dgroup_of = pp_dgroup_of;\n", out);
 	fprintf(out, "\tt->idents = pp_idents; t->nidents = %u;\n", nident);
 	fprintf(out, "\tt->patterns = pp_patterns; t->npatterns = %u;\n", npat);

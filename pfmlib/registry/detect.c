@@ -211,7 +211,8 @@ static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 			c->ident[c->nident++] = k;
 		}
 	}
-	for (uint32_t j = 0; j < bt->ndgroups; j++) {
+	/* tablegen's order of them: detect_identity walks it (builtin_in_order) */
+	for (uint32_t j = 0; !bt->dg_order && j < bt->ndgroups; j++) {
 		const struct pp_dgroup *d = &bt->dgroups[j];
 		c->g[c->ng++] = (struct group){ bt, &bt->pmus[d->first], (int)j, 0, 0 };
 	}
@@ -297,6 +298,122 @@ static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
 	list[k].is_present = 1;
 }
 
+/* one identity's detection (detect_identity): what it has found so far */
+struct ident {
+	const struct pp_detect_set *s;
+	const struct cands *c;
+	const char *id, *id_arch;
+	struct pp_lit_hits lit;
+	struct arch_memo am;
+	int fallback;
+	int *hit, nhit;			/* the PMUs of the groups that matched (room for every PMU) */
+	uint32_t best;			/* their lowest priority */
+	struct present *pres;
+	/* pattern lists are interned per table: groups of one model that are
+	 * not adjacent (core and uncore PMUs) are matched once: the last few
+	 * matched by their patterns (a literal costs a compare) */
+	struct { const struct pp_table *t; pp_str_t match, arch; int hit; } seen[8];
+	int nseen;
+};
+
+/* pmu_matches for group gr's patterns, once per pattern list */
+static int group_matches(struct ident *x, const struct group *gr)
+{
+	const struct pp_pmu *p = gr->p;
+	if (x->lit.t == gr->t && gr->t->match_literal[p - gr->t->pmus])
+		return pmu_matches(gr->t, p, x->id, x->id_arch, &x->lit, &x->am);
+	for (int i = 0; i < x->nseen && i < 8; i++)
+		if (x->seen[i].t == gr->t && x->seen[i].match == p->match && x->seen[i].arch == p->arch)
+			return x->seen[i].hit;
+	int hit = pmu_matches(gr->t, p, x->id, x->id_arch, &x->lit, &x->am), i = x->nseen++ % 8;
+	x->seen[i].t = gr->t;
+	x->seen[i].match = p->match;
+	x->seen[i].arch = p->arch;
+	x->seen[i].hit = hit;
+	return hit;
+}
+
+/* group gr for the identity of x: its members are hits when it matches */
+static void consider(struct ident *x, const struct group *gr)
+{
+	const struct pp_pmu *p = gr->p;
+	if (p->flags & PP_PMU_F_BESIDE) {
+		if (x->fallback || !group_matches(x, gr))
+			return;
+		int n = members(x->s, x->c, gr, x->hit + x->nhit);
+		for (int k = 0; k < n; k++)
+			make_present(x->s->list, x->hit[x->nhit + k], x->pres);
+		return;
+	}
+	if (!!(p->flags & PP_PMU_F_FALLBACK) != x->fallback || !group_matches(x, gr))
+		return;
+	/* one priority per group, and only a group with members sets it: a
+	 * built-in model whose PMUs plugins all replaced (newer versions,
+	 * overrides) has none left, and its priority must not outrank the
+	 * plugins' own */
+	int n = members(x->s, x->c, gr, x->hit + x->nhit);
+	x->nhit += n;
+	if (n && p->match_priority < x->best)
+		x->best = p->match_priority;
+}
+
+/* built-in detection group dg (pp_table.dg_order) for x */
+static void consider_builtin(struct ident *x, uint32_t dg)
+{
+	const struct pp_table *bt = x->s->bt;
+	const struct group gr = { bt, &bt->pmus[bt->dgroups[dg].first], (int)dg, 0, 0 };
+	consider(x, &gr);
+}
+
+/*
+ * The built-in groups in tablegen's order (pp_table.dg_order): of those
+ * whose patterns are identity literals, the groups of the pattern lists the
+ * identity's literals name (all of them when more were found than kept);
+ * of the others, each run of one architecture when the identity is of it
+ * (pp_host_arch_serves), so the groups of other models and architectures
+ * cost no look at all.
+ */
+static void builtin_in_order(struct ident *x)
+{
+	const struct pp_table *bt = x->s->bt;
+	const uint16_t *o = bt->dg_order;
+	uint32_t nlit = bt->ndg_lit;
+	if (x->lit.t != bt || x->lit.n == 64) {
+		for (uint32_t j = 0; j < nlit; j++)
+			consider_builtin(x, o[j]);
+	} else {
+		for (int i = 0; i < x->lit.n; i++) {
+			pp_str_t m = x->lit.v[i];
+			int again = 0;
+			for (int h = 0; h < i && !again; h++)
+				again = x->lit.v[h] == m;
+			if (again)
+				continue;
+			/* the first group of pattern list m (sorted by it) */
+			uint32_t lo = 0, hi = nlit;
+			while (lo < hi) {
+				uint32_t mid = lo + (hi - lo) / 2;
+				if (bt->pmus[bt->dgroups[o[mid]].first].match < m)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (; lo < nlit && bt->pmus[bt->dgroups[o[lo]].first].match == m; lo++)
+				consider_builtin(x, o[lo]);
+		}
+	}
+	for (uint32_t j = nlit; j < bt->ndgroups;) {
+		const struct pp_pmu *p = &bt->pmus[bt->dgroups[o[j]].first];
+		uint32_t end = j + 1;
+		while (end < bt->ndgroups && bt->pmus[bt->dgroups[o[end]].first].arch == p->arch)
+			end++;
+		if (arch_serves(bt, p, x->id_arch, &x->am))
+			for (; j < end; j++)
+				consider_builtin(x, o[j]);
+		j = end;
+	}
+}
+
 /*
  * Each host identity (one per core type) makes present the PMUs of its best
  * match: the lowest match_priority (perf's first mapfile line), all PMUs that
@@ -307,52 +424,15 @@ static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
 static void detect_identity(const struct pp_detect_set *s, const struct cands *c, const char *id, int *hit,
 			    int fallback, struct present *pres)
 {
-	uint32_t best = UINT32_MAX;
-	const char *id_arch = pp_host_id_arch(id);
-	int nhit = 0;
-	struct pp_lit_hits lit;
-	struct arch_memo am = { .n = 0 };
-	pp_detect_literals(s->bt, id, &lit);
-	/* pattern lists are interned per table: groups of one model that are
-	 * not adjacent (core and uncore PMUs) are matched once */
-	/* a direct-mapped cache by pattern list (0: empty slot) */
-	enum { NSEEN = 64 };
-	struct { const struct pp_table *t; pp_str_t match; pp_str_t arch; int hit; } seen[NSEEN];
-	memset(seen, 0, sizeof(seen));
-	for (int j = 0; j < c->ng; j++) {
-		const struct group *gr = &c->g[j];
-		const struct pp_pmu *p = gr->p;
-		int fb = !!(p->flags & PP_PMU_F_FALLBACK);
-		if (p->flags & PP_PMU_F_BESIDE) {
-			if (fallback || !pmu_matches(gr->t, p, id, id_arch, &lit, &am))
-				continue;
-			int n = members(s, c, gr, hit + nhit);
-			for (int k = 0; k < n; k++)
-				make_present(s->list, hit[nhit + k], pres);
-			continue;
-		}
-		if (fb != fallback)
-			continue;
-		unsigned h = (p->match * 2654435761u) >> 26;
-		if (seen[h].t != gr->t || seen[h].match != p->match || seen[h].arch != p->arch) {
-			seen[h].t = gr->t;
-			seen[h].match = p->match;
-			seen[h].arch = p->arch;
-			seen[h].hit = pmu_matches(gr->t, p, id, id_arch, &lit, &am);
-		}
-		if (!seen[h].hit)
-			continue;
-		/* one priority per group, and only a group with members sets
-		 * it: a built-in model whose PMUs plugins all replaced (newer
-		 * versions, overrides) has none left, and its priority must not
-		 * outrank the plugins' own */
-		int n = members(s, c, gr, hit + nhit);
-		nhit += n;
-		if (n && p->match_priority < best)
-			best = p->match_priority;
-	}
-	for (int k = 0; k < nhit; k++)
-		if (s->list[hit[k]].p->match_priority == best)
+	struct ident x = { .s = s, .c = c, .id = id, .id_arch = pp_host_id_arch(id), .fallback = fallback,
+			   .hit = hit, .best = UINT32_MAX, .pres = pres };
+	pp_detect_literals(s->bt, id, &x.lit);
+	if (s->bt && s->bt->dg_order)
+		builtin_in_order(&x);
+	for (int j = 0; j < c->ng; j++)
+		consider(&x, &c->g[j]);
+	for (int k = 0; k < x.nhit; k++)
+		if (s->list[hit[k]].p->match_priority == x.best)
 			make_present(s->list, hit[k], pres);
 }
 

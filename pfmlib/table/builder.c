@@ -268,6 +268,7 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
 	t->dgroups = NULL; t->ndgroups = 0;
+	t->dg_order = NULL; t->ndg_lit = 0;
 	t->dgroup_of = NULL;
 	t->idents = NULL; t->nidents = 0;
 	t->patterns = NULL; t->npatterns = 0;

@@ -311,6 +311,10 @@ struct pp_table {
 	 * index of its group or PP_DG_NONE; the uncore boxes with identifier
 	 * patterns, in table order (the built-in table's; NULL elsewhere) */
 	const struct pp_dgroup   *dgroups;   uint32_t ndgroups;
+	/* the groups in detection's order: the ndg_lit first are those whose
+	 * pattern list is among the identity literals (match_literal), by
+	 * pattern list (pp_pmu.match); the others by architecture string */
+	const uint16_t           *dg_order;  uint32_t ndg_lit;
 	const uint16_t           *dgroup_of;
 	const uint32_t           *idents;    uint32_t nidents;
 	/* the indexes of the uncore tables of boxes named at run time
