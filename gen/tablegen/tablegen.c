@@ -581,6 +581,8 @@ static void emit_tables(const struct pp_builder *b)
 		dg[ndg - 1].span = (uint16_t)(i - dg[ndg - 1].first + 1);
 		if (!pp_pmu_is_box(p))
 			dg[ndg - 1].flags &= (uint16_t)~PP_DG_BOXES;
+		if (p->match_unit)
+			dg[ndg - 1].flags |= PP_DG_UNITS;
 		dgof[i] = (uint16_t)(ndg - 1);
 		prev = p;
 	}

@@ -177,6 +177,7 @@ struct cands {
 	int *ident, nident;		/* boxes with identifier patterns (identify_uncore) */
 	const uint16_t *mark;		/* the built-in table's kernel PMU names the host has
 					 * (pp_kpmus.mark), NULL: none known */
+	unsigned char *served;		/* pp_kpmus.served, NULL: none */
 };
 
 /* 1 + the index among the host's kernel PMUs of built-in PMU b's perf_pmu,
@@ -186,6 +187,17 @@ static uint32_t box_name(const struct pp_table *bt, const struct cands *c, uint3
 {
 	uint32_t r = bt->pmu_krun[b];
 	return r && c->mark ? c->mark[r - 1] : 0;
+}
+
+/* the descriptor of list entry k, and (t) its table, without filling the
+ * entry: the boxes detection makes present are left for their first access
+ * (pp_reg_entry) to fill; an entry not filled is a built-in PMU's */
+static const struct pp_pmu *desc_of(const struct pp_detect_set *s, int k, const struct pp_table **t)
+{
+	const struct pp_pmu_rt *rt = &s->list[k];
+	if (t)
+		*t = rt->t ? rt->t : s->bt;
+	return rt->t ? rt->p : &s->bt->pmus[s->bt->list_bidx[k]];
 }
 
 /* box rt's kernel PMU exists: marked (pp_kpmus.mark) for the built-in
@@ -242,7 +254,8 @@ static int members(const struct pp_detect_set *s, const struct cands *c, const s
 			continue;
 		if (!boxes && pp_pmu_is_box(&bt->pmus[b]) && !box_name(bt, c, b))
 			continue;
-		if (s->fill)
+		/* the boxes are left unfilled: their descriptors are read by desc_of */
+		if (!boxes && s->fill)
 			s->fill(&s->list[k]);
 		out[n++] = k;
 	}
@@ -273,6 +286,7 @@ static void other_pmu(const struct pp_detect_set *s, struct cands *c, int k, str
 static int make_groups(const struct pp_detect_set *s, struct pp_kpmus *kp, struct cands *c)
 {
 	c->mark = s->bt ? kp->mark : NULL;
+	c->served = kp->served;
 	if (s->bt)
 		builtin_groups(s, c);
 	for (int j = 0; j < (s->bt ? s->nirr : s->n); j++)
@@ -288,14 +302,42 @@ struct present {
 	int units, any_core;
 };
 
-static void make_present(struct pp_pmu_rt *list, int k, struct present *pres)
+/* a group that matched an identity: its members are hit[first ..][n] */
+struct matched {
+	struct group gr;
+	int first, n;
+};
+
+/*
+ * The members of matched group m (list positions hit[m->first ..][m->n])
+ * made present. A group's members share its type and flags; a built-in
+ * group says whether a member names a core type's sysfs PMU
+ * (PP_DG_UNITS), another group's members are looked at. A built-in box
+ * made present serves its kernel PMU (registry/kernel.c): noted here, but
+ * for a box with identifier patterns, which identify_uncore may still take
+ * back.
+ */
+static void make_present(const struct pp_detect_set *s, const struct cands *c, const struct matched *m,
+			 const int *hit, struct present *pres)
 {
-	if (!list[k].is_present) {
+	const struct pp_pmu *p = m->gr.p;
+	const struct pp_table *bt = s->bt;
+	int dg = m->gr.dg, units = dg >= 0 ? !!(bt->dgroups[dg].flags & PP_DG_UNITS) : 0;
+	int boxes = dg >= 0 && (bt->dgroups[dg].flags & PP_DG_BOXES) && !units && c->served && c->mark;
+	pres->any_core |= p->type == PP_PMU_CORE && !(p->flags & PP_PMU_F_BESIDE);
+	for (int j = m->first; j < m->first + m->n; j++) {
+		int k = hit[j];
+		if (s->list[k].is_present)
+			continue;
+		s->list[k].is_present = 1;
 		pres->k[pres->n++] = k;
-		pres->units |= list[k].p->match_unit != 0;
-		pres->any_core |= list[k].p->type == PP_PMU_CORE && !(list[k].p->flags & PP_PMU_F_BESIDE);
+		if (dg < 0)
+			units |= desc_of(s, k, NULL)->match_unit != 0;
+		uint32_t b, j1;
+		if (boxes && !bt->pmus[b = bt->list_bidx[k]].identifier && (j1 = box_name(bt, c, b)))
+			c->served[j1 - 1] = 1;
 	}
-	list[k].is_present = 1;
+	pres->units |= units;
 }
 
 /* one identity's detection (detect_identity): what it has found so far */
@@ -308,6 +350,10 @@ struct ident {
 	int fallback;
 	int *hit, nhit;			/* the PMUs of the groups that matched (room for every PMU) */
 	uint32_t best;			/* their lowest priority */
+	/* the groups that matched, each with its run of hit (the first 64;
+	 * the hits past them from over on, judged one by one) */
+	struct matched mg[64];
+	int nmg, over;
 	struct present *pres;
 	/* pattern lists are interned per table: groups of one model that are
 	 * not adjacent (core and uncore PMUs) are matched once: the last few
@@ -341,8 +387,8 @@ static void consider(struct ident *x, const struct group *gr)
 		if (x->fallback || !group_matches(x, gr))
 			return;
 		int n = members(x->s, x->c, gr, x->hit + x->nhit);
-		for (int k = 0; k < n; k++)
-			make_present(x->s->list, x->hit[x->nhit + k], x->pres);
+		const struct matched m = { *gr, x->nhit, n };
+		make_present(x->s, x->c, &m, x->hit, x->pres);
 		return;
 	}
 	if (!!(p->flags & PP_PMU_F_FALLBACK) != x->fallback || !group_matches(x, gr))
@@ -352,6 +398,10 @@ static void consider(struct ident *x, const struct group *gr)
 	 * overrides) has none left, and its priority must not outrank the
 	 * plugins' own */
 	int n = members(x->s, x->c, gr, x->hit + x->nhit);
+	if (n && x->nmg < 64)
+		x->mg[x->nmg++] = (struct matched){ *gr, x->nhit, n };
+	else if (n && x->over < 0)
+		x->over = x->nhit;
 	x->nhit += n;
 	if (n && p->match_priority < x->best)
 		x->best = p->match_priority;
@@ -424,16 +474,36 @@ static void builtin_in_order(struct ident *x)
 static void detect_identity(const struct pp_detect_set *s, const struct cands *c, const char *id, int *hit,
 			    int fallback, struct present *pres)
 {
-	struct ident x = { .s = s, .c = c, .id = id, .id_arch = pp_host_id_arch(id), .fallback = fallback,
-			   .hit = hit, .best = UINT32_MAX, .pres = pres };
+	/* field by field: an initializer would clear the arrays (kB) */
+	struct ident x;
+	x.s = s;
+	x.c = c;
+	x.id = id;
+	x.id_arch = pp_host_id_arch(id);
+	x.am.n = 0;
+	x.fallback = fallback;
+	x.hit = hit;
+	x.nhit = 0;
+	x.best = UINT32_MAX;
+	x.nmg = 0;
+	x.over = -1;
+	x.pres = pres;
+	x.nseen = 0;
 	pp_detect_literals(s->bt, id, &x.lit);
 	if (s->bt && s->bt->dg_order)
 		builtin_in_order(&x);
 	for (int j = 0; j < c->ng; j++)
 		consider(&x, &c->g[j]);
-	for (int k = 0; k < x.nhit; k++)
-		if (s->list[hit[k]].p->match_priority == x.best)
-			make_present(s->list, hit[k], pres);
+	/* a group's members share its priority */
+	for (int j = 0; j < x.nmg; j++)
+		if (x.mg[j].gr.p->match_priority == x.best)
+			make_present(s, c, &x.mg[j], hit, pres);
+	for (int k = x.over < 0 ? x.nhit : x.over; k < x.nhit; k++)
+		if (desc_of(s, hit[k], NULL)->match_priority == x.best) {
+			const struct group one = { NULL, desc_of(s, hit[k], NULL), -1, 0, 1 };
+			const struct matched m = { one, k, 1 };
+			make_present(s, c, &m, hit, pres);
+		}
 }
 
 int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
@@ -539,11 +609,16 @@ static int sysfs_pmu_exists(const char *name)
  * core type whose sysfs PMU is absent is not present. With no such PMU in
  * sysfs at all (a VM, an old kernel), every core type stays.
  */
-static void drop_absent_core_types(struct pp_pmu_rt *list, const struct present *pres)
+static void drop_absent_core_types(const struct pp_detect_set *s, const struct present *pres)
 {
+	struct pp_pmu_rt *list = s->list;
 	int some = 0;
 	if (!pres->units)
 		return;
+	/* a hybrid part's: its present PMUs filled (the boxes were not) */
+	for (int j = 0; s->fill && j < pres->n; j++)
+		if (!list[pres->k[j]].t)
+			s->fill(&list[pres->k[j]]);
 	for (int j = 0; j < pres->n && !some; j++) {
 		const struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (rt->is_present && rt->p->match_unit && sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit)))
@@ -634,7 +709,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	/* no model table knows this CPU: its architectural events, if any */
 	for (int i = 0; !pres.any_core && i < host->n; i++)
 		detect_identity(s, &c, host->id[i], hit, 1, &pres);
-	drop_absent_core_types(list, &pres);
+	drop_absent_core_types(s, &pres);
 	/* an uncore PMU (one box instance) is present when its model is the
 	 * host's and the kernel runs that box: a box whose kernel PMU is not
 	 * there was no candidate (members, other_pmu) */
@@ -643,15 +718,8 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	 * that only their identifier makes present (no match patterns: never
 	 * candidates) */
 	for (int j = 0; j < pres.n; j++) {
-		const struct pp_pmu_rt *rt = &list[pres.k[j]];
-		if (!rt->is_present)
-			continue;
-		pres_k[(*npres)++] = pres.k[j];
-		/* a present built-in box serves its kernel PMU (registry/kernel.c) */
-		uint32_t j1;
-		if (k->served && c.mark && rt->t == s->bt && !rt->picked && pp_pmu_is_box(rt->p) &&
-		    (j1 = box_name(s->bt, &c, (uint32_t)(rt->p - s->bt->pmus))))
-			k->served[j1 - 1] = 1;
+		if (list[pres.k[j]].is_present)
+			pres_k[(*npres)++] = pres.k[j];
 	}
 	for (int j = 0; j < c.nident; j++)
 		if (!list[c.ident[j]].p->match && list[c.ident[j]].is_present)

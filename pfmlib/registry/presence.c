@@ -94,9 +94,9 @@ void pp_reg_plm_from_core(void)
 	 * made present); the place in the search order only for those */
 	for (int j = 0; j < pp_reg.ndetected; j++) {
 		int k = pp_reg.detected_pos[j];
-		const struct pp_pmu_rt *rt = &pp_reg.pmus[k];
-		if (rt->p->type != PP_PMU_CORE || k >= pp_reg.ntable_pmus || !rt->is_present)
+		if (pp_reg_desc(k)->type != PP_PMU_CORE || k >= pp_reg.ntable_pmus || !pp_reg.pmus[k].is_present)
 			continue;
+		const struct pp_pmu_rt *rt = pp_reg_entry(k);
 		if (pp_reg.search_order && !inv) {
 			if (!(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
 				return;
@@ -127,9 +127,10 @@ static void arch_perfmon(void)
 		return;
 	/* among the PMUs detection made present */
 	for (int j = 0; j < pp_reg.ndetected; j++) {
-		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg.detected_pos[j]);
-		if (!(rt->p->flags & PP_PMU_F_ARCH_PERFMON) || !rt->is_present)
+		if (!(pp_reg_desc(pp_reg.detected_pos[j])->flags & PP_PMU_F_ARCH_PERFMON) ||
+		    !pp_reg.pmus[pp_reg.detected_pos[j]].is_present)
 			continue;
+		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg.detected_pos[j]);
 		if (!pp_reg.host.archperf_version) {
 			rt->is_present = 0;
 			pp_verbose("PMU %s: cpuid leaf 0xA reports no architectural PMU", rt->name);

@@ -92,6 +92,14 @@ static inline struct pp_pmu_rt *pp_reg_entry(int i)
 	return rt;
 }
 
+/* the descriptor of list entry i without filling it (during pfm_initialize:
+ * detection leaves the boxes it makes present for their first access) */
+static inline const struct pp_pmu *pp_reg_desc(int i)
+{
+	const struct pp_pmu_rt *rt = &pp_reg.pmus[i];
+	return rt->t ? rt->p : &pp_reg.builtin.pmus[pp_reg.builtin.list_bidx[i]];
+}
+
 /* ids and search order, inline: every accessor goes through them */
 /* id's PMU (0 <= id <= PP_MAX_PMU_ID), NULL for none */
 static inline struct pp_pmu_rt *pp_reg_at_id(int id)

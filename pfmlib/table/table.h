@@ -209,6 +209,7 @@ struct pp_dgroup {
 	uint16_t flags;
 };
 #define PP_DG_BOXES 0x1
+#define PP_DG_UNITS 0x2	/* a member names the sysfs PMU of its core type (match_unit) */
 #define PP_DG_NONE 0xffffu	/* pp_table.dgroup_of of a PMU that is no candidate */
 
 /*
