@@ -514,53 +514,54 @@ int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt)
 	if (n < 0)
 		return PFM_ERR_NOMEM;
 	k->n = n;
-	if (!(k->pair = malloc(((size_t)n + 1) * 4 * sizeof(*k->pair) + (size_t)n + 1))) {
+	/* first: written for every name below (when the table has the index) */
+	if (!(k->first = malloc(((size_t)n + 1) * sizeof(*k->first) + (size_t)n + 1))) {
 		pp_kpmus_free(k);
 		return PFM_ERR_NOMEM;
 	}
-	k->pair_end = k->pair + n + 1;
-	k->len = k->pair + 2 * (n + 1);
-	k->hash = k->pair + 3 * (n + 1);
-	k->served = (unsigned char *)(k->hash + n + 1);
+	k->served = (unsigned char *)(k->first + n + 1);
 	memset(k->served, 0, (size_t)n + 1);
 	/* the built-in table's kernel PMU names marked with the host's (a
-	 * listing is at most PP_SYSFS_MAX_ENTRIES names: an index fits) */
-	if (bt->pmu_krun && bt->kpmu_run && bt->kpmu_end && bt->kpmu_hash &&
-	    !(k->mark = calloc((size_t)bt->nkrun + 1, sizeof(*k->mark)))) {
+	 * listing is at most PP_SYSFS_MAX_ENTRIES names: an index fits): one
+	 * hash and one probe of tablegen's hash per name, nothing else */
+	if (!bt->pmu_krun || !bt->kpmu_run || !bt->kpmu_hash)
+		return PFM_SUCCESS;
+	if (!(k->mark = calloc((size_t)bt->nkrun + 1, sizeof(*k->mark)))) {
 		pp_kpmus_free(k);
 		return PFM_ERR_NOMEM;
 	}
-	/* one hash per name, for this set and the table's index alike */
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(k->names[i]);
-		k->len[i] = (uint32_t)len;
-		uint32_t hash = pp_kpmu_hash_of(k->names[i], len);
-		k->hash[i] = hash;
-		uint32_t first = bt->kpmu_hash ? pp_kpmu_first_hashed(bt, hash, k->names[i], len)
-				: pp_kpmu_first(bt, k->names[i], len), end = first;
-		/* the hashed look-up names the name or is nkpmu; the search may stop at another */
-		if (bt->kpmu_hash && bt->kpmu_end) {	/* tablegen's: where each run ends */
-			end = first < bt->nkpmu ? bt->kpmu_end[first] : first;
-		} else if (bt->kpmu_hash) {	/* a run shares one name offset */
-			while (end < bt->nkpmu && bt->kpmu[2 * end] == bt->kpmu[2 * first])
-				end++;
-		} else if (pp_kpmu_is(bt, first, k->names[i], len)) {
-			for (end = first + 1; pp_kpmu_same(bt, end, first); end++)
-				;
-		}
-		k->pair[i] = first;
-		k->pair_end[i] = end;
-		if (k->mark && first < bt->nkpmu)
+		uint32_t first = pp_kpmu_first_hashed(bt, pp_kpmu_hash_of(k->names[i], len), k->names[i], len);
+		k->first[i] = first;
+		if (first < bt->nkpmu)
 			k->mark[bt->kpmu_run[first]] = (uint16_t)(i + 1);
 	}
 	return PFM_SUCCESS;
+}
+
+void pp_kpmus_pairs(const struct pp_kpmus *k, const struct pp_table *bt, int i, uint32_t *first, uint32_t *end)
+{
+	/* the hashed look-up of pp_kpmus_load names the name or is nkpmu */
+	uint32_t e = k->mark ? k->first[i] : pp_kpmu_first(bt, k->names[i], strlen(k->names[i]));
+	*first = e;
+	if (k->mark ? e >= bt->nkpmu : !pp_kpmu_is(bt, e, k->names[i], strlen(k->names[i]))) {
+		*end = e;
+		return;
+	}
+	if (bt->kpmu_end) {	/* tablegen's: where each run ends */
+		*end = bt->kpmu_end[e];
+		return;
+	}
+	for (*end = e + 1; pp_kpmu_same(bt, *end, e); ++*end)
+		;
 }
 
 void pp_kpmus_free(struct pp_kpmus *k)
 {
 	pp_sysfs_names_free(k->names, k->n);
 	free(k->slots);
-	free(k->pair);
+	free(k->first);
 	free(k->mark);
 	memset(k, 0, sizeof(*k));
 }
@@ -575,7 +576,7 @@ static int kpmus_hash(struct pp_kpmus *k)
 		return -1;
 	k->nslots = size;
 	for (int i = 0; i < k->n; i++) {
-		uint32_t h = k->hash[i] & (size - 1);
+		uint32_t h = pp_kpmu_hash_of(k->names[i], strlen(k->names[i])) & (size - 1);
 		while (k->slots[h])
 			h = (h + 1) & (size - 1);
 		k->slots[h] = (uint32_t)i + 1;

@@ -22,12 +22,8 @@ struct pp_kpmus {
 	int n;
 	uint32_t *slots, nslots;
 	/* per name, the first pair of the built-in table's kernel PMU index
-	 * (pp_table.kpmu) naming it, or its nkpmu (looked up once, here), and
-	 * the end of that name's run of pairs (pair_end[i] == pair[i]: none;
-	 * found once, here, so no user compares names again) */
-	uint32_t *pair, *pair_end;
-	/* per name, its length and its pp_kpmu_hash_of */
-	uint32_t *len, *hash;
+	 * naming it, or its nkpmu (with mark only) */
+	uint32_t *first;
 	/* per name, 1 when a built-in box detection made present names it
 	 * (pp_detect): a table serves it (registry/kernel.c) */
 	unsigned char *served;
@@ -37,9 +33,14 @@ struct pp_kpmus {
 	uint16_t *mark;
 };
 
-/* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or
+/* list them, marking bt's kernel PMU names the host has (PFM_SUCCESS, or
  * PFM_ERR_NOMEM); pp_kpmus_free releases */
 int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt);
+
+/* the pairs of bt's kernel PMU index (pp_table.kpmu) naming name i of k:
+ * [*first, *end), empty when none (looked up anew: for the few names that
+ * need them) */
+void pp_kpmus_pairs(const struct pp_kpmus *k, const struct pp_table *bt, int i, uint32_t *first, uint32_t *end);
 void pp_kpmus_free(struct pp_kpmus *k);
 
 /* kernel PMU name exists (the first call makes the hash: 0 without memory) */

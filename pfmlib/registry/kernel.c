@@ -91,12 +91,13 @@ static int served(int i)
 	/* a built-in box detection made present names it (pp_detect) */
 	if (k->served[i])
 		return 1;
-	/* the pairs of sysname itself were found when it was listed
-	 * (pp_kpmus_load) */
-	for (uint32_t e = k->pair[i]; e < k->pair_end[i]; e++)
+	/* the pairs of sysname itself */
+	uint32_t first, end;
+	pp_kpmus_pairs(k, &pp_reg.builtin, i, &first, &end);
+	for (uint32_t e = first; e < end; e++)
 		if (pair_serves(e, 1))
 			return 1;
-	size_t len = k->len[i], base = len;
+	size_t len = strlen(sysname), base = len;
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
 		base--;
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
