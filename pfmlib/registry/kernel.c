@@ -56,7 +56,10 @@ static int pair_serves(uint32_t e, int exact)
 	const struct pp_pmu *p = &pp_reg.builtin.pmus[b];
 	if ((exact && p->type == PP_PMU_CORE) || pp_reg.pmus[k].is_present)
 		return 1;
-	const struct pp_pmu_rt cand = { .t = &pp_reg.builtin, .p = p };
+	/* (set field by field: pp_reg_matches_host reads t and p only) */
+	struct pp_pmu_rt cand;
+	cand.t = &pp_reg.builtin;
+	cand.p = p;
 	return pp_reg_matches_host(&cand);
 }
 
@@ -143,6 +146,9 @@ int pp_reg_add_sysfs(void)
 	free(unserved);
 	if (r != PFM_SUCCESS)
 		return r;
+	/* the name index and the list of irregular PMUs grown once for all */
+	if (pp_reg_index_reserve(pp_reg.sysfs_stubs.n) || pp_reg_irregular_reserve(pp_reg.sysfs_stubs.n))
+		return PFM_ERR_NOMEM;
 	for (int i = 0; i < pp_reg.sysfs_stubs.n; i++) {
 		const struct pp_sysfs_found *fd = &pp_reg.sysfs_stubs.found[i];
 		/* discovery took a name and an id nobody has (sysfs_name_taken, sysfs_id_taken) */

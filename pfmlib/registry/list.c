@@ -37,6 +37,20 @@ struct pp_pmu_rt *pp_reg_append(void)
 	return rt;
 }
 
+/* room for n more irregular PMUs; -1 without memory */
+int pp_reg_irregular_reserve(int n)
+{
+	if (pp_reg.nirregular + n <= pp_reg.irregular_cap)
+		return 0;
+	int nc = pp_reg.nirregular + n;
+	int *ni = realloc(pp_reg.irregular_pos, (size_t)nc * sizeof(*ni));
+	if (!ni)
+		return -1;
+	pp_reg.irregular_pos = ni;
+	pp_reg.irregular_cap = nc;
+	return 0;
+}
+
 /* list position i is irregular (pp_reg_irregular()): into pp_reg.irregular_pos; -1 without memory */
 int pp_reg_note_irregular(int i)
 {

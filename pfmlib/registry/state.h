@@ -125,10 +125,12 @@ static inline int pp_reg_ordered(int i)
 
 /* index.c: names */
 int pp_reg_index_added(int i);			/* the name index of list entry i, just added */
+int pp_reg_index_reserve(int n);		/* room for n more names in it (PFM_ERR_NOMEM) */
 
 /* list.c: adding */
 struct pp_pmu_rt *pp_reg_append(void);
 int pp_reg_note_irregular(int i);
+int pp_reg_irregular_reserve(int n);
 int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin);
 struct pp_pmu_rt *pp_reg_add_free(const struct pp_table *t, uint32_t pmu_index);
 void pp_reg_add_builtin(void);

@@ -204,7 +204,17 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 		}
 		want[nwant++] = names[i];
 	}
-	qsort(want, (size_t)nwant, sizeof(*want), by_bytes);
+	if (nwant > 32) {
+		qsort(want, (size_t)nwant, sizeof(*want), by_bytes);
+	} else {	/* few: an insertion sort costs less than qsort's set-up */
+		for (int i = 1; i < nwant; i++) {
+			const char *w = want[i];
+			int j = i;
+			for (; j > 0 && strcmp(want[j - 1], w) > 0; j--)
+				want[j] = want[j - 1];
+			want[j] = w;
+		}
+	}
 	for (int w = 0; w < nwant && err == PFM_SUCCESS; w++) {
 		const char *kn = want[w];
 		struct pp_sysfs_found *fd = &set->found[set->n];
