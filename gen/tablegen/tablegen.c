@@ -199,9 +199,9 @@ static int cmp_idlit(const void *a, const void *b)
 
 /*
  * pp_idlit_strs, pp_idlit (pairs: literal offset, pattern list), its hash
- * and pp_match_literal (per PMU: 1 when its pattern list is expanded) for
- * the x86 PMUs whose every pattern expands; the number of pairs and of
- * hash slots.
+ * and pp_match_literal (per PMU: 1 when its whole pattern list is expanded,
+ * 2 when some of its patterns are) for the x86 PMUs; the number of pairs
+ * and of hash slots. Returns pp_match_literal's values (to free).
  */
 static uint8_t *emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *nslots)
 {
@@ -218,19 +218,21 @@ static uint8_t *emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32
 		if (!p->match || strcmp(b->strs + p->arch, "x86"))
 			continue;
 		uint32_t d = 0;
-		while (d < ndone && (done[d] & 0x7fffffff) != p->match)
+		while (d < ndone && (done[d] & 0x3fffffff) != p->match)
 			d++;
 		if (d < ndone) {	/* a pattern list seen before: its answer */
-			flag[i] = !(done[d] >> 31);
+			flag[i] = (uint8_t)(done[d] >> 30);
 			continue;
 		}
-		uint32_t first = n;
-		int ok = 1;
-		for (const char *pat = b->strs + p->match; ok && *pat; pat += strlen(pat) + 1) {
+		/* the patterns that expand give their literals: all of them (1),
+		 * or some (2: the others are matched when no literal is hit) */
+		int some = 0, all = 1;
+		for (const char *pat = b->strs + p->match; *pat; pat += strlen(pat) + 1) {
 			if (pp_tablegen_expand(pat, one)) {
-				ok = 0;
-				break;
+				all = 0;
+				continue;
 			}
+			some = 1;
 			for (int j = 0; j < one->n; j++) {
 				if (n == cap && !(v = realloc(v, (cap *= 2) * sizeof(*v)))) {
 					perror("tablegen");
@@ -240,10 +242,8 @@ static uint8_t *emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32
 				v[n++].match = p->match;
 			}
 		}
-		if (!ok)
-			n = first;
-		done[ndone++] = p->match | (ok ? 0 : 0x80000000u);
-		flag[i] = (uint8_t)ok;
+		flag[i] = (uint8_t)(all ? 1 : some ? 2 : 0);
+		done[ndone++] = p->match | (uint32_t)flag[i] << 30;
 	}
 	qsort(v, n, sizeof(*v), cmp_idlit);
 	uint32_t m = 0;	/* equal pairs once */
@@ -288,7 +288,7 @@ static uint8_t *emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32
 	cw_comment("pp_idlit_hash", "the literals of pp_idlit hashed (pp_kpmu_hash_of): slot = first pair + 1 "
 		"(table/table.h)", NULL);
 	cw_emit_nums("uint32_t", "pp_idlit_hash", slot, size);
-	cw_comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit "
+	cw_comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit, 2 some "
 		"(table/table.h)", NULL);
 	cw_open_table("uint8_t", "pp_match_literal", b->pmus.n);
 	for (uint32_t i = 0; i < b->pmus.n; i++)
@@ -606,10 +606,10 @@ static void emit_tables(const struct pp_builder *b)
 		exit(1);
 	}
 	for (i = 0; i < ndg; i++)
-		if (literal[dg[i].first])
+		if (literal[dg[i].first] == 1)
 			dgo[nlitg++] = i;
 	for (uint32_t j = 0, o = nlitg; j < ndg; j++)
-		if (!literal[dg[j].first])
+		if (literal[dg[j].first] != 1)
 			dgo[o++] = j;
 	dg_sort = dg;
 	qsort(dgo, nlitg, sizeof(*dgo), cmp_dg_match);

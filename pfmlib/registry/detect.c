@@ -85,16 +85,22 @@ static int pmu_matches(const struct pp_table *t, const struct pp_pmu *p, const c
 	/* patterns that match a few literals only: the identity was looked up
 	 * among those (literal_hits); most PMUs are refused here, before their
 	 * architecture is looked at */
-	if (lit && lit->t == t && t->match_literal[p - t->pmus]) {
+	/* (match_literal 2: some of the patterns are literals, the others are
+	 * matched when none of those is hit) */
+	int lk = lit && lit->t == t ? t->match_literal[p - t->pmus] : 0;
+	if (lk) {
 		int hit = 0;
 		for (int i = 0; i < lit->n && !hit; i++)
 			hit = lit->v[i] == p->match;
-		if (!hit && lit->n != 64)
+		if (!hit && lit->n != 64 && lk == 1)
 			return 0;
 		/* a PMU of another architecture: none of its patterns is tried */
 		if (!arch_serves(t, p, id_arch, am))
 			return 0;
-		return hit || matches_one_by_one(t, p, id);
+		if (hit)
+			return 1;
+		if (lk == 1)
+			return matches_one_by_one(t, p, id);
 	}
 	if (!arch_serves(t, p, id_arch, am))
 		return 0;
@@ -137,8 +143,8 @@ int pp_detect_matches_host(const struct pp_pmu_rt *rt, const struct pp_host *hos
 					return 1;
 			full |= lits[i].n == 64;
 		}
-		if (!full)
-			return 0;	/* else: too many hits were kept to tell */
+		if (!full && t->match_literal[rt->p - t->pmus] == 1)
+			return 0;	/* else: too many hits were kept to tell, or patterns not literals */
 	}
 	for (const char *pat = pp_str(rt->t, rt->p->match); *pat; pat += strlen(pat) + 1)
 		for (int i = 0; i < host->n; i++)

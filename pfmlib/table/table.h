@@ -295,8 +295,10 @@ struct pp_table {
 	 * them matches a finite set (literals, bracket expressions, groups, '?'):
 	 * nidlit pairs (offset in idlit_strs, the pattern list pp_pmu.match)
 	 * sorted by literal, hashed as kpmu_hash is (slot = first pair + 1), and
-	 * per PMU match_literal 1 when its pattern list is among them, so
-	 * detection looks an identity up instead of matching those patterns */
+	 * per PMU match_literal 1 when its pattern list is among them, 2 when
+	 * some of its patterns are (the others are matched when the identity
+	 * hits none of those), so detection looks an identity up instead of
+	 * matching those patterns */
 	const char               *idlit_strs;
 	const uint32_t           *idlit;     uint32_t nidlit;
 	const uint32_t           *idlit_hash; uint32_t nidlit_hash;
@@ -313,7 +315,7 @@ struct pp_table {
 	 * patterns, in table order (the built-in table's; NULL elsewhere) */
 	const struct pp_dgroup   *dgroups;   uint32_t ndgroups;
 	/* the groups in detection's order: the ndg_lit first are those whose
-	 * pattern list is among the identity literals (match_literal), by
+	 * pattern list is among the identity literals (match_literal 1), by
 	 * pattern list (pp_pmu.match); the others by architecture string */
 	const uint16_t           *dg_order;  uint32_t ndg_lit;
 	const uint16_t           *dgroup_of;
