@@ -87,13 +87,13 @@ static int served(int i)
 {
 	const struct pp_kpmus *k = &pp_reg.kernel_pmus;
 	const char *sysname = k->names[i];
+	/* a built-in box detection made present names it (pp_detect) */
+	if (k->served[i])
+		return 1;
 	/* the pattern boxes are added together (pp_reg_add_pattern_boxes), before any sysfs PMU */
 	for (int i = pp_reg.first_pattern_box; i < pp_reg.first_pattern_box + pp_reg.npattern_boxes; i++)
 		if (pp_reg_entry(i)->kpmu && !strcmp(pp_reg_entry(i)->kpmu, sysname))
 			return 1;
-	/* a built-in box detection made present names it (pp_detect) */
-	if (k->served[i])
-		return 1;
 	/* the pairs of sysname itself */
 	uint32_t first, end;
 	pp_kpmus_pairs(k, &pp_reg.builtin, i, &first, &end);

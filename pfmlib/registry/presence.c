@@ -68,6 +68,26 @@ void pp_reg_each_os_generic(void (*f)(struct pp_pmu_rt *))
 			f(pp_reg_entry(pp_reg.irregular_pos[j]));
 }
 
+/* the list position of the first built-in PMU that is no core PMU: the
+ * built-in list is in search order (tablegen's: core PMUs first), so the
+ * present core PMUs are found among the positions below it (and the
+ * plugins' PMUs), not by a look at every present PMU */
+static int core_end(void)
+{
+	const struct pp_table *b = &pp_reg.builtin;
+	int lo = 0, hi = pp_reg.nbuiltin;
+	if (!b->list_bidx)
+		return hi;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (pp_pmu_search_rank(&b->pmus[b->list_bidx[mid]]) < 2)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static void withdraw_h(struct pp_pmu_rt *rt)
 {
 	if (rt->p->flags & PP_PMU_F_PLM_FROM_CORE)
@@ -89,12 +109,11 @@ void pp_reg_plm_from_core(void)
 		return;
 	/* the present core PMUs are among those detection made present: the
 	 * first in search order, without a walk over every PMU */
-	int best = -1, *inv = NULL;
-	/* the present core PMUs (detection filled the entries of the PMUs it
-	 * made present); the place in the search order only for those */
+	int best = -1, *inv = NULL, ce = core_end();
+	/* the present core PMUs; the place in the search order only for those */
 	for (int j = 0; j < pp_reg.ndetected; j++) {
 		int k = pp_reg.detected_pos[j];
-		if (pp_reg_desc(k)->type != PP_PMU_CORE || k >= pp_reg.ntable_pmus || !pp_reg.pmus[k].is_present)
+		if ((k >= ce && k < pp_reg.nbuiltin) || pp_reg_desc(k)->type != PP_PMU_CORE || k >= pp_reg.ntable_pmus || !pp_reg.pmus[k].is_present)
 			continue;
 		const struct pp_pmu_rt *rt = pp_reg_entry(k);
 		if (pp_reg.search_order && !inv) {
@@ -125,9 +144,10 @@ static void arch_perfmon(void)
 {
 	if (!pp_reg.host.archperf_known)
 		return;
-	/* among the PMUs detection made present */
+	/* among the core PMUs detection made present (ix86arch) */
+	int ce = core_end();
 	for (int j = 0; j < pp_reg.ndetected; j++) {
-		if (!(pp_reg_desc(pp_reg.detected_pos[j])->flags & PP_PMU_F_ARCH_PERFMON) ||
+		if ((pp_reg.detected_pos[j] >= ce && pp_reg.detected_pos[j] < pp_reg.nbuiltin) || !(pp_reg_desc(pp_reg.detected_pos[j])->flags & PP_PMU_F_ARCH_PERFMON) ||
 		    !pp_reg.pmus[pp_reg.detected_pos[j]].is_present)
 			continue;
 		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg.detected_pos[j]);
