@@ -37,7 +37,7 @@ static const char *not_wanted(const struct pp_sysfs_query *q, const char *root, 
 	struct stat st;
 
 	for (size_t i = 0; i < sizeof(not_tables) / sizeof(not_tables[0]); i++)
-		if (!strcmp(sysname, not_tables[i]))
+		if (sysname[0] == not_tables[i][0] && !strcmp(sysname, not_tables[i]))
 			return "not a PMU of event templates (docs/sysfs.md)";
 	if (q->served && q->served(q->ctx, sysname))
 		return "served by a table";
@@ -135,14 +135,10 @@ void pp_sysfs_pmu_free(struct pp_sysfs_pmu *sp)
 	free(sp);
 }
 
-static int id_taken(const struct pp_sysfs_query *q, int id, const struct pp_sysfs_set *set)
+/* (the set's own ids are all above id: they are given out downwards) */
+static int id_taken(const struct pp_sysfs_query *q, int id)
 {
-	if (q->id_taken(q->ctx, id))
-		return 1;
-	for (int i = 0; i < set->n; i++)
-		if (set->found[i].id == id)
-			return 1;
-	return 0;
+	return q->id_taken(q->ctx, id);
 }
 
 static int name_taken(const struct pp_sysfs_query *q, const char *name, uint32_t h, const struct pp_sysfs_set *set,
@@ -227,7 +223,7 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 			pp_verbose("sysfs PMU %s: libpfm4 name %s is already used; skipped", kn, name);
 			continue;
 		}
-		while (next_id >= PP_SYSFS_ID_MIN && id_taken(q, next_id, set))
+		while (next_id >= PP_SYSFS_ID_MIN && id_taken(q, next_id))
 			next_id--;
 		if (next_id < PP_SYSFS_ID_MIN) {
 			pp_verbose("sysfs PMU %s: no pfm_pmu_t id left in [%d-%d]; skipped", kn,
