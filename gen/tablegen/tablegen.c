@@ -510,6 +510,14 @@ static void emit_tables(const struct pp_builder *b)
 		fprintf(stderr, "tablegen: more than %u kernel PMU names\n", 0xffffu);
 		exit(1);
 	}
+	/* per pair, its name's length (255: that long or longer), so that a
+	 * look-up compares lengths before bytes */
+	for (i = 0; i < nkp; i++) {
+		size_t l = strlen(b->strs + kp[2 * i]);
+		ke[i] = l < 255 ? (uint32_t)l : 255;
+	}
+	cw_comment("pp_kpmu_len", "per pair of pp_kpmu, the length of its name, 255 for 255 or more (table/table.h)", NULL);
+	cw_emit_nums("uint8_t", "pp_kpmu_len", ke, nkp);
 	cw_comment("pp_kpmu_run", "per pair of pp_kpmu, the number of its name's run (table/table.h)", NULL);
 	cw_emit_nums("uint16_t", "pp_kpmu_run", krun, nkp);
 	cw_comment("pp_pmu_krun", "per PMU, the run of its perf_pmu in pp_kpmu + 1, 0 for none (table/table.h)", NULL);
@@ -583,8 +591,17 @@ static void emit_tables(const struct pp_builder *b)
 			dg[ndg - 1].flags &= (uint16_t)~PP_DG_BOXES;
 		if (p->match_unit)
 			dg[ndg - 1].flags |= PP_DG_UNITS;
+		if (p->identifier)
+			dg[ndg - 1].flags |= PP_DG_IDENT;
 		dgof[i] = (uint16_t)(ndg - 1);
 		prev = p;
+	}
+	for (i = 0; i < ndg; i++) {	/* no other PMU within the span */
+		uint32_t m = 0;
+		for (uint32_t b = dg[i].first; b < dg[i].first + dg[i].span; b++)
+			m += dgof[b] == i;
+		if (m == dg[i].span)
+			dg[i].flags |= PP_DG_DENSE;
 	}
 	cw_comment("pp_dgroups", "the detection groups: first PMU, span, PP_DG_* flags (table/table.h)", NULL);
 	cw_open_table("struct pp_dgroup", "pp_dgroups", ndg);
@@ -679,6 +696,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fprintf(out, "\tt->kpmu_hash = pp_kpmu_hash; t->nkpmu_hash = %u;\n", nkpmu_hash);
 	fputs("\tt->kpmu_end = pp_kpmu_end;\n", out);
+	fputs("\tt->kpmu_len = pp_kpmu_len;\n", out);
 	fprintf(out, "\tt->kpmu_run = pp_kpmu_run; t->pmu_krun = pp_pmu_krun; t->nkrun = %u;\n", nkrun);
 	fputs("\tt->idlit_strs = pp_idlit_strs;\n", out);
 	fprintf(out, "\tt->idlit = pp_idlit; t->nidlit = %u;\n", nidlit);

@@ -239,7 +239,8 @@ static void builtin_groups(const struct pp_detect_set *s, struct cands *c)
 /* the list positions of group gr's candidates into out (room for every
  * PMU); their number. A built-in group's: its PMUs that serve their own
  * descriptor, but boxes whose kernel PMU is not there. */
-static int members(const struct pp_detect_set *s, const struct cands *c, const struct group *gr, int *out)
+static int members(const struct pp_detect_set *s, const struct cands *c, const struct group *gr, int *out,
+		   uint32_t *name)
 {
 	int n = 0;
 	if (gr->dg < 0) {
@@ -251,13 +252,28 @@ static int members(const struct pp_detect_set *s, const struct cands *c, const s
 	const struct pp_dgroup *d = &bt->dgroups[gr->dg];
 	/* a group of boxes: each member is a box, and most of them are not
 	 * on this host (the cheapest test first) */
-	int boxes = d->flags & PP_DG_BOXES;
+	int boxes = d->flags & PP_DG_BOXES, dense = d->flags & PP_DG_DENSE;
+	if (boxes && dense && !s->nirr) {
+		/* only members within the span, none picked (no PMU is irregular),
+		 * each in the list (a candidate is no variant table) */
+		for (uint32_t b = d->first; b < d->first + d->span; b++) {
+			uint32_t j1 = box_name(bt, c, b);
+			if (j1) {
+				name[n] = j1;
+				out[n++] = s->bpos[b];
+			}
+		}
+		return n;
+	}
 	for (uint32_t b = d->first; b < d->first + d->span; b++) {
-		if (boxes && !box_name(bt, c, b))
+		uint32_t j1 = boxes ? box_name(bt, c, b) : 0;
+		if (boxes && !j1)
 			continue;
 		int k = s->bpos[b];
-		if (bt->dgroup_of[b] != (uint32_t)gr->dg || k < 0 || s->list[k].picked)
+		if ((!dense && bt->dgroup_of[b] != (uint32_t)gr->dg) || k < 0 || s->list[k].picked)
 			continue;
+		/* the kernel PMU it would serve (make_present) */
+		name[n] = j1;
 		if (!boxes && pp_pmu_is_box(&bt->pmus[b]) && !box_name(bt, c, b))
 			continue;
 		/* the boxes are left unfilled: their descriptors are read by desc_of */
@@ -324,12 +340,13 @@ struct matched {
  * back.
  */
 static void make_present(const struct pp_detect_set *s, const struct cands *c, const struct matched *m,
-			 const int *hit, struct present *pres)
+			 const int *hit, const uint32_t *name, struct present *pres)
 {
 	const struct pp_pmu *p = m->gr.p;
 	const struct pp_table *bt = s->bt;
 	int dg = m->gr.dg, units = dg >= 0 ? !!(bt->dgroups[dg].flags & PP_DG_UNITS) : 0;
-	int boxes = dg >= 0 && (bt->dgroups[dg].flags & PP_DG_BOXES) && !units && c->served && c->mark;
+	int boxes = dg >= 0 && (bt->dgroups[dg].flags & PP_DG_BOXES) && !(bt->dgroups[dg].flags & PP_DG_IDENT) &&
+		    !units && c->served;
 	pres->any_core |= p->type == PP_PMU_CORE && !(p->flags & PP_PMU_F_BESIDE);
 	for (int j = m->first; j < m->first + m->n; j++) {
 		int k = hit[j];
@@ -339,9 +356,8 @@ static void make_present(const struct pp_detect_set *s, const struct cands *c, c
 		pres->k[pres->n++] = k;
 		if (dg < 0)
 			units |= desc_of(s, k, NULL)->match_unit != 0;
-		uint32_t b, j1;
-		if (boxes && !bt->pmus[b = bt->list_bidx[k]].identifier && (j1 = box_name(bt, c, b)))
-			c->served[j1 - 1] = 1;
+		if (boxes && name[j])
+			c->served[name[j] - 1] = 1;
 	}
 	pres->units |= units;
 }
@@ -355,6 +371,7 @@ struct ident {
 	struct arch_memo am;
 	int fallback;
 	int *hit, nhit;			/* the PMUs of the groups that matched (room for every PMU) */
+	uint32_t *name;			/* per hit, a built-in box's kernel PMU (box_name), or 0 */
 	uint32_t best;			/* their lowest priority */
 	/* the groups that matched, each with its run of hit (the first 64;
 	 * the hits past them from over on, judged one by one) */
@@ -392,9 +409,9 @@ static void consider(struct ident *x, const struct group *gr)
 	if (p->flags & PP_PMU_F_BESIDE) {
 		if (x->fallback || !group_matches(x, gr))
 			return;
-		int n = members(x->s, x->c, gr, x->hit + x->nhit);
+		int n = members(x->s, x->c, gr, x->hit + x->nhit, x->name + x->nhit);
 		const struct matched m = { *gr, x->nhit, n };
-		make_present(x->s, x->c, &m, x->hit, x->pres);
+		make_present(x->s, x->c, &m, x->hit, x->name, x->pres);
 		return;
 	}
 	if (!!(p->flags & PP_PMU_F_FALLBACK) != x->fallback || !group_matches(x, gr))
@@ -403,7 +420,7 @@ static void consider(struct ident *x, const struct group *gr)
 	 * built-in model whose PMUs plugins all replaced (newer versions,
 	 * overrides) has none left, and its priority must not outrank the
 	 * plugins' own */
-	int n = members(x->s, x->c, gr, x->hit + x->nhit);
+	int n = members(x->s, x->c, gr, x->hit + x->nhit, x->name + x->nhit);
 	if (n && x->nmg < 64)
 		x->mg[x->nmg++] = (struct matched){ *gr, x->nhit, n };
 	else if (n && x->over < 0)
@@ -489,6 +506,7 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 	x.am.n = 0;
 	x.fallback = fallback;
 	x.hit = hit;
+	x.name = (uint32_t *)(hit + s->n + 1);	/* pp_detect's room after hit */
 	x.nhit = 0;
 	x.best = UINT32_MAX;
 	x.nmg = 0;
@@ -503,12 +521,12 @@ static void detect_identity(const struct pp_detect_set *s, const struct cands *c
 	/* a group's members share its priority */
 	for (int j = 0; j < x.nmg; j++)
 		if (x.mg[j].gr.p->match_priority == x.best)
-			make_present(s, c, &x.mg[j], hit, pres);
+			make_present(s, c, &x.mg[j], hit, x.name, pres);
 	for (int k = x.over < 0 ? x.nhit : x.over; k < x.nhit; k++)
 		if (desc_of(s, hit[k], NULL)->match_priority == x.best) {
 			const struct group one = { NULL, desc_of(s, hit[k], NULL), -1, 0, 1 };
 			const struct matched m = { one, k, 1 };
-			make_present(s, c, &m, hit, pres);
+			make_present(s, c, &m, hit, x.name, pres);
 		}
 }
 
@@ -696,14 +714,15 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	struct pp_pmu_rt *list = s->list;
 	int n = s->n;
 	/* hit, idx and ident: room for every PMU each */
-	int *mem = malloc(((size_t)n + 1) * 3 * sizeof(*mem));
+	/* hit, idx, ident and the names of the hits (detect_identity) */
+	int *mem = malloc(((size_t)n + 1) * 4 * sizeof(*mem));
 	struct group *g = malloc(((size_t)n + 1) * sizeof(*g));
 	struct cands c = { .g = g };
 	struct present pres = { pres_k, 0, 0, 0 };
 	*npres = 0;
 	if (mem) {
-		c.idx = mem + n + 1;
-		c.ident = mem + 2 * (n + 1);
+		c.idx = mem + 2 * (n + 1);
+		c.ident = mem + 3 * (n + 1);
 	}
 	if (!mem || !g || make_groups(s, k, &c)) {
 		free(mem);

@@ -264,6 +264,7 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->umask_tag = NULL;
 	t->kpmu = NULL; t->nkpmu = 0;
 	t->kpmu_end = NULL;
+	t->kpmu_len = NULL;
 	t->kpmu_run = NULL; t->pmu_krun = NULL; t->nkrun = 0;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;

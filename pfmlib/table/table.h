@@ -210,6 +210,8 @@ struct pp_dgroup {
 };
 #define PP_DG_BOXES 0x1
 #define PP_DG_UNITS 0x2	/* a member names the sysfs PMU of its core type (match_unit) */
+#define PP_DG_IDENT 0x4	/* a member has identifier patterns */
+#define PP_DG_DENSE 0x8	/* every PMU of [first, first + span) is a member */
 #define PP_DG_NONE 0xffffu	/* pp_table.dgroup_of of a PMU that is no candidate */
 
 /*
@@ -285,6 +287,9 @@ struct pp_table {
 	 * pair, or nkpmu), so a name's pairs are known from its first one
 	 * (the built-in table's; NULL elsewhere) */
 	const uint32_t           *kpmu_end;
+	/* per pair of kpmu, the length of its name, 255 for 255 or more (the
+	 * built-in table's; NULL elsewhere) */
+	const uint8_t            *kpmu_len;
 	/* the runs of kpmu numbered, one per kernel PMU name (nkrun): per pair
 	 * its run; per PMU the run of its perf_pmu + 1, 0 for none (a variant
 	 * table, no perf_pmu); the built-in table's, NULL elsewhere */
@@ -488,7 +493,9 @@ static inline uint32_t pp_kpmu_first_hashed(const struct pp_table *t, uint32_t h
 	uint32_t mask = t->nkpmu_hash - 1, e;
 	for (uint32_t k = h & mask; (e = t->kpmu_hash[k]); k = (k + 1) & mask) {
 		const char *m = t->strs + t->kpmu[2 * (e - 1)];
-		if (!strncmp(m, name, len) && !m[len])
+		/* the lengths first, when known: then len bytes of both are there */
+		if (t->kpmu_len && len < 255 ? t->kpmu_len[e - 1] == len && !memcmp(m, name, len)
+					     : !strncmp(m, name, len) && !m[len])
 			return e - 1;
 	}
 	return t->nkpmu;
