@@ -73,21 +73,22 @@ static int list_dir(const char *dir, char ***names, int sorted)
 	close(fd);
 	if (!recs)
 		return -2;
-	int n = 0;
-	for (size_t off = 0; off < len; off += ((struct dirent64 *)(recs + off))->d_reclen)
-		n += ((struct dirent64 *)(recs + off))->d_name[0] != '.';
-	char **base = malloc((size_t)(n + 2) * sizeof(*base));
+	/* a record takes 24 bytes at least (its header and a name, aligned):
+	 * room for every name without counting them first */
+	char **base = malloc((len / 24 + 2) * sizeof(*base));
 	if (!base) {
 		free(recs);
 		return -2;
 	}
 	base[0] = recs;
 	char **v = base + 1;
-	int i = 0;
-	for (size_t off = 0; off < len; off += ((struct dirent64 *)(recs + off))->d_reclen) {
-		char *name = ((struct dirent64 *)(recs + off))->d_name;
-		if (name[0] != '.')
-			v[i++] = name;
+	int n = 0;
+	for (size_t off = 0, step; off < len; off += step) {
+		struct dirent64 *d = (struct dirent64 *)(recs + off);
+		if ((step = d->d_reclen) < 24)
+			break;	/* (the kernel writes none such) */
+		if (d->d_name[0] != '.')
+			v[n++] = d->d_name;
 	}
 	if (sorted || n > PP_SYSFS_MAX_ENTRIES)
 		qsort(v, (size_t)n, sizeof(*v), by_bytes);
