@@ -322,6 +322,7 @@ static int make_groups(const struct pp_detect_set *s, struct pp_kpmus *kp, struc
 struct present {
 	int *k, n;
 	int units, any_core;
+	int dropped;			/* one of them is no longer present */
 };
 
 /* a group that matched an identity: its members are hit[first ..][n] */
@@ -634,7 +635,7 @@ static int sysfs_pmu_exists(const char *name)
  * core type whose sysfs PMU is absent is not present. With no such PMU in
  * sysfs at all (a VM, an old kernel), every core type stays.
  */
-static void drop_absent_core_types(const struct pp_detect_set *s, const struct present *pres)
+static void drop_absent_core_types(const struct pp_detect_set *s, struct present *pres)
 {
 	struct pp_pmu_rt *list = s->list;
 	int some = 0;
@@ -655,6 +656,7 @@ static void drop_absent_core_types(const struct pp_detect_set *s, const struct p
 		struct pp_pmu_rt *rt = &list[pres->k[j]];
 		if (rt->is_present && rt->p->match_unit && !sysfs_pmu_exists(pp_str(rt->t, rt->p->match_unit))) {
 			rt->is_present = 0;
+			pres->dropped = 1;
 			pp_verbose("PMU %s: no sysfs PMU %s, this core type is not running", pp_str(rt->t, rt->p->name),
 				   pp_str(rt->t, rt->p->match_unit));
 		}
@@ -690,12 +692,15 @@ int pp_detect_pattern_box(const struct pp_pmu_rt *rt, const char *kn)
  * PMU's sysfs `identifier` matches one of them, as perf applies a table
  * whose Compat matches; without `match` patterns that is all it needs.
  */
-static void identify_uncore(const struct pp_detect_set *s, const struct cands *c, struct pp_kpmus *k)
+static void identify_uncore(const struct pp_detect_set *s, const struct cands *c, struct pp_kpmus *k,
+			    struct present *pres)
 {
 	for (int j = 0; j < c->nident; j++) {
 		struct pp_pmu_rt *rt = &s->list[c->ident[j]];
 		if (!rt->is_present && rt->p->match)
 			continue;
+		/* (one with match patterns and present is among those detection made present) */
+		pres->dropped |= rt->is_present && rt->p->match;
 		const char *kn = pp_str(rt->t, rt->p->perf_pmu);
 		if (!box_kernel_there(s, c, rt, k)) {
 			rt->is_present = 0;
@@ -718,7 +723,7 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	int *mem = malloc(((size_t)n + 1) * 4 * sizeof(*mem));
 	struct group *g = malloc(((size_t)n + 1) * sizeof(*g));
 	struct cands c = { .g = g };
-	struct present pres = { pres_k, 0, 0, 0 };
+	struct present pres = { pres_k, 0, 0, 0, 0 };
 	*npres = 0;
 	if (mem) {
 		c.idx = mem + 2 * (n + 1);
@@ -739,11 +744,13 @@ void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct
 	/* an uncore PMU (one box instance) is present when its model is the
 	 * host's and the kernel runs that box: a box whose kernel PMU is not
 	 * there was no candidate (members, other_pmu) */
-	identify_uncore(s, &c, k);
+	identify_uncore(s, &c, k, &pres);
 	/* the present ones: those made present and not dropped, then the boxes
 	 * that only their identifier makes present (no match patterns: never
 	 * candidates) */
-	for (int j = 0; j < pres.n; j++) {
+	if (!pres.dropped)	/* pres.k is pres_k: all of them */
+		*npres = pres.n;
+	for (int j = 0; pres.dropped && j < pres.n; j++) {
 		if (list[pres.k[j]].is_present)
 			pres_k[(*npres)++] = pres.k[j];
 	}

@@ -139,7 +139,7 @@ int pp_reg_add_sysfs(void)
 	if (!unserved)
 		return PFM_ERR_NOMEM;
 	for (int i = 0; i < k->n; i++)
-		if (!served(i))
+		if (!k->served[i] && !served(i))
 			unserved[nunserved++] = k->names[i];
 	const struct pp_sysfs_query q = { NULL, NULL, sysfs_name_taken, sysfs_id_taken, unserved, nunserved };
 	int r = pp_sysfs_discover(&q, &pp_reg.sysfs_stubs);
