@@ -31,20 +31,26 @@ static const char *const not_tables[] = {
 
 /* why sysname is not turned into a table, or NULL (its `cpus` file is looked
  * for, not read) */
-static const char *not_wanted(const struct pp_sysfs_query *q, const char *root, const char *sysname)
+static const char *not_wanted(const struct pp_sysfs_query *q, int rootfd, const char *root, const char *sysname)
 {
 	char path[4096];
 	struct stat st;
+	size_t n;
 
 	for (size_t i = 0; i < sizeof(not_tables) / sizeof(not_tables[0]); i++)
 		if (sysname[0] == not_tables[i][0] && !strcmp(sysname, not_tables[i]))
 			return "not a PMU of event templates (docs/sysfs.md)";
 	if (q->served && q->served(q->ctx, sysname))
 		return "served by a table";
-	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables serve those */
-	if (pp_sysfs_join(path, sizeof(path), root, sysname, "cpus"))
+	/* a `cpus` file marks a core PMU (hybrid x86, Arm): the model tables
+	 * serve those; looked for from the devices directory when it is open */
+	if (rootfd >= 0 && (n = strlen(sysname)) + sizeof("/cpus") <= sizeof(path)) {
+		memcpy(path, sysname, n);
+		memcpy(path + n, "/cpus", sizeof("/cpus"));
+	} else if (rootfd >= 0 || pp_sysfs_join(path, sizeof(path), root, sysname, "cpus")) {
 		return "path too long";
-	if (!fstatat(AT_FDCWD, path, &st, 0))
+	}
+	if (!fstatat(rootfd >= 0 ? rootfd : AT_FDCWD, path, &st, 0))
 		return "a core PMU (it has a cpus file)";
 	return NULL;
 }
@@ -73,10 +79,11 @@ static uint32_t add_stub(struct pp_builder *b, struct stub_common *c, const char
 		c->source = pp_builder_str(b, "sysfs", 5);
 	}
 	p = &b->pmus.v[k];
-	/* each kernel PMU once: appended, not interned (a list of one string) */
-	p->perf_pmu = pp_builder_strlist(b, &sysname, 1);
+	/* each kernel PMU once: appended, not interned */
+	size_t n = strlen(sysname);
+	p->perf_pmu = pp_builder_str_append(b, sysname, n);
 	p = &b->pmus.v[k];
-	p->name = strcmp(name, sysname) ? pp_builder_strlist(b, &name, 1) : p->perf_pmu;
+	p->name = strcmp(name, sysname) ? pp_builder_str_append(b, name, strlen(name)) : p->perf_pmu;
 	p = &b->pmus.v[k];
 	p->arch = c->arch;
 	p->source = c->source;
@@ -192,21 +199,27 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	set->found = calloc((size_t)n, sizeof(*set->found));
 	if (!want || !hashes || !set->found || set->b.oom)
 		err = PFM_ERR_NOMEM;
+	/* the devices directory, for the look for each one's `cpus` file */
+	int rootfd = n ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 	for (int i = 0; i < n && err == PFM_SUCCESS; i++) {
 		const char *why;
-		if ((why = not_wanted(q, root, names[i]))) {
+		if ((why = not_wanted(q, rootfd, root, names[i]))) {
 			pp_debug("sysfs PMU %s: %s; not added", names[i], why);
 			continue;
 		}
 		want[nwant++] = names[i];
 	}
+	if (rootfd >= 0)
+		close(rootfd);
 	if (nwant > 32) {
 		qsort(want, (size_t)nwant, sizeof(*want), by_bytes);
 	} else {	/* few: an insertion sort costs less than qsort's set-up */
 		for (int i = 1; i < nwant; i++) {
 			const char *w = want[i];
 			int j = i;
-			for (; j > 0 && strcmp(want[j - 1], w) > 0; j--)
+			/* (the first bytes tell most names apart) */
+			for (; j > 0 && (want[j - 1][0] != w[0] ? (unsigned char)want[j - 1][0] > (unsigned char)w[0]
+								 : strcmp(want[j - 1], w) > 0); j--)
 				want[j] = want[j - 1];
 			want[j] = w;
 		}

@@ -78,16 +78,13 @@ static const char pmu_name_byte[256] = {
 
 int pp_sysfs_pmu_name(const char *sysname, char *out, size_t sz)
 {
-	size_t i = 0;
-	for (; sysname[i]; i++) {
-		if (i + 1 >= sz || i + 1 >= PP_SYSFS_NAME_MAX)
-			return -1;
+	size_t n = strlen(sysname);
+	if (!n || n >= sz || n >= PP_SYSFS_NAME_MAX)
+		return -1;
+	for (size_t i = 0; i < n; i++)
 		if (!(out[i] = pmu_name_byte[(unsigned char)sysname[i]]))
 			return -1;
-	}
-	if (!i)
-		return -1;
-	out[i] = '\0';
+	out[n] = '\0';
 	return 0;
 }
 

@@ -147,6 +147,22 @@ pp_str_t pp_builder_str(struct pp_builder *b, const char *s, size_t len)
 	return off;
 }
 
+pp_str_t pp_builder_str_append(struct pp_builder *b, const char *s, size_t len)
+{
+	if (b->oom || !len)
+		return 0;
+	if ((uint64_t)b->nstrs + len + 1 > UINT32_MAX ||
+	    grow((void **)&b->strs, &b->capstrs, b->nstrs + (uint32_t)len + 1, 1)) {
+		b->oom = 1;
+		return 0;
+	}
+	uint32_t off = b->nstrs;
+	memcpy(b->strs + off, s, len);
+	b->strs[off + len] = '\0';
+	b->nstrs += (uint32_t)len + 1;
+	return off;
+}
+
 pp_str_t pp_builder_strlist(struct pp_builder *b, const char *const *s, size_t n)
 {
 	/* lists are not interned: append the strings and a terminating "" */
