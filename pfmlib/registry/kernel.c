@@ -12,6 +12,7 @@
 #include <perfmon/pfmlib.h>
 #include "registry/state.h"
 #include "sysfs/sysfs.h"
+#include "util/config.h"
 #include "util/log.h"
 
 /* the PMUs the kernel PMU index does not find: the irregular ones (pp_reg.irregular_pos),
@@ -56,6 +57,15 @@ static int pair_serves(uint32_t e, int exact)
 	const struct pp_pmu *p = &pp_reg.builtin.pmus[b];
 	if ((exact && p->type == PP_PMU_CORE) || pp_reg.pmus[k].is_present)
 		return 1;
+	/* patterns that are all identity literals, one identity: its literal
+	 * hits answer (as pp_detect_matches_host would) */
+	const struct pp_lit_hits *h = &pp_reg.host_lits[0];
+	if (pp_reg.host.n == 1 && h->t == &pp_reg.builtin && h->n < 64 && pp_reg.builtin.match_literal[b] == 1) {
+		for (int i = 0; i < h->n; i++)
+			if (h->v[i] == p->match)
+				return 1;
+		return 0;
+	}
 	/* (set field by field: pp_reg_matches_host reads t and p only) */
 	struct pp_pmu_rt cand;
 	cand.t = &pp_reg.builtin;
@@ -159,7 +169,8 @@ int pp_reg_add_sysfs(void)
 		rt->is_dfl = 1;
 		rt->dfl_cpu = -1;
 		rt->lazy = PP_LAZY_SYSFS;
-		pp_debug("sysfs PMU %s: id %d, read at its first use", rt->name, fd->id);
+		if (pp_cfg.debug)
+			pp_debug("sysfs PMU %s: id %d, read at its first use", rt->name, fd->id);
 	}
 	return PFM_SUCCESS;
 }

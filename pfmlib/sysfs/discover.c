@@ -204,7 +204,8 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	for (int i = 0; i < n && err == PFM_SUCCESS; i++) {
 		const char *why;
 		if ((why = not_wanted(q, rootfd, root, names[i]))) {
-			pp_debug("sysfs PMU %s: %s; not added", names[i], why);
+			if (pp_cfg.debug)
+				pp_debug("sysfs PMU %s: %s; not added", names[i], why);
 			continue;
 		}
 		want[nwant++] = names[i];
