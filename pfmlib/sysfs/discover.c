@@ -75,8 +75,8 @@ static uint32_t add_stub(struct pp_builder *b, struct stub_common *c, const char
 	 * with its own, before any accessor returns it) */
 	struct pp_pmu *p = &b->pmus.v[k];
 	if (!c->made) {
-		c->arch = pp_builder_str(b, "generic", 7);
-		c->source = pp_builder_str(b, "sysfs", 5);
+		c->arch = pp_builder_str_append(b, "generic", 7);
+		c->source = pp_builder_str_append(b, "sysfs", 5);
 	}
 	p = &b->pmus.v[k];
 	/* each kernel PMU once: appended, not interned */
@@ -191,8 +191,8 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 	}
 	/* the kernel PMUs no table serves (few), then in byte order: the ids and
 	 * the names given out must not depend on the listing's order */
-	const char **want = malloc(((size_t)n + 1) * sizeof(*want));
-	uint32_t *hashes = malloc(((size_t)n + 1) * sizeof(*hashes));
+	const char **want = malloc(((size_t)n + 1) * (sizeof(*want) + sizeof(uint32_t)));
+	uint32_t *hashes = want ? (uint32_t *)(want + n + 1) : NULL;
 	struct stub_common common = { 0 };
 	int nwant = 0;
 	pp_builder_init(&set->b);
@@ -254,7 +254,6 @@ int pp_sysfs_discover(const struct pp_sysfs_query *q, struct pp_sysfs_set *set)
 		hashes[set->n++] = h;
 	}
 	free(want);
-	free(hashes);
 	pp_sysfs_names_free(listed, n);
 	if (err != PFM_SUCCESS || !set->n) {
 		pp_sysfs_free(set);
