@@ -17,7 +17,8 @@ SCHEMA_H      := $(B)/gen/pp_schema.h
 LOADER_SRCS   := $(wildcard pfmlib/table/descriptor/*.c) pfmlib/table/builder.c pfmlib/table/format.c \
 		 pfmlib/table/perf_attrs.c pfmlib/util/file.c
 LOADER_HDRS   := $(wildcard pfmlib/table/*.h pfmlib/table/descriptor/*.h)
-TABLEGEN_SRCS := gen/tablegen/tablegen.c gen/tablegen/tablegen_compact.c gen/tablegen/cwrite.c $(LOADER_SRCS)
+TABLEGEN_SRCS := gen/tablegen/tablegen.c gen/tablegen/tablegen_compact.c gen/tablegen/tablegen_detect.c \
+		 gen/tablegen/cwrite.c $(LOADER_SRCS)
 TABLEGEN      := $(B)/bin/tablegen
 # the generated objects the library links
 GEN_OBJS      := $(B)/obj/gen/pp_builtin.o $(B)/obj/gen/pp_hostdata.o
@@ -28,7 +29,7 @@ $(SCHEMA_H): $(DESCRIPTOR_SCHEMA) gen/schema/gen_schema_h.py jsontoyaml/schema.p
 	@echo "  GEN      $@"
 	@$(PYTHON) gen/schema/gen_schema_h.py $(DESCRIPTOR_SCHEMA) $@
 
-$(TABLEGEN): $(TABLEGEN_SRCS) gen/tablegen/tablegen_compact.h gen/tablegen/cwrite.h $(LOADER_HDRS) $(SCHEMA_H)
+$(TABLEGEN): $(TABLEGEN_SRCS) gen/tablegen/tablegen_compact.h gen/tablegen/tablegen_detect.h gen/tablegen/cwrite.h $(LOADER_HDRS) $(SCHEMA_H)
 	@mkdir -p $(@D)
 	$(CC) $(TOOL_CFLAGS) -o $@ $(TABLEGEN_SRCS) -lyaml
 

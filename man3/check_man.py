@@ -59,13 +59,17 @@ def exported(map_file):
 
 
 def env_vars(src_dir):
-    """Variables the library reads: secure_getenv("X") and any "LIBPFM_X" literal."""
+    """Variables the library reads: secure_getenv("X"), any "LIBPFM_X" literal,
+    and the names of the table util/config.c scans the environment for
+    (static const char *const vars[...] = { ... })."""
     found = set()
     for path in glob.glob(os.path.join(src_dir, "**", "*.c"), recursive=True):
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
         found.update(re.findall(r'getenv\(\s*"([A-Za-z0-9_]+)"', text))
         found.update(re.findall(r'"(LIBPFM_[A-Z0-9_]+)"', text))
+        for table in re.findall(r'static const char \*const vars\[[^\]]*\] = \{(.*?)\};', text, re.S):
+            found.update(re.findall(r'"([A-Za-z0-9_]+)"', table))
     return sorted(found)
 
 

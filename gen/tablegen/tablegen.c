@@ -22,6 +22,7 @@
 #include <string.h>
 #include "table/descriptor/reader.h"
 #include "tablegen_compact.h"
+#include "tablegen_detect.h"
 #include "cwrite.h"
 #include "util/str.h"
 #include "pp_schema.h"
@@ -34,6 +35,8 @@ static const struct pp_builder *gen;	/* the builder cmp_pmu reads strings of */
 static uint32_t *pmu_hash, npmu_hash;
 /* slots of the kernel PMU name hash (table.h, pp_table.kpmu_hash) */
 static uint32_t nkpmu_hash;
+/* kernel PMU names of pp_kpmu (its runs) */
+static uint32_t nkrun;
 /* identity literal pairs and their hash slots (table.h, pp_table.idlit) */
 static uint32_t nidlit, nidlit_hash;
 
@@ -180,11 +183,11 @@ static int cmp_idlit(const void *a, const void *b)
 
 /*
  * pp_idlit_strs, pp_idlit (pairs: literal offset, pattern list), its hash
- * and pp_match_literal (per PMU: 1 when its pattern list is expanded) for
- * the x86 PMUs whose every pattern expands; the number of pairs and of
- * hash slots.
+ * and pp_match_literal (per PMU: 1 when its whole pattern list is expanded,
+ * 2 when some of its patterns are) for the x86 PMUs; the number of pairs
+ * and of hash slots. Returns pp_match_literal's values (to free).
  */
-static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *nslots)
+static uint8_t *emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *nslots)
 {
 	uint8_t *flag = calloc((size_t)b->pmus.n + 1, 1);
 	uint32_t *done = calloc((size_t)b->pmus.n + 1, sizeof(*done)), ndone = 0, n = 0, cap = 1024;
@@ -199,19 +202,21 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 		if (!p->match || strcmp(b->strs + p->arch, "x86"))
 			continue;
 		uint32_t d = 0;
-		while (d < ndone && (done[d] & 0x7fffffff) != p->match)
+		while (d < ndone && (done[d] & 0x3fffffff) != p->match)
 			d++;
 		if (d < ndone) {	/* a pattern list seen before: its answer */
-			flag[i] = !(done[d] >> 31);
+			flag[i] = (uint8_t)(done[d] >> 30);
 			continue;
 		}
-		uint32_t first = n;
-		int ok = 1;
-		for (const char *pat = b->strs + p->match; ok && *pat; pat += strlen(pat) + 1) {
+		/* the patterns that expand give their literals: all of them (1),
+		 * or some (2: the others are matched when no literal is hit) */
+		int some = 0, all = 1;
+		for (const char *pat = b->strs + p->match; *pat; pat += strlen(pat) + 1) {
 			if (pp_tablegen_expand(pat, one)) {
-				ok = 0;
-				break;
+				all = 0;
+				continue;
 			}
+			some = 1;
 			for (int j = 0; j < one->n; j++) {
 				if (n == cap && !(v = realloc(v, (cap *= 2) * sizeof(*v)))) {
 					perror("tablegen");
@@ -221,10 +226,8 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 				v[n++].match = p->match;
 			}
 		}
-		if (!ok)
-			n = first;
-		done[ndone++] = p->match | (ok ? 0 : 0x80000000u);
-		flag[i] = (uint8_t)ok;
+		flag[i] = (uint8_t)(all ? 1 : some ? 2 : 0);
+		done[ndone++] = p->match | (uint32_t)flag[i] << 30;
 	}
 	qsort(v, n, sizeof(*v), cmp_idlit);
 	uint32_t m = 0;	/* equal pairs once */
@@ -269,7 +272,7 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 	cw_comment("pp_idlit_hash", "the literals of pp_idlit hashed (pp_kpmu_hash_of): slot = first pair + 1 "
 		"(table/table.h)", NULL);
 	cw_emit_nums("uint32_t", "pp_idlit_hash", slot, size);
-	cw_comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit "
+	cw_comment("pp_match_literal", "per PMU, 1 when every pattern of its match list is in pp_idlit, 2 some "
 		"(table/table.h)", NULL);
 	cw_open_table("uint8_t", "pp_match_literal", b->pmus.n);
 	for (uint32_t i = 0; i < b->pmus.n; i++)
@@ -279,8 +282,8 @@ static void emit_idlits(const struct pp_builder *b, uint32_t *npairs, uint32_t *
 	*nslots = size;
 	free(slot);
 	free(pairs);
-	free(flag);
 	free(done);
+	return flag;
 	free(v);
 	free(one);
 }
@@ -465,6 +468,47 @@ static void emit_tables(const struct pp_builder *b)
 			kp[2 * i] = kp[2 * (i - 1)];
 	cw_comment("pp_kpmu", "the kernel PMUs named: (perf_pmu, PMU index) pairs sorted by name (table/table.h)", NULL);
 	cw_emit_nums("uint32_t", "pp_kpmu", kp, 2 * nkp);
+	/* per pair, the end of its name's run: a name's pairs without a walk */
+	uint32_t *ke = calloc((size_t)nkp + 1, sizeof(*ke));
+	if (!ke) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = nkp; i-- > 0;)
+		ke[i] = i + 1 < nkp && kp[2 * (i + 1)] == kp[2 * i] ? ke[i + 1] : i + 1;
+	cw_comment("pp_kpmu_end", "per pair of pp_kpmu, the end of its name's run (table/table.h)", NULL);
+	cw_emit_nums("uint32_t", "pp_kpmu_end", ke, nkp);
+	/* the runs numbered (one per kernel PMU name): per pair its run, per
+	 * PMU the run of its perf_pmu + 1, so that the registry marks a host's
+	 * kernel PMU once per name, not once per PMU naming it */
+	uint32_t *krun = calloc((size_t)nkp + 1, sizeof(*krun)), *pkrun = calloc((size_t)b->pmus.n + 1, sizeof(*pkrun));
+	if (!krun || !pkrun) {
+		perror("tablegen");
+		exit(1);
+	}
+	for (i = 0; i < nkp; i++) {
+		krun[i] = i && kp[2 * i] == kp[2 * (i - 1)] ? krun[i - 1] : nkrun++;
+		pkrun[kp[2 * i + 1]] = krun[i] + 1;
+	}
+	if (nkrun >= 0xffffu) {
+		fprintf(stderr, "tablegen: more than %u kernel PMU names\n", 0xffffu);
+		exit(1);
+	}
+	/* per pair, its name's length (255: that long or longer), so that a
+	 * look-up compares lengths before bytes */
+	for (i = 0; i < nkp; i++) {
+		size_t l = strlen(b->strs + kp[2 * i]);
+		ke[i] = l < 255 ? (uint32_t)l : 255;
+	}
+	cw_comment("pp_kpmu_len", "per pair of pp_kpmu, the length of its name, 255 for 255 or more (table/table.h)", NULL);
+	cw_emit_nums("uint8_t", "pp_kpmu_len", ke, nkp);
+	cw_comment("pp_kpmu_run", "per pair of pp_kpmu, the number of its name's run (table/table.h)", NULL);
+	cw_emit_nums("uint16_t", "pp_kpmu_run", krun, nkp);
+	cw_comment("pp_pmu_krun", "per PMU, the run of its perf_pmu in pp_kpmu + 1, 0 for none (table/table.h)", NULL);
+	cw_emit_nums("uint16_t", "pp_pmu_krun", pkrun, b->pmus.n);
+	free(krun);
+	free(pkrun);
+	free(ke);
 	/* the hash of the kernel PMU names: one slot per distinct name, its
 	 * first pair + 1, so the registry finds a kernel PMU's pairs without a
 	 * binary search of string compares */
@@ -491,7 +535,7 @@ static void emit_tables(const struct pp_builder *b)
 	free(kh);
 	free(kp);
 
-	emit_idlits(b, &nidlit, &nidlit_hash);
+	uint8_t *literal = emit_idlits(b, &nidlit, &nidlit_hash);
 
 	cw_comment("pp_match_prefix", "per PMU, the literal prefix of each of its match patterns, 0 for "
 		"none (table/table.h)", NULL);
@@ -502,48 +546,9 @@ static void emit_tables(const struct pp_builder *b)
 	cw_comment("pp_patterns", "the indexes of the tables of boxes named at run time (table/table.h)", NULL);
 	uint32_t npat = emit_pmu_list(b, "pp_patterns", is_pattern_table);
 
-	/* detection groups: runs of candidates that pp_pmu_same_detection joins
-	 * (other PMUs between them do not end a run) */
-	struct pp_dgroup *dg = calloc((size_t)b->pmus.n + 1, sizeof(*dg));
-	uint16_t *dgof = calloc((size_t)b->pmus.n + 1, sizeof(*dgof));
-	uint32_t ndg = 0;
-	if (!dg || !dgof) {
-		perror("tablegen");
-		exit(1);
-	}
-	const struct pp_pmu *prev = NULL;
-	for (i = 0; i < b->pmus.n; i++) {
-		const struct pp_pmu *p = &b->pmus.v[i];
-		dgof[i] = PP_DG_NONE;
-		if (!pp_pmu_detect_candidate(p))
-			continue;
-		if (!prev || !pp_pmu_same_detection(prev, p) || i - dg[ndg - 1].first >= 0xffffu) {
-			if (ndg >= PP_DG_NONE) {
-				fprintf(stderr, "tablegen: more than %u detection groups\n", PP_DG_NONE);
-				exit(1);
-			}
-			dg[ndg].first = i;
-			dg[ndg].flags = PP_DG_BOXES;
-			ndg++;
-		}
-		dg[ndg - 1].span = (uint16_t)(i - dg[ndg - 1].first + 1);
-		if (!pp_pmu_is_box(p))
-			dg[ndg - 1].flags &= (uint16_t)~PP_DG_BOXES;
-		dgof[i] = (uint16_t)(ndg - 1);
-		prev = p;
-	}
-	cw_comment("pp_dgroups", "the detection groups: first PMU, span, PP_DG_* flags (table/table.h)", NULL);
-	cw_open_table("struct pp_dgroup", "pp_dgroups", ndg);
-	for (i = 0; i < ndg; i++)
-		fprintf(out, "{%u,%u,%u},%s", dg[i].first, dg[i].span, dg[i].flags, (i % 8 == 7) ? "\n" : "");
-	cw_close_nums();
-	cw_comment("pp_dgroup_of", "per PMU, its detection group, PP_DG_NONE for none (table/table.h)", NULL);
-	cw_open_table("uint16_t", "pp_dgroup_of", b->pmus.n);
-	for (i = 0; i < b->pmus.n; i++)
-		cw_put_num(i, dgof[i]);
-	cw_close_nums();
-	free(dg);
-	free(dgof);
+	uint32_t ndg, nlitg;
+	tg_emit_dgroups(b, literal, out, &ndg, &nlitg);
+	free(literal);
 	cw_comment("pp_idents", "the uncore boxes with identifier patterns (table/table.h)", NULL);
 	uint32_t nident = emit_pmu_list(b, "pp_idents", is_identified_box);
 
@@ -601,6 +606,9 @@ static void emit_tables(const struct pp_builder *b)
 	fputs("\tt->umask_tag = pp_umask_tag;\n", out);
 	fprintf(out, "\tt->kpmu = pp_kpmu; t->nkpmu = %u;\n", nkp);
 	fprintf(out, "\tt->kpmu_hash = pp_kpmu_hash; t->nkpmu_hash = %u;\n", nkpmu_hash);
+	fputs("\tt->kpmu_end = pp_kpmu_end;\n", out);
+	fputs("\tt->kpmu_len = pp_kpmu_len;\n", out);
+	fprintf(out, "\tt->kpmu_run = pp_kpmu_run; t->pmu_krun = pp_pmu_krun; t->nkrun = %u;\n", nkrun);
 	fputs("\tt->idlit_strs = pp_idlit_strs;\n", out);
 	fprintf(out, "\tt->idlit = pp_idlit; t->nidlit = %u;\n", nidlit);
 	fprintf(out, "\tt->idlit_hash = pp_idlit_hash; t->nidlit_hash = %u;\n", nidlit_hash);
@@ -609,6 +617,7 @@ static void emit_tables(const struct pp_builder *b)
 	fprintf(out, "\tt->variants = pp_variants; t->nvariants = %u;\n", nvar);
 	fprintf(out, "\tt->desc_dict = pp_desc_dict; t->ndesc_dict = %u;\n", ndesc_dict);
 	fprintf(out, "\tt->dgroups = pp_dgroups; t->ndgroups = %u;\n", ndg);
+	fprintf(out, "\tt->dg_order = pp_dg_order; t->ndg_lit = %u;\n", nlitg);
 	fputs("\tt->dgroup_of = pp_dgroup_of;\n", out);
 	fprintf(out, "\tt->idents = pp_idents; t->nidents = %u;\n", nident);
 	fprintf(out, "\tt->patterns = pp_patterns; t->npatterns = %u;\n", npat);

@@ -14,28 +14,37 @@
 /* the kernel PMUs of /sys/bus/event_source/devices, listed once at
  * pfm_initialize, in the directory's order (nothing is sorted), and a hash
  * of their names (pp_kpmu_hash_of: nslots, a power of two, of name index + 1,
- * 0 empty; linear probing), so a name is looked up without a compare per
- * pair */
+ * 0 empty; linear probing; made at the first pp_kpmus_has, which only PMUs
+ * the built-in kernel PMU index does not find need), so a name is looked
+ * up without a compare per pair */
 struct pp_kpmus {
 	char **names;
 	int n;
 	uint32_t *slots, nslots;
 	/* per name, the first pair of the built-in table's kernel PMU index
-	 * (pp_table.kpmu) naming it, or its nkpmu (looked up once, here), and
-	 * the end of that name's run of pairs (pair_end[i] == pair[i]: none;
-	 * found once, here, so no user compares names again) */
-	uint32_t *pair, *pair_end;
-	/* per name, its length */
-	uint32_t *len;
+	 * naming it, or its nkpmu (with mark only) */
+	uint32_t *first;
+	/* per name, 1 when a built-in box detection made present names it
+	 * (pp_detect): a table serves it (registry/kernel.c) */
+	unsigned char *served;
+	/* per kernel PMU name of the built-in table (its runs, pp_table.kpmu_run):
+	 * 1 + the index of the host's kernel PMU of that name, 0 none; NULL
+	 * when the table has no such numbering */
+	uint16_t *mark;
 };
 
-/* list them, with their pairs in bt's kernel PMU index (PFM_SUCCESS, or
+/* list them, marking bt's kernel PMU names the host has (PFM_SUCCESS, or
  * PFM_ERR_NOMEM); pp_kpmus_free releases */
 int pp_kpmus_load(struct pp_kpmus *k, const struct pp_table *bt);
+
+/* the pairs of bt's kernel PMU index (pp_table.kpmu) naming name i of k:
+ * [*first, *end), empty when none (looked up anew: for the few names that
+ * need them) */
+void pp_kpmus_pairs(const struct pp_kpmus *k, const struct pp_table *bt, int i, uint32_t *first, uint32_t *end);
 void pp_kpmus_free(struct pp_kpmus *k);
 
-/* kernel PMU name exists */
-int pp_kpmus_has(const struct pp_kpmus *k, const char *name);
+/* kernel PMU name exists (the first call makes the hash: 0 without memory) */
+int pp_kpmus_has(struct pp_kpmus *k, const char *name);
 
 /*
  * The PMUs detection looks at: the registry's list; the built-in table,
@@ -60,7 +69,7 @@ struct pp_detect_set {
 /* set is_present on the PMUs that host's identities select (an uncore box
  * needs its kernel PMU in k); pres receives the list positions of the PMUs
  * it made present (room for s->n), *npres their number */
-void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, const struct pp_kpmus *k, int *pres,
+void pp_detect(const struct pp_detect_set *s, const struct pp_host *host, struct pp_kpmus *k, int *pres,
 	       int *npres);
 
 /* the pattern lists (pp_pmu.match) of the built-in table t whose identity

@@ -25,12 +25,12 @@ static void xhash_put(int i)
 	pp_reg.name_hash_used++;
 }
 
-/* xhash anew, over every PMU of the list not built in, with room for one more */
-static int xhash_rebuild(int added)
+/* xhash anew, over every PMU of the list not built in, with room for more more */
+static int xhash_rebuild(int added, uint32_t more)
 {
 	/* every PMU not built in is in xhash already, but list entry added
 	 * (pp_reg_index_added's, or -1): the old slots and it go to a larger table */
-	uint32_t n = pp_reg.name_hash_used + 1, size = 16, *old = pp_reg.name_hash, nold = pp_reg.name_hash_size;
+	uint32_t n = pp_reg.name_hash_used + more, size = 16, *old = pp_reg.name_hash, nold = pp_reg.name_hash_size;
 	while (size < (n + 1) * 2)
 		size *= 2;
 	uint32_t *nh = calloc(size, sizeof(*nh));
@@ -60,8 +60,15 @@ int pp_reg_index_added(int i)
 			return PFM_ERR_NOMEM;
 		pp_reg.name_hash_size = 16;
 	} else if ((pp_reg.name_hash_used + 1) * 2 > pp_reg.name_hash_size) {
-		return xhash_rebuild(i);
+		return xhash_rebuild(i, 1);
 	}
 	xhash_put(i);
 	return PFM_SUCCESS;
+}
+
+int pp_reg_index_reserve(int n)
+{
+	if (n <= 0 || (pp_reg.name_hash_used + (uint32_t)n + 1) * 2 <= pp_reg.name_hash_size)
+		return PFM_SUCCESS;
+	return xhash_rebuild(-1, (uint32_t)n + 1);
 }

@@ -12,6 +12,7 @@
 #include <perfmon/pfmlib.h>
 #include "registry/state.h"
 #include "sysfs/sysfs.h"
+#include "util/config.h"
 #include "util/log.h"
 
 /* the PMUs the kernel PMU index does not find: the irregular ones (pp_reg.irregular_pos),
@@ -42,24 +43,34 @@ static int instance_of(const char *sysname, const char *perf_pmu)
 	return 1;
 }
 
-/* the list entry of pair e's PMU when it serves its built-in descriptor, else NULL */
-static struct pp_pmu_rt *kpmu_rt(uint32_t e)
+/* pair e of the built-in kernel PMU index serves kernel PMU sysname, whose
+ * name it is (exact) or the name sysname is an instance of (sysname without
+ * its "_" + digits): the rule of serves() for a PMU serving its built-in
+ * descriptor (not picked: the picked ones are irregular), without filling
+ * its entry nor comparing names (the pair was found by the name) */
+static int pair_serves(uint32_t e, int exact)
 {
-	uint32_t i = pp_reg.builtin.kpmu[2 * e + 1];
-	int k = pp_reg.builtin_pos[i];
-	if (k < 0)
-		return NULL;
-	struct pp_pmu_rt *rt = pp_reg_entry(k);
-	return pp_reg_irregular(rt) ? NULL : rt;
-}
-
-/* is kpmu_rt(e) present? Without filling its entry (pp_reg_entry): an
- * entry not filled yet is not present; a built-in position's entry is
- * irregular when picked */
-static int kpmu_present(uint32_t e)
-{
-	int k = pp_reg.builtin_pos[pp_reg.builtin.kpmu[2 * e + 1]];
-	return k >= 0 && pp_reg.pmus[k].is_present && !pp_reg.pmus[k].picked;
+	uint32_t b = pp_reg.builtin.kpmu[2 * e + 1];
+	int k = pp_reg.builtin_pos[b];
+	if (k < 0 || pp_reg.pmus[k].picked)
+		return 0;
+	const struct pp_pmu *p = &pp_reg.builtin.pmus[b];
+	if ((exact && p->type == PP_PMU_CORE) || pp_reg.pmus[k].is_present)
+		return 1;
+	/* patterns that are all identity literals, one identity: its literal
+	 * hits answer (as pp_detect_matches_host would) */
+	const struct pp_lit_hits *h = &pp_reg.host_lits[0];
+	if (pp_reg.host.n == 1 && h->t == &pp_reg.builtin && h->n < 64 && pp_reg.builtin.match_literal[b] == 1) {
+		for (int i = 0; i < h->n; i++)
+			if (h->v[i] == p->match)
+				return 1;
+		return 0;
+	}
+	/* (set field by field: pp_reg_matches_host reads t and p only) */
+	struct pp_pmu_rt cand;
+	cand.t = &pp_reg.builtin;
+	cand.p = p;
+	return pp_reg_matches_host(&cand);
 }
 
 /* the rule of sysfs_served for one table PMU */
@@ -86,29 +97,26 @@ static int served(int i)
 {
 	const struct pp_kpmus *k = &pp_reg.kernel_pmus;
 	const char *sysname = k->names[i];
+	/* a built-in box detection made present names it (pp_detect) */
+	if (k->served[i])
+		return 1;
 	/* the pattern boxes are added together (pp_reg_add_pattern_boxes), before any sysfs PMU */
 	for (int i = pp_reg.first_pattern_box; i < pp_reg.first_pattern_box + pp_reg.npattern_boxes; i++)
 		if (pp_reg_entry(i)->kpmu && !strcmp(pp_reg_entry(i)->kpmu, sysname))
 			return 1;
-	/* the pairs of sysname itself were found when it was listed
-	 * (pp_kpmus_load); a present table PMU of that very name serves it */
-	for (uint32_t e = k->pair[i]; e < k->pair_end[i]; e++)
-		if (kpmu_present(e))
+	/* the pairs of sysname itself */
+	uint32_t first, end;
+	pp_kpmus_pairs(k, &pp_reg.builtin, i, &first, &end);
+	for (uint32_t e = first; e < end; e++)
+		if (pair_serves(e, 1))
 			return 1;
-	for (uint32_t e = k->pair[i]; e < k->pair_end[i]; e++) {
-		const struct pp_pmu_rt *rt = kpmu_rt(e);
-		if (rt && serves(rt, sysname))
-			return 1;
-	}
-	size_t len = k->len[i], base = len;
+	size_t len = strlen(sysname), base = len;
 	while (base && sysname[base - 1] >= '0' && sysname[base - 1] <= '9')
 		base--;
 	base = base < len && base > 1 && sysname[base - 1] == '_' ? base - 1 : 0;
-	for (uint32_t e = base ? pp_kpmu_first(&pp_reg.builtin, sysname, base) : pp_reg.builtin.nkpmu; pp_kpmu_is(&pp_reg.builtin, e, sysname, base); e++) {
-		const struct pp_pmu_rt *rt = kpmu_rt(e);
-		if (rt && serves(rt, sysname))
+	for (uint32_t e = base ? pp_kpmu_first(&pp_reg.builtin, sysname, base) : pp_reg.builtin.nkpmu; pp_kpmu_is(&pp_reg.builtin, e, sysname, base); e++)
+		if (pair_serves(e, 0))
 			return 1;
-	}
 	/* the PMUs not in the kernel PMU index (no sysfs PMU among them yet:
 	 * those join after discovery) */
 	for (int j = 0; j < unindexed_n(); j++)
@@ -141,26 +149,28 @@ int pp_reg_add_sysfs(void)
 	if (!unserved)
 		return PFM_ERR_NOMEM;
 	for (int i = 0; i < k->n; i++)
-		if (!served(i))
+		if (!k->served[i] && !served(i))
 			unserved[nunserved++] = k->names[i];
 	const struct pp_sysfs_query q = { NULL, NULL, sysfs_name_taken, sysfs_id_taken, unserved, nunserved };
 	int r = pp_sysfs_discover(&q, &pp_reg.sysfs_stubs);
 	free(unserved);
 	if (r != PFM_SUCCESS)
 		return r;
+	/* the name index and the list of irregular PMUs grown once for all */
+	if (pp_reg_index_reserve(pp_reg.sysfs_stubs.n) || pp_reg_irregular_reserve(pp_reg.sysfs_stubs.n))
+		return PFM_ERR_NOMEM;
 	for (int i = 0; i < pp_reg.sysfs_stubs.n; i++) {
 		const struct pp_sysfs_found *fd = &pp_reg.sysfs_stubs.found[i];
-		r = pp_reg_add(&pp_reg.sysfs_stubs.t, fd->pmu, "sysfs");
-		if (r == PFM_ERR_NOMEM)
-			return r;
-		struct pp_pmu_rt *rt = r == PFM_SUCCESS ? pp_reg_at_id(fd->id) : NULL;
+		/* discovery took a name and an id nobody has (sysfs_name_taken, sysfs_id_taken) */
+		struct pp_pmu_rt *rt = pp_reg_add_free(&pp_reg.sysfs_stubs.t, fd->pmu);
 		if (!rt)
-			continue;
+			return PFM_ERR_NOMEM;
 		rt->is_present = 1;
 		rt->is_dfl = 1;
 		rt->dfl_cpu = -1;
 		rt->lazy = PP_LAZY_SYSFS;
-		pp_debug("sysfs PMU %s: id %d, read at its first use", rt->name, fd->id);
+		if (pp_cfg.debug)
+			pp_debug("sysfs PMU %s: id %d, read at its first use", rt->name, fd->id);
 	}
 	return PFM_SUCCESS;
 }

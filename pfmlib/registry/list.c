@@ -37,6 +37,20 @@ struct pp_pmu_rt *pp_reg_append(void)
 	return rt;
 }
 
+/* room for n more irregular PMUs; -1 without memory */
+int pp_reg_irregular_reserve(int n)
+{
+	if (pp_reg.nirregular + n <= pp_reg.irregular_cap)
+		return 0;
+	int nc = pp_reg.nirregular + n;
+	int *ni = realloc(pp_reg.irregular_pos, (size_t)nc * sizeof(*ni));
+	if (!ni)
+		return -1;
+	pp_reg.irregular_pos = ni;
+	pp_reg.irregular_cap = nc;
+	return 0;
+}
+
 /* list position i is irregular (pp_reg_irregular()): into pp_reg.irregular_pos; -1 without memory */
 int pp_reg_note_irregular(int i)
 {
@@ -137,6 +151,14 @@ int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin)
 	struct pp_pmu_rt *same;
 	int newer, r = may_add(t, pmu_index, origin, &same, &newer);
 	return r == PFM_SUCCESS ? put(t, pmu_index, origin, same, newer) : r;
+}
+
+/* add PMU pmu_index of table t, whose name and id its maker checked free
+ * (sysfs discovery asks the registry, name_taken and id_taken): no check
+ * again; the new entry, or NULL without memory */
+struct pp_pmu_rt *pp_reg_add_free(const struct pp_table *t, uint32_t pmu_index)
+{
+	return put(t, pmu_index, NULL, NULL, 0) == PFM_SUCCESS ? &pp_reg.pmus[pp_reg.npmus - 1] : NULL;
 }
 
 /*

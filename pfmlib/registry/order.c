@@ -82,9 +82,14 @@ void pp_reg_renumber_for_caller(int max)
 	pp_reg.id_limit = max;
 }
 
+/* the default PMUs of the tables, a bit per list position (list_defaults) */
+static uint64_t *dfl_bits;
+
 static void dfl_add(struct pp_pmu_rt *rt)
 {
-	pp_reg.default_pos[pp_reg.ndefault++] = (int)(rt - pp_reg.pmus);
+	int k = (int)(rt - pp_reg.pmus);
+	if (rt->is_present)
+		dfl_bits[k >> 6] |= 1ull << (k & 63);
 }
 
 
@@ -96,43 +101,33 @@ static void dfl_add(struct pp_pmu_rt *rt)
  */
 int pp_reg_list_defaults(void)
 {
-	int *inv = NULL;
 	if (!(pp_reg.default_pos = malloc(((size_t)pp_reg.npmus + 2) * sizeof(*pp_reg.default_pos))))
 		return PFM_ERR_NOMEM;
-	pp_reg.ndefault = 0;
+	/* the present ones, each once (the forced PMU may be an OS-generic
+	 * one): a bit per list position (detection filled the entries of the
+	 * PMUs it made present) */
+	size_t nwords = ((size_t)pp_reg.npmus + 63) / 64;
+	if (!(dfl_bits = calloc(nwords + 1, sizeof(*dfl_bits))))
+		return PFM_ERR_NOMEM;
 	for (int j = 0; j < pp_reg.ndetected; j++)
-		dfl_add(pp_reg_entry(pp_reg.detected_pos[j]));
+		dfl_add(&pp_reg.pmus[pp_reg.detected_pos[j]]);
 	if (pp_reg.forced)
 		dfl_add(pp_reg_entry(pp_reg.forced_pos));
 	pp_reg_each_os_generic(dfl_add);
 	int n = 0;
-	for (int j = 0; j < pp_reg.ndefault; j++)
-		if (pp_reg_entry(pp_reg.default_pos[j])->is_present)
-			pp_reg.default_pos[n++] = pp_reg.default_pos[j];
-	pp_reg.ndefault = n;
-	/* sorted by place in the search order (pp_reg_ordered() maps it back) */
-	if (pp_reg.search_order) {
-		if (!(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
-			return PFM_ERR_NOMEM;
+	if (!pp_reg.search_order) {
+		/* the list is the search order: read back in order, no sort */
+		for (size_t w = 0; w < nwords; w++)
+			for (uint64_t m = dfl_bits[w]; m; m &= m - 1)
+				pp_reg.default_pos[n++] = (int)(w * 64) + __builtin_ctzll(m);
+	} else {
+		/* plugins sorted in: by place in the search order */
 		for (int i = 0; i < pp_reg.npmus; i++)
-			inv[pp_reg.search_order[i]] = i;
-		for (int j = 0; j < pp_reg.ndefault; j++)
-			pp_reg.default_pos[j] = inv[pp_reg.default_pos[j]];
-		free(inv);
+			if (dfl_bits[pp_reg.search_order[i] >> 6] >> (pp_reg.search_order[i] & 63) & 1)
+				pp_reg.default_pos[n++] = pp_reg.search_order[i];
 	}
-	/* in search order, each once (the forced PMU may be an OS-generic
-	 * one): a bit per place, read back in order; no sort */
-	size_t nwords = ((size_t)pp_reg.npmus + 63) / 64;
-	uint64_t *bits = calloc(nwords + 1, sizeof(*bits));
-	if (!bits)
-		return PFM_ERR_NOMEM;
-	for (int j = 0; j < pp_reg.ndefault; j++)
-		bits[pp_reg.default_pos[j] >> 6] |= 1ull << (pp_reg.default_pos[j] & 63);
-	n = 0;
-	for (size_t w = 0; w < nwords; w++)
-		for (uint64_t m = bits[w]; m; m &= m - 1)
-			pp_reg.default_pos[n++] = pp_reg_ordered((int)(w * 64) + __builtin_ctzll(m));
-	free(bits);
+	free(dfl_bits);
+	dfl_bits = NULL;
 	pp_reg.ndefault = n;
 	for (int i = pp_reg.ntable_pmus; i < pp_reg.npmus; i++)
 		if (pp_reg.pmus[i].is_present || pp_reg.pmus[i].is_dfl)

@@ -68,6 +68,26 @@ void pp_reg_each_os_generic(void (*f)(struct pp_pmu_rt *))
 			f(pp_reg_entry(pp_reg.irregular_pos[j]));
 }
 
+/* the list position of the first built-in PMU that is no core PMU: the
+ * built-in list is in search order (tablegen's: core PMUs first), so the
+ * present core PMUs are found among the positions below it (and the
+ * plugins' PMUs), not by a look at every present PMU */
+static int core_end(void)
+{
+	const struct pp_table *b = &pp_reg.builtin;
+	int lo = 0, hi = pp_reg.nbuiltin;
+	if (!b->list_bidx)
+		return hi;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (pp_pmu_search_rank(&b->pmus[b->list_bidx[mid]]) < 2)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static void withdraw_h(struct pp_pmu_rt *rt)
 {
 	if (rt->p->flags & PP_PMU_F_PLM_FROM_CORE)
@@ -89,15 +109,21 @@ void pp_reg_plm_from_core(void)
 		return;
 	/* the present core PMUs are among those detection made present: the
 	 * first in search order, without a walk over every PMU */
-	int best = -1, *inv = NULL;
-	if (pp_reg.search_order && !(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
-		return;
-	for (int i = 0; inv && i < pp_reg.npmus; i++)
-		inv[pp_reg.search_order[i]] = i;
+	int best = -1, *inv = NULL, ce = core_end();
+	/* the present core PMUs; the place in the search order only for those */
 	for (int j = 0; j < pp_reg.ndetected; j++) {
-		int k = pp_reg.detected_pos[j], place = inv ? inv[k] : k;
+		int k = pp_reg.detected_pos[j];
+		if ((k >= ce && k < pp_reg.nbuiltin) || pp_reg_desc(k)->type != PP_PMU_CORE || k >= pp_reg.ntable_pmus || !pp_reg.pmus[k].is_present)
+			continue;
 		const struct pp_pmu_rt *rt = pp_reg_entry(k);
-		if (k < pp_reg.ntable_pmus && rt->is_present && rt->p->type == PP_PMU_CORE && (best < 0 || place < best)) {
+		if (pp_reg.search_order && !inv) {
+			if (!(inv = malloc((size_t)pp_reg.npmus * sizeof(*inv))))
+				return;
+			for (int i = 0; i < pp_reg.npmus; i++)
+				inv[pp_reg.search_order[i]] = i;
+		}
+		int place = inv ? inv[k] : k;
+		if (best < 0 || place < best) {
 			best = place;
 			core = rt;
 		}
@@ -118,11 +144,13 @@ static void arch_perfmon(void)
 {
 	if (!pp_reg.host.archperf_known)
 		return;
-	/* among the PMUs detection made present */
+	/* among the core PMUs detection made present (ix86arch) */
+	int ce = core_end();
 	for (int j = 0; j < pp_reg.ndetected; j++) {
-		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg.detected_pos[j]);
-		if (!(rt->p->flags & PP_PMU_F_ARCH_PERFMON) || !rt->is_present)
+		if ((pp_reg.detected_pos[j] >= ce && pp_reg.detected_pos[j] < pp_reg.nbuiltin) || !(pp_reg_desc(pp_reg.detected_pos[j])->flags & PP_PMU_F_ARCH_PERFMON) ||
+		    !pp_reg.pmus[pp_reg.detected_pos[j]].is_present)
 			continue;
+		struct pp_pmu_rt *rt = pp_reg_entry(pp_reg.detected_pos[j]);
 		if (!pp_reg.host.archperf_version) {
 			rt->is_present = 0;
 			pp_verbose("PMU %s: cpuid leaf 0xA reports no architectural PMU", rt->name);
@@ -159,7 +187,7 @@ void pp_reg_detect(void)
 	}
 	pick_variants();
 	const struct pp_table *b = &pp_reg.builtin;
-	struct pp_detect_set s = { pp_reg.pmus, pp_reg.npmus, b->dgroups && b->dgroup_of && b->kpmu ? b : NULL, pp_reg.builtin_pos, pp_reg.irregular_pos,
+	struct pp_detect_set s = { pp_reg.pmus, pp_reg.npmus, b->dgroups && b->dgroup_of && b->kpmu && b->pmu_krun ? b : NULL, pp_reg.builtin_pos, pp_reg.irregular_pos,
 				   pp_reg.nirregular, pp_reg_fill };
 	if ((pp_reg.detected_pos = malloc(((size_t)pp_reg.npmus + 1) * sizeof(*pp_reg.detected_pos))))
 		pp_detect(&s, &pp_reg.host, &pp_reg.kernel_pmus, pp_reg.detected_pos, &pp_reg.ndetected);

@@ -93,6 +93,14 @@ static inline struct pp_pmu_rt *pp_reg_entry(int i)
 	return rt;
 }
 
+/* the descriptor of list entry i without filling it (during pfm_initialize:
+ * detection leaves the boxes it makes present for their first access) */
+static inline const struct pp_pmu *pp_reg_desc(int i)
+{
+	const struct pp_pmu_rt *rt = &pp_reg.pmus[i];
+	return rt->t ? rt->p : &pp_reg.builtin.pmus[pp_reg.builtin.list_bidx[i]];
+}
+
 /* ids and search order, inline: every accessor goes through them */
 /* id's PMU (0 <= id <= PP_MAX_PMU_ID), NULL for none */
 static inline struct pp_pmu_rt *pp_reg_at_id(int id)
@@ -118,11 +126,14 @@ static inline int pp_reg_ordered(int i)
 
 /* index.c: names */
 int pp_reg_index_added(int i);			/* the name index of list entry i, just added */
+int pp_reg_index_reserve(int n);		/* room for n more names in it (PFM_ERR_NOMEM) */
 
 /* list.c: adding */
 struct pp_pmu_rt *pp_reg_append(void);
 int pp_reg_note_irregular(int i);
+int pp_reg_irregular_reserve(int n);
 int pp_reg_add(const struct pp_table *t, uint32_t pmu_index, const char *origin);
+struct pp_pmu_rt *pp_reg_add_free(const struct pp_table *t, uint32_t pmu_index);
 void pp_reg_add_builtin(void);
 int pp_reg_add_plugin(void *ctx, const struct pp_table *t, const char *origin, int lazy);
 

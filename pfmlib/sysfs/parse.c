@@ -60,22 +60,31 @@ int pp_sysfs_cpulist_first(const char *s)
 	return (int)first;
 }
 
+/* a sysfs name's byte in a PMU name: lower case, '-' and '.' as '_', 0 for
+ * a byte no PMU name may hold */
+static const char pmu_name_byte[256] = {
+	['-'] = '_', ['.'] = '_', ['_'] = '_',
+	['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+	['a'] = 'a', ['b'] = 'b', ['c'] = 'c', ['d'] = 'd', ['e'] = 'e', ['f'] = 'f', ['g'] = 'g',
+	['h'] = 'h', ['i'] = 'i', ['j'] = 'j', ['k'] = 'k', ['l'] = 'l', ['m'] = 'm', ['n'] = 'n',
+	['o'] = 'o', ['p'] = 'p', ['q'] = 'q', ['r'] = 'r', ['s'] = 's', ['t'] = 't', ['u'] = 'u',
+	['v'] = 'v', ['w'] = 'w', ['x'] = 'x', ['y'] = 'y', ['z'] = 'z',
+	['A'] = 'a', ['B'] = 'b', ['C'] = 'c', ['D'] = 'd', ['E'] = 'e', ['F'] = 'f', ['G'] = 'g',
+	['H'] = 'h', ['I'] = 'i', ['J'] = 'j', ['K'] = 'k', ['L'] = 'l', ['M'] = 'm', ['N'] = 'n',
+	['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r', ['S'] = 's', ['T'] = 't', ['U'] = 'u',
+	['V'] = 'v', ['W'] = 'w', ['X'] = 'x', ['Y'] = 'y', ['Z'] = 'z',
+};
+
 int pp_sysfs_pmu_name(const char *sysname, char *out, size_t sz)
 {
 	size_t n = strlen(sysname);
-
 	if (!n || n >= sz || n >= PP_SYSFS_NAME_MAX)
 		return -1;
-	for (size_t i = 0; i <= n; i++) {
-		char c = sysname[i];
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		else if (c == '-' || c == '.')
-			c = '_';
-		else if (c && !((c >= 'a' && c <= 'z') || is_digit(c) || c == '_'))
+	for (size_t i = 0; i < n; i++)
+		if (!(out[i] = pmu_name_byte[(unsigned char)sysname[i]]))
 			return -1;
-		out[i] = c;
-	}
+	out[n] = '\0';
 	return 0;
 }
 

@@ -35,58 +35,60 @@ static int by_bytes(const void *a, const void *b)
 }
 
 /*
- * The names of dir (hidden ones left out), sorted by bytes, at most
- * PP_SYSFS_MAX_ENTRIES of them (the first ones in that order): one allocation
- * holds the NULL-terminated pointer array and the strings.
+ * The names of dir (hidden ones left out), sorted by bytes when sorted is
+ * set, or when there are more than PP_SYSFS_MAX_ENTRIES (the first ones in
+ * that order are kept): the directory's records read whole (getdents64,
+ * no copy per name), the names left where the kernel wrote them. One
+ * allocation holds the records, another the NULL-terminated pointer array,
+ * whose slot before the first holds the records (pp_sysfs_names_free).
  */
-/* the names of dir, sorted by bytes when sorted is set, or when there are more
- * than PP_SYSFS_MAX_ENTRIES (the first ones in that order are kept) */
 static int list_dir(const char *dir, char ***names, int sorted)
 {
 	*names = NULL;
-	DIR *d = opendir(dir);
-	if (!d)
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return errno == ENOMEM ? -2 : 0;
-	/* first pass: collect the names into a growing byte buffer */
-	char *text = NULL;
-	size_t tlen = 0, tcap = 0;
-	int n = 0;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		size_t l = strlen(e->d_name) + 1;
-		if (tlen + l > tcap) {
-			size_t ncap = tcap ? tcap * 2 : 512;
-			while (ncap < tlen + l)
-				ncap *= 2;
-			char *nt = realloc(text, ncap);
-			if (!nt) {
-				free(text);
-				closedir(d);
-				return -2;
+	/* the records: a sysfs directory of PMUs, events or formats holds a few
+	 * hundred, so one or two reads */
+	size_t cap = 16384, len = 0;
+	char *recs = malloc(cap);
+	for (;;) {
+		if (!recs)
+			break;
+		if (cap - len < 4096) {
+			char *nr = realloc(recs, cap * 2);
+			if (!nr) {
+				free(recs);
+				recs = NULL;
+				break;
 			}
-			text = nt;
-			tcap = ncap;
+			recs = nr;
+			cap *= 2;
 		}
-		memcpy(text + tlen, e->d_name, l);
-		tlen += l;
-		n++;
+		ssize_t r = getdents64(fd, recs + len, cap - len);
+		if (r <= 0)
+			break;
+		len += (size_t)r;
 	}
-	closedir(d);
-	/* then the pointer array and the strings in one block */
-	char **v = malloc((size_t)(n + 1) * sizeof(*v) + tlen);
-	if (!v) {
-		free(text);
+	close(fd);
+	if (!recs)
+		return -2;
+	/* a record takes 24 bytes at least (its header and a name, aligned):
+	 * room for every name without counting them first */
+	char **base = malloc((len / 24 + 2) * sizeof(*base));
+	if (!base) {
+		free(recs);
 		return -2;
 	}
-	char *strs = (char *)(v + n + 1);
-	if (tlen)
-		memcpy(strs, text, tlen);
-	free(text);
-	for (int i = 0; i < n; i++) {
-		v[i] = strs;
-		strs += strlen(strs) + 1;
+	base[0] = recs;
+	char **v = base + 1;
+	int n = 0;
+	for (size_t off = 0, step; off < len; off += step) {
+		struct dirent64 *d = (struct dirent64 *)(recs + off);
+		if ((step = d->d_reclen) < 24)
+			break;	/* (the kernel writes none such) */
+		if (d->d_name[0] != '.')
+			v[n++] = d->d_name;
 	}
 	if (sorted || n > PP_SYSFS_MAX_ENTRIES)
 		qsort(v, (size_t)n, sizeof(*v), by_bytes);
@@ -108,8 +110,12 @@ int pp_sysfs_list_unsorted(const char *dir, char ***names)
 
 void pp_sysfs_names_free(char **names, int n)
 {
-	(void)n;	/* the names live in the array's own allocation */
-	free(names);
+	(void)n;
+	if (!names)
+		return;
+	/* the records, then the array (one slot before the first name) */
+	free(names[-1]);
+	free(names - 1);
 }
 
 /* append s at buf[*len] if it fits below sz (room kept for the NUL) */

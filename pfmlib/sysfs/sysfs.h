@@ -164,8 +164,7 @@ int pp_sysfs_list(const char *dir, char ***names);
 /* the same in the directory's order (sorted only past PP_SYSFS_MAX_ENTRIES):
  * for a caller that looks names up and needs no order */
 /* pp_sysfs_list_unsorted: in directory order when fewer than
- * PP_SYSFS_MAX_ENTRIES, each name's bytes right after the NUL of the one
- * before (a name's length: the distance to the next, less one) */
+ * PP_SYSFS_MAX_ENTRIES */
 int pp_sysfs_list_unsorted(const char *dir, char ***names);
 void pp_sysfs_names_free(char **names, int n);
 

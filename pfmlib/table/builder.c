@@ -147,6 +147,22 @@ pp_str_t pp_builder_str(struct pp_builder *b, const char *s, size_t len)
 	return off;
 }
 
+pp_str_t pp_builder_str_append(struct pp_builder *b, const char *s, size_t len)
+{
+	if (b->oom || !len)
+		return 0;
+	if ((uint64_t)b->nstrs + len + 1 > UINT32_MAX ||
+	    grow((void **)&b->strs, &b->capstrs, b->nstrs + (uint32_t)len + 1, 1)) {
+		b->oom = 1;
+		return 0;
+	}
+	uint32_t off = b->nstrs;
+	memcpy(b->strs + off, s, len);
+	b->strs[off + len] = '\0';
+	b->nstrs += (uint32_t)len + 1;
+	return off;
+}
+
 pp_str_t pp_builder_strlist(struct pp_builder *b, const char *const *s, size_t n)
 {
 	/* lists are not interned: append the strings and a terminating "" */
@@ -263,9 +279,13 @@ void pp_builder_table(const struct pp_builder *b, struct pp_table *t)
 	t->pmu_hash = NULL; t->npmu_hash = 0;	/* the registry indexes run-time PMUs itself */
 	t->umask_tag = NULL;
 	t->kpmu = NULL; t->nkpmu = 0;
+	t->kpmu_end = NULL;
+	t->kpmu_len = NULL;
+	t->kpmu_run = NULL; t->pmu_krun = NULL; t->nkrun = 0;
 	t->match_prefix = NULL;
 	t->variants = NULL; t->nvariants = 0;
 	t->dgroups = NULL; t->ndgroups = 0;
+	t->dg_order = NULL; t->ndg_lit = 0;
 	t->dgroup_of = NULL;
 	t->idents = NULL; t->nidents = 0;
 	t->patterns = NULL; t->npatterns = 0;

@@ -46,6 +46,9 @@ void pp_builder_rollback(struct pp_builder *b, const struct pp_builder_mark *m);
 pp_str_t pp_builder_str(struct pp_builder *b, const char *s, size_t len);
 /* intern a list of n strings as consecutive NUL-terminated strings ended by "" */
 pp_str_t pp_builder_strlist(struct pp_builder *b, const char *const *s, size_t n);
+/* s[0..len) appended as a string of its own, not interned (a string the
+ * table holds once); 0 for an empty one or when out of memory */
+pp_str_t pp_builder_str_append(struct pp_builder *b, const char *s, size_t len);
 
 /* append one record, returning its index (zeroed record), or PP_NONE on OOM */
 uint32_t pp_builder_add_pmu(struct pp_builder *b);

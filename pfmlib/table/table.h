@@ -209,6 +209,9 @@ struct pp_dgroup {
 	uint16_t flags;
 };
 #define PP_DG_BOXES 0x1
+#define PP_DG_UNITS 0x2	/* a member names the sysfs PMU of its core type (match_unit) */
+#define PP_DG_IDENT 0x4	/* a member has identifier patterns */
+#define PP_DG_DENSE 0x8	/* every PMU of [first, first + span) is a member */
 #define PP_DG_NONE 0xffffu	/* pp_table.dgroup_of of a PMU that is no candidate */
 
 /*
@@ -280,13 +283,27 @@ struct pp_table {
 	 * open-addressing slots, 0 when empty, else the index of the name's
 	 * first pair + 1; linear probing (the built-in table's; NULL elsewhere) */
 	const uint32_t           *kpmu_hash; uint32_t nkpmu_hash;
+	/* per pair of kpmu, the end of its name's run (the next name's first
+	 * pair, or nkpmu), so a name's pairs are known from its first one
+	 * (the built-in table's; NULL elsewhere) */
+	const uint32_t           *kpmu_end;
+	/* per pair of kpmu, the length of its name, 255 for 255 or more (the
+	 * built-in table's; NULL elsewhere) */
+	const uint8_t            *kpmu_len;
+	/* the runs of kpmu numbered, one per kernel PMU name (nkrun): per pair
+	 * its run; per PMU the run of its perf_pmu + 1, 0 for none (a variant
+	 * table, no perf_pmu); the built-in table's, NULL elsewhere */
+	const uint16_t           *kpmu_run;
+	const uint16_t           *pmu_krun;  uint32_t nkrun;
 	/* identity literals (the built-in table's x86 PMUs, from tablegen; NULL
 	 * elsewhere): every string a PMU's match patterns match, where each of
 	 * them matches a finite set (literals, bracket expressions, groups, '?'):
 	 * nidlit pairs (offset in idlit_strs, the pattern list pp_pmu.match)
 	 * sorted by literal, hashed as kpmu_hash is (slot = first pair + 1), and
-	 * per PMU match_literal 1 when its pattern list is among them, so
-	 * detection looks an identity up instead of matching those patterns */
+	 * per PMU match_literal 1 when its pattern list is among them, 2 when
+	 * some of its patterns are (the others are matched when the identity
+	 * hits none of those), so detection looks an identity up instead of
+	 * matching those patterns */
 	const char               *idlit_strs;
 	const uint32_t           *idlit;     uint32_t nidlit;
 	const uint32_t           *idlit_hash; uint32_t nidlit_hash;
@@ -302,6 +319,10 @@ struct pp_table {
 	 * index of its group or PP_DG_NONE; the uncore boxes with identifier
 	 * patterns, in table order (the built-in table's; NULL elsewhere) */
 	const struct pp_dgroup   *dgroups;   uint32_t ndgroups;
+	/* the groups in detection's order: the ndg_lit first are those whose
+	 * pattern list is among the identity literals (match_literal 1), by
+	 * pattern list (pp_pmu.match); the others by architecture string */
+	const uint16_t           *dg_order;  uint32_t ndg_lit;
 	const uint16_t           *dgroup_of;
 	const uint32_t           *idents;    uint32_t nidents;
 	/* the indexes of the uncore tables of boxes named at run time
@@ -472,7 +493,9 @@ static inline uint32_t pp_kpmu_first_hashed(const struct pp_table *t, uint32_t h
 	uint32_t mask = t->nkpmu_hash - 1, e;
 	for (uint32_t k = h & mask; (e = t->kpmu_hash[k]); k = (k + 1) & mask) {
 		const char *m = t->strs + t->kpmu[2 * (e - 1)];
-		if (!strncmp(m, name, len) && !m[len])
+		/* the lengths first, when known: then len bytes of both are there */
+		if (t->kpmu_len && len < 255 ? t->kpmu_len[e - 1] == len && !memcmp(m, name, len)
+					     : !strncmp(m, name, len) && !m[len])
 			return e - 1;
 	}
 	return t->nkpmu;

@@ -5,12 +5,64 @@
  * library that looks at the environment.
  */
 #define _GNU_SOURCE
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/config.h"
 
 struct pp_config pp_cfg = { .sysfs_pmus = 1, .sysroot = "" };
+
+extern char **environ;
+
+/* the variables read, and which of them the environment holds (one pass
+ * over it, env_scan: a secure_getenv scans the whole environment, so it
+ * is called for those only) */
+enum {
+	V_VERBOSE, V_DEBUG, V_DEBUG_STDOUT, V_ENCODE_INACTIVE, V_SYSFS_PMUS, V_PMU_MAX, V_FORCE_PMU, V_PLUGIN_PATH,
+	V_CPUID, V_SYSROOT, V_PLUGIN_CACHE, V_XDG_CACHE_HOME, V_HOME, NVARS
+};
+static const char *const vars[NVARS] = {
+	"LIBPFM_VERBOSE", "LIBPFM_DEBUG", "LIBPFM_DEBUG_STDOUT", "LIBPFM_ENCODE_INACTIVE", "LIBPFM_SYSFS_PMUS",
+	"LIBPFM_PMU_MAX", "LIBPFM_FORCE_PMU", "LIBPFM_PLUGIN_PATH", "LIBPFM_CPUID", "LIBPFM_SYSROOT",
+	"LIBPFM_PLUGIN_CACHE", "XDG_CACHE_HOME", "HOME",
+};
+static unsigned env_there;
+static const char *env_val[NVARS];	/* the values of those there (the first of a name, as getenv) */
+static int env_secure;			/* -1 not known yet, 1 a set-uid program's (secure_getenv) */
+
+/* entry e ("NAME=value") is variable name */
+static int is_var(const char *e, const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(e, name, n) && e[n] == '=';
+}
+
+static void env_scan(void)
+{
+	env_there = 0;
+	env_secure = -1;
+	for (char **e = environ; e && *e; e++) {
+		const char *v = *e;
+		size_t first = v[0] == 'L' ? 0 : v[0] == 'X' ? V_XDG_CACHE_HOME : v[0] == 'H' ? V_HOME : NVARS;
+		if (first == 0 && strncmp(v, "LIBPFM_", 7))
+			continue;
+		for (size_t i = first; i < NVARS && vars[i][0] == v[0]; i++)
+			if (!(env_there >> i & 1) && is_var(v, vars[i])) {
+				env_there |= 1u << i;
+				env_val[i] = v + strlen(vars[i]) + 1;
+			}
+	}
+}
+
+/* variable i's value, as secure_getenv gives it (NULL in a set-uid program:
+ * secure_getenv of one variable there tells) */
+static const char *env(int i)
+{
+	if (!(env_there >> i & 1))
+		return NULL;
+	if (env_secure < 0)
+		env_secure = secure_getenv(vars[i]) == NULL;
+	return env_secure ? NULL : env_val[i];
+}
 
 /* the owned copies behind pp_cfg's strings */
 static char *owned[5];
@@ -35,9 +87,9 @@ static int pmu_max(const char *s)
 }
 
 /* a copy of a non-empty value into owned[slot], or NULL; -1 on OOM */
-static int copy(const char *name, int slot, int keep_empty, const char **out)
+static int copy(int var, int slot, int keep_empty, const char **out)
 {
-	const char *s = secure_getenv(name);
+	const char *s = env(var);
 	*out = NULL;
 	if (!s || (!*s && !keep_empty))
 		return 0;
@@ -54,20 +106,21 @@ static int copy(const char *name, int slot, int keep_empty, const char **out)
  */
 static int plugin_cache(void)
 {
-	const char *s = secure_getenv("LIBPFM_PLUGIN_CACHE"), *base, *sub;
+	const char *s = env(V_PLUGIN_CACHE), *base, *sub;
 	pp_cfg.plugin_cache = NULL;
 	if (s)
-		return !*s || !strcmp(s, "0") ? 0 : copy("LIBPFM_PLUGIN_CACHE", 4, 0, &pp_cfg.plugin_cache);
-	if ((base = secure_getenv("XDG_CACHE_HOME")) && base[0] == '/')
+		return !*s || !strcmp(s, "0") ? 0 : copy(V_PLUGIN_CACHE, 4, 0, &pp_cfg.plugin_cache);
+	if ((base = env(V_XDG_CACHE_HOME)) && base[0] == '/')
 		sub = "/pmuplug";
-	else if ((base = secure_getenv("HOME")) && base[0] == '/')
+	else if ((base = env(V_HOME)) && base[0] == '/')
 		sub = "/.cache/pmuplug";
 	else
 		return 0;
-	size_t n = strlen(base) + strlen(sub) + 1;
-	if (!(owned[4] = malloc(n)))
+	size_t nb = strlen(base), ns = strlen(sub);
+	if (!(owned[4] = malloc(nb + ns + 1)))
 		return -1;
-	snprintf(owned[4], n, "%s%s", base, sub);
+	memcpy(owned[4], base, nb);
+	memcpy(owned[4] + nb, sub, ns + 1);
 	pp_cfg.plugin_cache = owned[4];
 	return 0;
 }
@@ -77,21 +130,22 @@ int pp_config_load(void)
 	const char *s;
 
 	pp_config_free();
-	pp_cfg.verbose = level(secure_getenv("LIBPFM_VERBOSE"));
-	pp_cfg.debug = level(secure_getenv("LIBPFM_DEBUG"));
+	env_scan();
+	pp_cfg.verbose = level(env(V_VERBOSE));
+	pp_cfg.debug = level(env(V_DEBUG));
 	if (pp_cfg.debug && !pp_cfg.verbose)
 		pp_cfg.verbose = 1;
-	s = secure_getenv("LIBPFM_DEBUG_STDOUT");
+	s = env(V_DEBUG_STDOUT);
 	pp_cfg.log_stdout = s && *s;
-	s = secure_getenv("LIBPFM_ENCODE_INACTIVE");
+	s = env(V_ENCODE_INACTIVE);
 	pp_cfg.encode_inactive = s && *s && *s != '0';
-	s = secure_getenv("LIBPFM_SYSFS_PMUS");
+	s = env(V_SYSFS_PMUS);
 	pp_cfg.sysfs_pmus = !(s && !strcmp(s, "0"));
-	pp_cfg.pmu_max = pmu_max(secure_getenv("LIBPFM_PMU_MAX"));
-	if (copy("LIBPFM_FORCE_PMU", 0, 0, &pp_cfg.force_pmu) ||
-	    copy("LIBPFM_PLUGIN_PATH", 1, 1, &pp_cfg.plugin_path) ||
-	    copy("LIBPFM_CPUID", 2, 0, &pp_cfg.cpuid) ||
-	    copy("LIBPFM_SYSROOT", 3, 0, &pp_cfg.sysroot) || plugin_cache()) {
+	pp_cfg.pmu_max = pmu_max(env(V_PMU_MAX));
+	if (copy(V_FORCE_PMU, 0, 0, &pp_cfg.force_pmu) ||
+	    copy(V_PLUGIN_PATH, 1, 1, &pp_cfg.plugin_path) ||
+	    copy(V_CPUID, 2, 0, &pp_cfg.cpuid) ||
+	    copy(V_SYSROOT, 3, 0, &pp_cfg.sysroot) || plugin_cache()) {
 		pp_config_free();
 		return -1;
 	}
