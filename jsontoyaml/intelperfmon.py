@@ -51,7 +51,7 @@ class Facts:
             raise ConvertError("no facts of Intel's perfmon format (%s)" % FACTS_FILE, self.path)
         d = overlay.load_yaml(self.path)
         allowed = {"model_dirs", "roles", "event_types", "uncore_units", "uncore_units_of", "uncore_umask_filter",
-                   "uncore_fixed", "uncore_ext_repeats", "fields"}
+                   "uncore_fixed", "uncore_ext_repeats", "fields", "filter_registers"}
         if not isinstance(d, dict):
             raise ConvertError("expected a mapping", self.path, 1)
         for k in d:
@@ -62,6 +62,11 @@ class Facts:
             if not isinstance(v, dict):
                 raise ConvertError("%s: expected a mapping" % k, self.path, getattr(d, "line", None))
         self.model_dirs = dict(d.get("model_dirs") or {})
+        # Intel's `Filter` register name -> where its value sits in config1
+        self.filter_registers = dict(d.get("filter_registers") or {})
+        if not all(isinstance(v, int) and 0 <= v < 64 for v in self.filter_registers.values()):
+            raise ConvertError("filter_registers: expected {register name: bit offset in config1}", self.path,
+                               getattr(d.get("filter_registers"), "line", None))
         self.roles = dict(d.get("roles") or {})
         self.uncore_units = dict(d.get("uncore_units") or {})
         self.uncore_units_of = {}
@@ -355,7 +360,11 @@ def to_perf(entry, path, line, kind, unit, experimental, facts, report, model_di
             n = _num(entry, key, path, line)
             if not n:
                 continue
-            val = "config1=0x%x" % n
+            reg = entry.get("Filter")
+            if reg not in facts.filter_registers:
+                raise ConvertError("%s: FILTER_VALUE of filter register %r, which %s does not place in config1"
+                                   % (label, reg, facts.path), path, line)
+            val = "config1=0x%x" % (n << facts.filter_registers[reg])
         elif how == "first":
             val = val.split(",")[0].strip()
         elif how == "unit":

@@ -307,3 +307,24 @@ class PerfOnlyUnitsTest(TestCase):
 
     def test_an_event_intel_has_under_another_unit_is_intels_unless_the_unit_is_listed(self):
         self.assertEqual(self.files(set()), ["UNC_OWN/cbox_0"])
+
+
+class FilterRegisterTest(TestCase):
+    """An uncore event's FILTER_VALUE goes to config1 where its filter
+    register sits (arch/x86/intel-perfmon.yaml filter_registers): Skylake-X
+    CHA's Filter1 is config1:32-63, as the kernel lays it out."""
+
+    def convert(self, reg):
+        facts = intelperfmon.Facts(os.path.join(REPO, "arch"))
+        e = {"EventName": "UNC_CHA_TOR_INSERTS.IA_HIT_RFO", "EventCode": "0x35", "UMask": "0x11", "Unit": "CHA",
+             "Filter": reg, "FILTER_VALUE": "0x40033"}
+        return intelperfmon.to_perf(e, "x.json", 7, "uncore", None, False, facts, lambda k, m: None, "skylakex")
+
+    def test_filter1_is_the_high_half_of_config1(self):
+        self.assertEqual(self.convert("Filter1")["Filter"], "config1=0x4003300000000")
+
+    def test_filter0_is_the_low_half(self):
+        self.assertEqual(self.convert("Filter0")["Filter"], "config1=0x40033")
+
+    def test_a_register_the_facts_do_not_place_stops_with_file_and_line(self):
+        self.assertIn("x.json:7", error_of(self.convert, "Filter7"))
