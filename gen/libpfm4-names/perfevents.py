@@ -116,6 +116,10 @@ def load_intel_model(intel_root, model_dir, unit=None):
             if not isinstance(raw, dict) or "EventName" not in raw or ":" in raw["EventName"]:
                 continue
             raw = {k: v for k, v in raw.items() if not (isinstance(v, str) and v in ("null", ""))}
+            # Intel lists both unit masks of a two-MSR event (the converter
+            # takes the first: arch/x86/intel-perfmon.yaml, UMask `first`)
+            if isinstance(raw.get("UMask"), str):
+                raw["UMask"] = raw["UMask"].split(",")[0].strip()
             if raw["EventName"].upper() in seen:
                 continue
             seen.add(raw["EventName"].upper())

@@ -349,6 +349,14 @@ def check_plugins(check, run, default_lib, plugins, intel_lib, intel_root):
     encoded alike; Lunar Lake's plugins replace the built-in lnl_* PMUs."""
     for model, ident, pmus in PLUGIN_CPUS:
         built = run.present(intel_lib, ident)
+        if not any(os.path.isfile(os.path.join(plugins, p + ".yaml")) for p in pmus):
+            # a build that took these models from Intel's repository already
+            # (INTEL_PERFMON): --from writes no plugin for them
+            base = run.present(default_lib, ident)
+            check("plugins: %s: the build's own %s are those of Intel's files (no plugin written for them)"
+                  % (ident, " ".join(pmus)), all(base.get(p) == built.get(p) and base.get(p) for p in pmus),
+                  "build %s, from Intel's files %s" % ({p: base.get(p) for p in pmus}, {p: built.get(p) for p in pmus}))
+            continue
         plug = run.present(default_lib, ident, plugins)
         base = run.present(default_lib, ident)
         same = [p for p in pmus if p in built and plug.get(p) == built[p] and plug[p][1]]
