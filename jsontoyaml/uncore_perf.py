@@ -248,7 +248,7 @@ class UnitRules:
         PMU names start with base."""
         ud, line = self.units.get(uname, (None, self.line))
         slug = "_".join(w for w in re.split(r"[^a-z0-9]+", uname.lower()) if w)
-        kernel = ud["perf_pmu"] if ud else "uncore_" + uname.lower()
+        kernel = self.kernel_pmu(uname)
         suffix = ud.get("suffix", "unc_" + slug) if ud else "unc_" + slug
         name = "%s_%s" % (base, suffix)
         d = {"name": name, "format": dict((ud or {}).get("format") or self.format)}

@@ -133,15 +133,9 @@ pp_str_t pp_builder_str(struct pp_builder *b, const char *s, size_t len)
 		if (strncmp(c, s, len) == 0 && c[len] == '\0')
 			return b->intern[h] - 1;
 	}
-	if ((uint64_t)b->nstrs + len + 1 > UINT32_MAX ||
-	    grow((void **)&b->strs, &b->capstrs, b->nstrs + (uint32_t)len + 1, 1)) {
-		b->oom = 1;
+	pp_str_t off = pp_builder_str_append(b, s, len);
+	if (b->oom)
 		return 0;
-	}
-	uint32_t off = b->nstrs;
-	memcpy(b->strs + off, s, len);
-	b->strs[off + len] = '\0';
-	b->nstrs += (uint32_t)len + 1;
 	b->intern[h] = off + 1;
 	b->intern_n++;
 	return off;
