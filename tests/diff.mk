@@ -90,7 +90,7 @@ check-accepted: tests/diff/test_accepted.py tests/diff/accepted.py tests/diff/ac
 # libpfm4's rules, a table per rule kind (tests/pinned/test_rules.py); the
 # tables are also checked against the installed libpfm4 4.13 when it is there
 PFM413_LIBDIR ?= /usr/lib/x86_64-linux-gnu
-PINNED := tests/pinned/test_silent.py tests/pinned/test_rules.py
+PINNED := tests/pinned/test_silent.py tests/pinned/test_rules.py tests/pinned/test_fstr.py
 check-pinned: $(LIBPFM_SO) $(PINNED) tests/lib/unittest_suite.py
 	@$(PYTHON) tests/lib/unittest_suite.py pinned --results $(B)/check/results --log $(B)/check/pinned.log \
 		--with PMUPLUG_LIB=$(B)/lib $(if $(wildcard $(PFM413_LIBDIR)/libpfm.so.4),--with PMUPLUG_LIB=$(PFM413_LIBDIR)) \

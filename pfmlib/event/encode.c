@@ -289,6 +289,16 @@ static uint64_t deposit(uint64_t mask, uint64_t v)
 	return r;
 }
 
+/* the bits of mask in r, packed from bit 0 (deposit's inverse) */
+static uint64_t extract(uint64_t mask, uint64_t r)
+{
+	uint64_t v = 0;
+	for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+		if (r & mask & -mask)
+			v |= bit;
+	return v;
+}
+
 static uint64_t field_max(const struct pp_field *f)
 {
 	return f->width >= 64 ? UINT64_MAX : (1ull << f->width) - 1;
@@ -555,6 +565,16 @@ static int check_ranges(struct pp_enc *e)
 		 * bits, as by libpfm4's bitfields (the fstr shows what was kept) */
 		e->mod_val[i] = v & fm;
 	}
+	/* `enable_given`: every one the event takes given, all at 0, is none
+	 * given (libpfm4 4.13 writes the C-box tf=0:cf=0 and the UPI
+	 * dnid=0:rcsnid=0 for no filter; its spelling reads back as it) */
+	uint64_t eg = e->ix->enable_given_mods & e->ev->mods & mod_positions(p->nmods);
+	if (eg && (e->mod_given & eg) == eg) {
+		FOR_EACH_BIT(i, eg)
+			if (e->mod_val[i])
+				return PFM_SUCCESS;
+		e->mod_given &= ~eg;
+	}
 	return PFM_SUCCESS;
 }
 
@@ -572,6 +592,64 @@ static int umask_has_field(const struct pp_enc *e, uint32_t fi, int named_only)
 				return 1;
 	}
 	return 0;
+}
+
+/* ---- event fallbacks (skx CHA's default filter) ---- */
+
+int pp_enc_fallback_reads(const struct pp_enc *e, uint32_t fi, uint64_t *v)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_field *f = &t->fields[fi];
+	uint64_t img = 0;
+	int found = 0;
+
+	for (uint32_t s = 0; s < e->ev->nset; s++) {
+		const struct pp_set *st = &t->sets[e->ev->first_set + s];
+		const struct pp_field *fd = &t->fields[st->field];
+		if (!(st->flags & PP_SET_FALLBACK) || fd->reg != f->reg)
+			continue;
+		img |= deposit(fd->mask, st->value);
+		found = 1;
+	}
+	*v = extract(f->mask, img);
+	return found && f->reg < PP_NREGS;
+}
+
+/* the modifiers on a fallback's register all given, each at the value the
+ * fallback holds in its field, and no selected unit mask writing there: the
+ * fallback itself, as if none were given (libpfm4 4.13 writes skx CHA
+ * loc=1:rem=1:lmem=1:rmem=1 for its default filter, and reads that string
+ * back otherwise; pp_enc_spell writes them so) */
+static void fallback_spelled(struct pp_enc *e)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	uint64_t on = 0, v;
+
+	if (!e->ev->nset)
+		return;
+	FOR_EACH_BIT(i, e->ev->mods & mod_positions(p->nmods)) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->field == PP_NONE || m->plm || pp_view_hides_mod(e->view, e->pmu, p->first_mod + i) ||
+		    !pp_enc_fallback_reads(e, m->field, &v))
+			continue;
+		if (!((e->mod_given >> i) & 1) || e->mod_val[i] != v)
+			return;
+		on |= 1ull << i;
+	}
+	if (!on)
+		return;
+	for (int k = 0; k < e->nsel; k++) {
+		const struct pp_umask *u = um(e, e->sel[k]);
+		for (uint32_t s = 0; s < u->nset; s++) {
+			uint32_t fi = t->sets[u->first_set + s].field;
+			if (pp_enc_fallback_reads(e, fi, &v))
+				return;
+		}
+	}
+	e->mod_given &= ~on;
+	FOR_EACH_BIT(i, on)
+		e->mod_val[i] = 0;
 }
 
 /* `requires`: a set modifier whose partner must end up >= 1; `with_umask:
@@ -686,6 +764,7 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 	if ((err = take_attrs(e, p)) || (err = check_explicit(e)) || (err = check_ranges(e)) ||
 	    (err = add_defaults(e, p->exact)))
 		return err;
+	fallback_spelled(e);
 
 	memset(fv, 0, pd->nfields * sizeof(*fv));	/* fv[f - first_field], f < nfields */
 	if ((err = apply_sets(e, e->ev->first_set, e->ev->nset, fv, 0)))
@@ -732,7 +811,8 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 			fv[m->enable - pd->first_field] |= all_bits(&t->fields[m->enable]);
 		/* enable_given: the enable and the value's register follow the
 		 * modifier being given, whatever its value (libpfm4 4.13's C-box
-		 * tf=0 and cf=0: filter on thread/core 0) */
+		 * tf=0 and cf=0: filter on thread/core 0), unless check_ranges
+		 * read all of them at 0 as none */
 		if (m->flags & PP_MOD_F_ENABLE_GIVEN && (e->mod_given >> i) & 1) {
 			fv[m->enable - pd->first_field] |= all_bits(&t->fields[m->enable]);
 			if (t->fields[m->field].reg < PP_NREGS)
@@ -774,6 +854,7 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 		e->reg[fd->reg] |= deposit(fd->mask, st->value);
 		if (moved)
 			e->raw[fd->raw_reg] |= deposit(fd->raw_mask, st->value);
+		e->fallback_regs |= 1u << fd->reg;
 	}
 	for (uint32_t s = 0; s < pd->nraw_set; s++) {
 		const struct pp_set *st = &t->sets[pd->first_raw_set + s];

@@ -40,6 +40,7 @@ struct pp_enc {
 	int named_umask;		/* the string named a unit mask (not through an event equivalent) */
 	uint64_t raw_umask;		/* that number, in place of every unit mask */
 	uint32_t regs_given;		/* registers a value was written to, even 0 (bit per enum pp_reg) */
+	uint32_t fallback_regs;		/* registers an event fallback filled (bit per enum pp_reg) */
 
 	/* selected unit masks (absolute indexes), in event (table) order */
 	uint32_t sel[PP_MAX_SEL];
@@ -94,6 +95,10 @@ int pp_enc_selection_ok(const struct pp_enc *e);
 
 /* a selected unit mask sets, presets or requires field fi (absolute index) */
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi);
+
+/* *v: what field fi (absolute) holds in the event's fallbacks, when they
+ * fill its register; 0 when the event has no fallback there */
+int pp_enc_fallback_reads(const struct pp_enc *e, uint32_t fi, uint64_t *v);
 
 /* parse and encode str in view v into *p and *e (caller-owned); PFM_SUCCESS or PFM_ERR_* */
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,

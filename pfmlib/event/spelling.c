@@ -54,9 +54,11 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 	FOR_EACH_BIT(i, shown & ix->umask_required_mods)
 		if (!pp_enc_umask_uses_field(e, t->mods[p->first_mod + i].field))
 			shown &= ~(1u << i);
-	/* `enable_given` not given: written at 0 it would set the enable (libpfm4
-	 * 4.13 writes the C-box tf=0:cf=0, which do not encode as its string) */
-	uint32_t idle = ix->enable_given_mods & ~(uint32_t)e->mod_given;
+	/* `enable_given` not given: written at 0 it would set the enable, unless
+	 * none is given: all of them at 0 read as none (libpfm4 4.13's C-box
+	 * tf=0:cf=0, UPI dnid=0:rcsnid=0) */
+	uint32_t eg = ix->enable_given_mods & e->ev->mods;
+	uint32_t idle = eg & (uint32_t)e->mod_given ? eg & ~(uint32_t)e->mod_given : 0;
 	/* (unless a given one sets the same enable: written at 0 it adds
 	 * nothing, libpfm4's tf=1:cf=0) */
 	FOR_EACH_BIT(i, idle)
@@ -64,6 +66,9 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 			if (t->mods[p->first_mod + j].enable == t->mods[p->first_mod + i].enable)
 				idle &= ~(1u << i);
 	shown &= ~idle;
+	/* (written at 0 only all together, or they would read as given) */
+	if (!(eg & (uint32_t)e->mod_given) && (shown & eg) != eg)
+		shown &= ~eg;
 	/* no field: it encodes nothing, and libpfm4 4.13 writes it nowhere (knl's
 	 * C-box nf, listed but refused at every value) */
 	shown &= ~ix->fieldless_mods;
@@ -655,6 +660,31 @@ static void shared_bits_shown(struct pp_enc *e, uint32_t mods)
 	}
 }
 
+/* libpfm4 4.13 writes the modifiers on a register an event fallback filled
+ * at what the fallback holds in their fields (skx CHA's default filter:
+ * loc=1:rem=1:lmem=1:rmem=1), all of them or none: written all, they read
+ * back as the fallback (encode.c, fallback_spelled) */
+static void fallback_shown(struct pp_enc *e, uint32_t mods)
+{
+	const struct pp_table *t = e->pmu->t;
+	const struct pp_pmu *p = e->pmu->p;
+	uint64_t v[32], on = 0;
+
+	if (!e->fallback_regs)
+		return;
+	FOR_EACH_BIT(i, e->ev->mods & (p->nmods < 32 ? (1u << p->nmods) - 1 : ~0u)) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->field == PP_NONE || m->plm || pp_view_hides_mod(e->view, e->pmu, p->first_mod + i) ||
+		    !pp_enc_fallback_reads(e, m->field, &v[i]) || !((e->fallback_regs >> t->fields[m->field].reg) & 1))
+			continue;
+		if (!((mods >> i) & 1))
+			return;
+		on |= 1u << i;
+	}
+	FOR_EACH_BIT(i, on)
+		e->mod_val[i] = v[i];
+}
+
 void pp_enc_spell(struct pp_enc *e)
 {
 	e->attr_mask = pp_view_attr_mask(e->view, e->pmu, e->ev);
@@ -669,6 +699,7 @@ void pp_enc_spell(struct pp_enc *e)
 		FOR_EACH_BIT(i, mods & e->ix->perf_plm_mods)
 			e->mod_val[i] = (e->dfl_plm & e->pmu->t->mods[e->pmu->p->first_mod + i].plm) != 0;
 	shared_bits_shown(e, mods);
+	fallback_shown(e, mods);
 	e->spell = libpfm4_spelling_holds(e, mods) ? PP_SPELL_LIBPFM4 : PP_SPELL_STRICT;
 	e->mods_shown = e->spell == PP_SPELL_LIBPFM4 ? mods : mods_written(e, PP_SPELL_STRICT);
 }

@@ -225,8 +225,32 @@ static void test_fstr_writes_an_enable_given_modifier_at_0_where_another_given_s
 	struct tl_none o;
 	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=1", TL_PLM_UK, &o), PFM_SUCCESS);
 	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=1:cf=0");
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=1:cf=0", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x80000);
+	CU_ASSERT_EQUAL(o.codes[1], 0x1);
+}
+
+static void test_enable_given_modifiers_all_given_at_0_are_no_filter(void)
+{
+	struct tl_none o;
+	/* none given: written all at 0 (libpfm4 4.13's spelling) */
 	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS", TL_PLM_UK, &o), PFM_SUCCESS);
-	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS");
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=0:cf=0");
+	CU_ASSERT_EQUAL(o.count, 1);
+	CU_ASSERT_EQUAL(o.codes[0], 0x0);
+	/* which reads back as no filter */
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=0:cf=0", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x0);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=0:cf=0");
+	/* one of them at 0 alone is a filter on thread (core) 0 */
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=0", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x80000);
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:cf=0", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x80000);
+	/* and beside a value that is not 0 too */
+	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=0:cf=2", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x80000);
+	CU_ASSERT_EQUAL(o.codes[1], 0x40);
 }
 
 static void test_uncore_pmu_has_no_privilege_attributes(void)
@@ -275,6 +299,7 @@ void ut_add_oslayers(void)
 		TL_TEST(test_fstr_writes_a_modifier_moved_to_another_field_where_the_pmu_lists_it),
 		TL_TEST(test_perf_fstr_writes_perf_plm_modifiers_at_the_call_levels_where_perf_u_k_agree),
 		TL_TEST(test_fstr_writes_an_enable_given_modifier_at_0_where_another_given_sets_its_enable),
+		TL_TEST(test_enable_given_modifiers_all_given_at_0_are_no_filter),
 		TL_TEST(test_uncore_pmu_has_no_privilege_attributes),
 		TL_TEST(test_old_perf_api_is_the_basic_layer),
 	};
