@@ -125,7 +125,7 @@ PMU_KEYS = {"name", "id", "desc", "enum", "unit", "match", "features", "compat_m
 # misspelled field names in perf's JSON tables of an architecture (notes, not warnings)
 PERF_TYPOS_FILE = "perf-typos.yaml"
 MOD_KEYS = {"name", "desc", "type", "plm", "field", "code", "max", "min", "requires", "events_using", "invert",
-            "with_umask", "enable", "perf_plm"}
+            "with_umask", "enable", "perf_plm", "written_unset"}
 
 
 class Family:

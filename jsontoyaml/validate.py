@@ -147,6 +147,9 @@ def validate(doc):
             probs.append("%s: perf_plm needs a modifier with plm and a field" % w)
         if m.get("enable_given") and "enable" not in m:
             probs.append("%s: enable_given needs enable" % w)
+        if m.get("written_unset") and (m.get("with_umask") != "required" or m.get("type") != "int"
+                                       or not isinstance(m.get("min"), int) or m["min"] < 1):
+            probs.append("%s: written_unset needs an int with_umask: required, min 1 or more" % w)
         if "enable" in m and m["enable"] not in fields:
             probs.append("%s: enable: no format field %r" % (w, m["enable"]))
         if "with_umask" in m and (m["with_umask"] not in schema.values("modifier", "with_umask") or "field" not in m):

@@ -549,10 +549,11 @@ static int check_ranges(struct pp_enc *e)
 			if (!max)
 				max = fm;
 		}
-		/* `with_umask: ignored` at 0, below its minimum, with no named unit
-		 * mask using it: not set (libpfm4 4.13 writes skl's fe_thres=0 in
-		 * its fstr, which it refuses to encode) */
-		if (m->type == PP_MOD_INT && !v && v < m->min && m->flags & PP_MOD_F_UMASK_IGNORED &&
+		/* `with_umask: ignored` or `written_unset` at 0, below its minimum,
+		 * with no named unit mask using it: not set (libpfm4 4.13 writes
+		 * skl's fe_thres=0 and snb's ldlat=0 beside PRECISE_STORE in its
+		 * fstr, which it refuses to encode) */
+		if (m->type == PP_MOD_INT && !v && v < m->min && m->flags & PP_MOD_F_IDLE_ZERO &&
 		    !umask_has_field(e, m->field, 1)) {
 			e->mod_given &= ~(1ull << i);
 			continue;

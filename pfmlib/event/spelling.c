@@ -25,11 +25,12 @@ static uint64_t field_max(const struct pp_field *f)
 }
 
 /* a modifier at a value no string may give and that has no effect (its
- * `with_umask: ignored` field set by no selected unit mask): the string may
- * name it at 0, which means "not set" (libpfm4 4.13 writes skl's fe_thres=0) */
+ * `with_umask: ignored` or `written_unset` field set by no selected unit
+ * mask): the string may name it at 0, which means "not set" (libpfm4 4.13
+ * writes skl's fe_thres=0, snb's ldlat=0 beside PRECISE_STORE) */
 static int mod_idle_zero(const struct pp_enc *e, const struct pp_modifier *m, uint64_t v)
 {
-	return !v && m->flags & PP_MOD_F_UMASK_IGNORED && !pp_enc_umask_uses_field(e, m->field);
+	return !v && m->flags & PP_MOD_F_IDLE_ZERO && !pp_enc_umask_uses_field(e, m->field);
 }
 
 /* the PMU modifiers (positions) the spelling how writes: those the event
@@ -50,10 +51,14 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 	if (p->nmods < PP_MAX_MODS)
 		shown &= (1u << p->nmods) - 1;
 	/* `with_umask: required` without a unit mask using it could not be given
-	 * (libpfm4 leaves out the cbo's nf there too) */
-	FOR_EACH_BIT(i, shown & ix->umask_required_mods)
-		if (!pp_enc_umask_uses_field(e, t->mods[p->first_mod + i].field))
+	 * (libpfm4 leaves out the cbo's nf there too), but at 0 where
+	 * `written_unset` (libpfm4's ldlat=0) */
+	FOR_EACH_BIT(i, shown & ix->umask_required_mods) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (!pp_enc_umask_uses_field(e, m->field) &&
+		    (how == PP_SPELL_STRICT || !(m->flags & PP_MOD_F_WRITTEN_UNSET)))
 			shown &= ~(1u << i);
+	}
 	/* `enable_given` not given: written at 0 it would set the enable, unless
 	 * none is given: all of them at 0 read as none (libpfm4 4.13's C-box
 	 * tf=0:cf=0, UPI dnid=0:rcsnid=0) */

@@ -90,6 +90,10 @@ struct pp_modifier {
 #define PP_MOD_F_NONE_ONLY 0x8	/* offered under PFM_OS_NONE only (schema: none_only) */
 #define PP_MOD_F_PERF_PLM 0x10	/* plm: its field follows the levels under perf_events too (schema: perf_plm) */
 #define PP_MOD_F_ENABLE_GIVEN 0x20	/* enable: set when the modifier is given, even =0 (schema: enable_given) */
+#define PP_MOD_F_WRITTEN_UNSET 0x40	/* with_umask required: written =0 where no unit mask uses it, and read
+					 * back as not set (schema: written_unset) */
+/* an integer modifier at 0 that no named unit mask uses reads as not set */
+#define PP_MOD_F_IDLE_ZERO (PP_MOD_F_UMASK_IGNORED | PP_MOD_F_WRITTEN_UNSET)
 
 /* perf_events attributes offered by the OS layer: bit n = libpfm4 code n */
 enum pp_perf_attr {

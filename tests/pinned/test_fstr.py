@@ -56,7 +56,13 @@ CASES = [
     ("skx CHA a locality filter is written as given", "skx_unc_cha2::UNC_C_TOR_INSERTS:ALL_HIT:loc", PLM3,
      [0x1535, 0x0, 0x2], "skx_unc_cha2::UNC_C_TOR_INSERTS:ALL_HIT:e=0:i=0:t=0:isoc=0:nc=0:loc=1:rem=0:lmem=1:rmem=0",
      [0x1535, 0x0, 0x2]),
-    # 4. skl's frontend threshold: fe_thres=0 is written where no unit mask
+    # 4. the load-latency threshold: ldlat=0 is written where no unit mask
+    #    uses it; libpfm4 refuses that value when read back
+    ("snb ldlat=0 beside a unit mask without latency", "snb::MEM_TRANS_RETIRED:PRECISE_STORE", PLM0 | PLM3,
+     [0x5302cd], "snb::MEM_TRANS_RETIRED:PRECISE_STORE:k=1:u=1:e=0:i=0:c=0:t=0:ldlat=0", -9),
+    ("wsm ldlat=0 beside LOADS", "wsm::MEM_INST_RETIRED:LOADS", PLM0 | PLM3,
+     [0x53010b], "wsm::MEM_INST_RETIRED:LOADS:k=1:u=1:e=0:i=0:c=0:t=0:ldlat=0", -9),
+    # 5. skl's frontend threshold: fe_thres=0 is written where no unit mask
     #    uses it; libpfm4 refuses that value when read back
     ("skl fe_thres=0 beside a unit mask without threshold", "skl::FRONTEND_RETIRED:DSB_MISS", PLM0 | PLM3,
      [0x5301c6, 0x11], "skl::FRONTEND_RETIRED:DSB_MISS:k=1:u=1:e=0:i=0:c=0:intx=0:intxcp=0:fe_thres=0", -9),

@@ -145,6 +145,11 @@ def base_for(kind, key):
         doc["events"][0]["rules"] = [copy.deepcopy(form)]
     if (kind, key) == ("modifier", "enable_given"):
         target(doc, kind)["enable"] = "cmask"      # enable_given needs an enable
+    if (kind, key) == ("modifier", "written_unset"):
+        # written_unset needs an int with_umask: required, min 1 or more
+        m = target(doc, kind)
+        del m["plm"]
+        m.update(type="int", min=1, with_umask="required")
     return doc
 
 

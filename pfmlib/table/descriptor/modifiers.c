@@ -82,6 +82,7 @@ static int read_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys
 	case PP_K_MODIFIER_NONE_ONLY: r = pp_rd_flag(l, v, k, PP_MOD_F_NONE_ONLY, &m->flags); break;
 	case PP_K_MODIFIER_PERF_PLM: r = pp_rd_flag(l, v, k, PP_MOD_F_PERF_PLM, &m->flags); break;
 	case PP_K_MODIFIER_ENABLE_GIVEN: r = pp_rd_flag(l, v, k, PP_MOD_F_ENABLE_GIVEN, &m->flags); break;
+	case PP_K_MODIFIER_WRITTEN_UNSET: r = pp_rd_flag(l, v, k, PP_MOD_F_WRITTEN_UNSET, &m->flags); break;
 	case PP_K_MODIFIER__UNKNOWN: return pp_rd_unknown(l, kv->kn, "a modifier", k);
 	}
 	y->seen |= 1ULL << key;
@@ -101,6 +102,10 @@ static int check_combinations(struct pp_reader *l, yaml_node_t *n, const struct 
 		return pp_rd_fail(l, n, "modifier '%s': perf_plm needs a modifier with plm and a field", name);
 	if ((m->flags & PP_MOD_F_ENABLE_GIVEN) && !y->enable)
 		return pp_rd_fail(l, n, "modifier '%s': enable_given needs enable", name);
+	if ((m->flags & PP_MOD_F_WRITTEN_UNSET) &&
+	    (!(m->flags & PP_MOD_F_UMASK_REQUIRED) || m->type != PP_MOD_INT || m->min < 1))
+		return pp_rd_fail(l, n, "modifier '%s': written_unset needs an int with_umask: required, min 1 or more",
+				  name);
 	return 0;
 }
 
