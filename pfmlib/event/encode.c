@@ -566,16 +566,15 @@ static int check_ranges(struct pp_enc *e)
 		 * bits, as by libpfm4's bitfields (the fstr shows what was kept) */
 		e->mod_val[i] = v & fm;
 	}
-	/* `enable_given`: every one the event takes given, all at 0, is none
+	/* `enable_given`: every one the event takes given, those at 0 are not
 	 * given (libpfm4 4.13 writes the C-box tf=0:cf=0 and the UPI
-	 * dnid=0:rcsnid=0 for no filter; its spelling reads back as it) */
+	 * dnid=0:rcsnid=0 for no filter, dnid=1:rcsnid=0 for dnid=1: its
+	 * spelling reads back as it) */
 	uint64_t eg = e->ix->enable_given_mods & e->ev->mods & mod_positions(p->nmods);
-	if (eg && (e->mod_given & eg) == eg) {
+	if (eg && (e->mod_given & eg) == eg)
 		FOR_EACH_BIT(i, eg)
-			if (e->mod_val[i])
-				return PFM_SUCCESS;
-		e->mod_given &= ~eg;
-	}
+			if (!e->mod_val[i])
+				e->mod_given &= ~(1ull << i);
 	return PFM_SUCCESS;
 }
 

@@ -59,21 +59,18 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 		    (how == PP_SPELL_STRICT || !(m->flags & PP_MOD_F_WRITTEN_UNSET)))
 			shown &= ~(1u << i);
 	}
-	/* `enable_given` not given: written at 0 it would set the enable, unless
-	 * none is given: all of them at 0 read as none (libpfm4 4.13's C-box
-	 * tf=0:cf=0, UPI dnid=0:rcsnid=0) */
+	/* `enable_given`: written all together, those at 0 read as not given
+	 * (encode.c, check_ranges): libpfm4 4.13's C-box tf=0:cf=0 and
+	 * tf=1:cf=0, UPI dnid=0:rcsnid=0 and dnid=1:rcsnid=0. A string that
+	 * gave one at 0 without the others set its enable: the others stay
+	 * out, or it would read as not given */
 	uint32_t eg = ix->enable_given_mods & e->ev->mods;
-	uint32_t idle = eg & (uint32_t)e->mod_given ? eg & ~(uint32_t)e->mod_given : 0;
-	/* (unless a given one sets the same enable: written at 0 it adds
-	 * nothing, libpfm4's tf=1:cf=0) */
-	FOR_EACH_BIT(i, idle)
-		FOR_EACH_BIT(j, ix->enable_given_mods & (uint32_t)e->mod_given & e->ev->mods)
-			if (t->mods[p->first_mod + j].enable == t->mods[p->first_mod + i].enable)
-				idle &= ~(1u << i);
-	shown &= ~idle;
-	/* (written at 0 only all together, or they would read as given) */
-	if (!(eg & (uint32_t)e->mod_given) && (shown & eg) != eg)
-		shown &= ~eg;
+	uint32_t gz = 0;
+	FOR_EACH_BIT(i, eg & (uint32_t)e->mod_given)
+		if (!e->mod_val[i])
+			gz |= 1u << i;
+	if (gz || (shown & eg) != eg)
+		shown &= ~(eg & ~(uint32_t)e->mod_given);
 	/* no field: it encodes nothing, and libpfm4 4.13 writes it nowhere (knl's
 	 * C-box nf, listed but refused at every value) */
 	shown &= ~ix->fieldless_mods;

@@ -45,6 +45,9 @@ CASES = [
     ("skx UPI no filter is dnid=0:rcsnid=0", "skx_unc_upi1::UNC_UPI_RXL_BASIC_HDR_MATCH:NCB", PLM3,
      [0xe05], "skx_unc_upi1::UNC_UPI_RXL_BASIC_HDR_MATCH:NCB:FILT_NONE:e=0:i=0:t=0:dnid=0:rcsnid=0",
      [0xe05, 0x42000]),
+    ("skx UPI dnid=1 is dnid=1:rcsnid=0", "skx_unc_upi0::UNC_UPI_RXL_BASIC_HDR_MATCH:REQ:dnid=1", PLM3,
+     [0x805, 0x2100], "skx_unc_upi0::UNC_UPI_RXL_BASIC_HDR_MATCH:REQ:FILT_NONE:e=0:i=0:t=0:dnid=1:rcsnid=0",
+     [0x805, 0x42100]),
     # 3. skx CHA's default filter (0x3b, every locality, opcode and memory)
     #    is written loc=1:rem=1:lmem=1:rmem=1, which libpfm4 reads back as 0x23
     ("skx CHA default filter is loc=1:rem=1:lmem=1:rmem=1", "skx_unc_cha2::UNC_C_TOR_INSERTS:IA_MISS", PLM3,

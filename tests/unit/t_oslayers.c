@@ -242,9 +242,10 @@ static void test_enable_given_modifiers_all_given_at_0_are_no_filter(void)
 	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=0:cf=0", TL_PLM_UK, &o), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(o.codes[0], 0x0);
 	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=0:cf=0");
-	/* one of them at 0 alone is a filter on thread (core) 0 */
+	/* one of them at 0 alone is a filter on thread (core) 0, written alone */
 	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:tf=0", TL_PLM_UK, &o), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(o.codes[0], 0x80000);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utb::CLOCKTICKS:tf=0");
 	CU_ASSERT_EQUAL(tl_none("utb::CLOCKTICKS:cf=0", TL_PLM_UK, &o), PFM_SUCCESS);
 	CU_ASSERT_EQUAL(o.codes[0], 0x80000);
 	/* and beside a value that is not 0 too */
