@@ -65,6 +65,12 @@ def build(plan, arch, source, perf_events, counter_info, match_priority=None, al
         pmu["code_fields"] = [f for f in fam.code_fields if f in fmt]
     if fam.raw_umask in fmt and not any(f in fam.feature_no_raw_umask for f in plan.features):
         pmu["raw_umask"] = fam.raw_umask
+        # the bits a number may set in the MSRs its events program (a model's
+        # feature says otherwise: Westmere's)
+        bits = [fam.msr_raw_bits[i] for i in sorted(enc.msr_used) if i in fam.msr_raw_bits]
+        bits = [fam.feature_raw_msr_bits[f] for f in plan.features if f in fam.feature_raw_msr_bits] or bits
+        if bits and enc.msr_used:
+            pmu["raw_msr_bits"] = min(bits)
     if fam.perf_attrs is not None:
         added = {a for f in plan.features for a in fam.feature_perf_attrs.get(f, ())}
         pmu["perf_attrs"] = [a for a in PERF_ATTR_ORDER if a in set(fam.perf_attrs) | added]

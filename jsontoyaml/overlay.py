@@ -85,8 +85,8 @@ FAMILY_TYPES = {"format": "map", "raw_bits": "map?", "raw_fields": "strs?", "raw
                 "max_encoding": "int?", "perf_pmu": "str?", "perf_type": "int?", "type": "str",
                 "perf_attrs": "strs?", "raw_format": "map?", "wide_fields": "map?"}
 FEATURE_TYPES = {"format": "map?", "drop_requires": "strs?", "hw_smpl": "str?", "perf_attrs": "strs?",
-                 "raw_umask": "bool?"}
-MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?"}
+                 "raw_umask": "bool?", "raw_msr_bits": "int?"}
+MSR_TYPES = {"field": "str", "format": "map?", "split": "strs?", "raw_bits": "int?"}
 
 
 def _is(v, kind):
@@ -142,22 +142,28 @@ class Family:
         self.raw_bits = dict(d.get("raw_bits") or {})
         self.perf_fields = dict(d.get("perf_fields") or {})
         self.msr_fields = {}
+        self.msr_raw_bits = {}      # MSR -> bits a unit mask written as a number may set in it
         for idx, spec in (d.get("msr_fields") or {}).items():
             if not isinstance(idx, int) or not isinstance(spec, dict) or "field" not in spec:
                 raise ConvertError("%s: msr_fields entries are `0xMSR: {field: F, format: {...}}`" % what,
                                    path, getattr(spec, "line", None))
             check_types(spec, MSR_TYPES, path, "%s msr_fields 0x%x" % (what, idx))
             self.msr_fields[idx] = (spec["field"], dict(spec.get("format") or {}), list(spec.get("split") or []))
+            if spec.get("raw_bits") is not None:
+                if not 1 <= spec["raw_bits"] <= 64:
+                    raise ConvertError("%s: msr_fields 0x%x: raw_bits must be 1 to 64" % (what, idx), path, d.line)
+                self.msr_raw_bits[idx] = spec["raw_bits"]
         self.config_fields = list(d.get("config_fields") or [])
         self.features = {}
         self.feature_drops = {}     # feature -> modifiers whose `requires` it removes
         self.feature_hw_smpl_all = set()    # features marking every event hw_smpl
         self.feature_perf_attrs = {}        # feature -> perf_events attributes it adds
         self.feature_no_raw_umask = set()   # features withdrawing the family's raw_umask
+        self.feature_raw_msr_bits = {}      # feature -> raw_bits in place of the MSRs'
         for fname, spec in (d.get("features") or {}).items():
             if not isinstance(spec, dict):
                 raise ConvertError("%s: feature %r must be a mapping" % (what, fname), path, d.line)
-            _only_keys(spec, {"format", "drop_requires", "hw_smpl", "perf_attrs", "raw_umask"}, path,
+            _only_keys(spec, {"format", "drop_requires", "hw_smpl", "perf_attrs", "raw_umask", "raw_msr_bits"}, path,
                        "%s feature %s" % (what, fname))
             check_types(spec, FEATURE_TYPES, path, "%s feature %s" % (what, fname))
             self.features[fname] = dict(spec.get("format") or {})
@@ -169,6 +175,10 @@ class Family:
                 self.feature_hw_smpl_all.add(fname)
             if spec.get("raw_umask") is False:
                 self.feature_no_raw_umask.add(fname)
+            if spec.get("raw_msr_bits") is not None:
+                if not 1 <= spec["raw_msr_bits"] <= 64:
+                    raise ConvertError("%s: feature %s: raw_msr_bits must be 1 to 64" % (what, fname), path, d.line)
+                self.feature_raw_msr_bits[fname] = spec["raw_msr_bits"]
         self.modifiers = []
         for m in d.get("modifiers") or []:
             if not isinstance(m, dict) or "name" not in m:

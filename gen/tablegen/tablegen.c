@@ -331,7 +331,7 @@ static void emit_tables(const struct pp_builder *b)
 		cw_open_rec();
 		D(p, name); D(p, desc); D(p, arch); D(p, source); D(p, version); D(p, match); D(p, match_unit);
 		D(p, perf_pmu); D(p, identifier); D(p, perf_pmu_pattern); D(p, id); D(p, perf_type); D(p, type); D(p, max_encoding);
-		D(p, num_cntrs); D(p, num_fixed); H(p, flags); D(p, match_priority); H(p, perf_attrs);
+		D(p, num_cntrs); D(p, num_fixed); D(p, raw_msr_bits); H(p, flags); D(p, match_priority); H(p, perf_attrs);
 		D(p, first_field); D(p, nfields); D(p, first_raw_set); D(p, nraw_set);
 		D(p, first_mod); D(p, nmods); D(p, first_event); D(p, nevents);
 		D(p, first_alias); D(p, naliases); D(p, first_hash); D(p, hash_size);

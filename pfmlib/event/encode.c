@@ -413,9 +413,13 @@ static int apply_raw_umask(struct pp_enc *e, uint64_t *fv)
 	/* the number fits the umask field, or is a whole MSR value (OFFCORE_RESPONSE's) */
 	uint32_t lim = msr != PP_NONE && t->fields[msr].width == 64 ? msr : rf;
 
-	if (e->raw_umask > field_max(&t->fields[lim]))
+	unsigned int bits = t->fields[lim].width;
+	/* raw_msr_bits: fewer bits of the MSR take a number (libpfm4 4.13's 38) */
+	if (lim == msr && p->raw_msr_bits && p->raw_msr_bits < bits)
+		bits = p->raw_msr_bits;
+	if (bits < 64 && e->raw_umask >> bits)
 		return pp_fail(PFM_ERR_ATTR, "unit-mask value 0x%llx does not fit field %s (%u bits)",
-			   (unsigned long long)e->raw_umask, pp_str(t, t->fields[lim].name), t->fields[lim].width);
+			   (unsigned long long)e->raw_umask, pp_str(t, t->fields[lim].name), bits);
 	for (uint32_t f = p->first_field; f < p->first_field + p->nfields; f++) {
 		const struct pp_field *fd = &t->fields[f];
 		if (fd->flags & PP_FIELD_CODE) {

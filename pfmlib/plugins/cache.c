@@ -43,7 +43,7 @@
 #include "util/log.h"
 
 #define PC_MAGIC "pmuplugC"
-#define PC_FORMAT 4u
+#define PC_FORMAT 5u
 #define PC_MAX_BYTES (16u << 20)
 #define PC_RACY_NS 2000000000LL
 #define PC_NMATCH 8	/* the patterns a peek keeps (pp_yaml_header) */

@@ -244,6 +244,7 @@ struct pp_pmu {
 	uint8_t  max_encoding;
 	uint8_t  num_cntrs;
 	uint8_t  num_fixed;
+	uint8_t  raw_msr_bits;	/* bits a unit mask written as a number may set in an MSR field, 0: the field's */
 	uint32_t flags;		/* PP_PMU_F_* */
 	uint32_t match_priority;	/* lower wins when several PMUs match the host */
 	uint32_t perf_attrs;		/* enum pp_perf_attr bits (default resolved by the loader) */

@@ -110,6 +110,19 @@ CASES = [
      PFM_OS_NONE, [0x4000c080]),
     ("skx PCU clockticks e stays bit 18", "skx_unc_pcu::UNC_P_CLOCKTICKS:e", PLM3, PFM_OS_NONE, [0x40000]),
     ("perf_raw r0000 still encodes", "perf_raw::r0000", PLM3, PFM_OS_NONE, [0x0]),
+    # 10. a unit mask written as a number sets at most 38 bits of the offcore
+    #     MSR (16 on Westmere)
+    ("snb offcore number of 38 bits", "snb::OFFCORE_RESPONSE_0:0x3fffffffff", PLM0 | PLM3, PFM_OS_NONE,
+     [0x5301b7, 0x3fffffffff]),
+    ("snb offcore number past 38 bits is ATTR", "snb::OFFCORE_RESPONSE_0:0x4000000000", PLM0 | PLM3, PFM_OS_NONE,
+     ATTR),
+    ("skx offcore number past 38 bits is ATTR", "skx::OFFCORE_RESPONSE_1:0x7fffffffff", PLM0 | PLM3, PFM_OS_NONE,
+     ATTR),
+    ("wsm offcore number of 16 bits", "wsm::OFFCORE_RESPONSE_0:0xffff", PLM0 | PLM3, PFM_OS_NONE,
+     [0x5301b7, 0xffff]),
+    ("wsm offcore number past 16 bits is ATTR", "wsm::OFFCORE_RESPONSE_0:0x10000", PLM0 | PLM3, PFM_OS_NONE, ATTR),
+    ("nhm_ex offcore number past 16 bits encodes", "nhm_ex::OFFCORE_RESPONSE_0:0x10000", PLM0 | PLM3, PFM_OS_NONE,
+     [0x5301b7, 0x10000]),
 ]
 
 # PMU names spelled in another case answer as the lower-case spelling does,

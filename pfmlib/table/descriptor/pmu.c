@@ -94,6 +94,12 @@ static int pmu_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *keys)
 	case PP_K_PMU_INSTANCES: l->instances = v; break;
 	case PP_K_PMU_COUNTERS: r = pp_rd_u32(l, v, k, 255, &x); p->num_cntrs = (uint8_t)x; break;
 	case PP_K_PMU_FIXED_COUNTERS: r = pp_rd_u32(l, v, k, 255, &x); p->num_fixed = (uint8_t)x; break;
+	case PP_K_PMU_RAW_MSR_BITS:
+		r = pp_rd_u32(l, v, k, 64, &x);
+		if (!r && !x)
+			r = pp_rd_fail(l, v, "'raw_msr_bits' must be 1 to 64");
+		p->raw_msr_bits = (uint8_t)x;
+		break;
 	case PP_K_PMU_MAX_ENCODING: r = max_encoding(l, v, k, p); break;
 	case PP_K_PMU_FORMAT: y->layout.format = v; break;
 	case PP_K_PMU_RAW_BITS: y->layout.raw_bits = v; break;
