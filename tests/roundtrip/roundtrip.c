@@ -5,7 +5,7 @@
  * encodes again to the same result. For every event and every
  * event:unit-mask of every PMU the library has (LIBPFM_ENCODE_INACTIVE=1),
  * alone and with each PMU modifier and perf_events attribute it accepts set
- * to a valid value (booleans of the perf layer also cleared), under
+ * to 1 and to 0 (where either is accepted), under
  * PFM_OS_NONE and PFM_OS_PERF_EVENT_EXT: encode, take the fstr, encode the
  * fstr, and compare codes (NONE) or the whole perf_event_attr and cpu (EXT).
  * (The second fstr may spell a unit mask by its equivalent parts.)
@@ -95,7 +95,7 @@ static void round_trip(const char *s)
 	free(x1.fstr);
 }
 
-/* base alone, then with each PMU modifier the event offers set to a valid value */
+/* base alone, then with each PMU modifier the event offers set to 1, and to 0 */
 static void with_modifiers(int idx, const char *base)
 {
 	char s[1024];
@@ -117,11 +117,10 @@ static void with_modifiers(int idx, const char *base)
 		/* a boolean set, an integer at 1 (the smallest value most accept) */
 		snprintf(s, sizeof(s), "%s:%s=1", base, ai.name);
 		round_trip(s);
-		if (ai.ctrl == PFM_ATTR_CTRL_PERF_EVENT && ai.type == PFM_ATTR_MOD_BOOL) {
-			/* and cleared (mg=0, mh=0, u=0 ...) */
-			snprintf(s, sizeof(s), "%s:%s=0", base, ai.name);
-			round_trip(s);
-		}
+		/* and at 0: perf's booleans cleared (mg=0, mh=0, u=0 ...), a PMU
+		 * modifier given at 0 (the C-box tf=0, which sets the TID filter) */
+		snprintf(s, sizeof(s), "%s:%s=0", base, ai.name);
+		round_trip(s);
 	}
 }
 
