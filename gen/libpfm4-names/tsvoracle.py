@@ -76,8 +76,10 @@ def read(path=DEFAULT_TSV):
                 evs.append(e)
                 continue
             e = evs[-1]
-            e.attrs.insert(len(e.umasks()), _attr(pmu, ev, um, oracle.PFM_ATTR_UMASK, int(ucode, 16),
-                                                  "dfl" in fl, "precise" in fl, fl.get("equiv"), 0))
+            a = _attr(pmu, ev, um, oracle.PFM_ATTR_UMASK, int(ucode, 16), "dfl" in fl, "precise" in fl,
+                      fl.get("equiv"), 0)
+            a.no_mods = "no_mods" in fl
+            e.attrs.insert(len(e.umasks()), a)
     return out
 
 
