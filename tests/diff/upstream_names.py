@@ -70,7 +70,13 @@ EXAMPLES = [("emr::INST_RETIRED:ANY:c=1", -10, None), ("gnr::CPU_CLK_UNHALTED:RE
             ("emr::TOPDOWN_M:MEMORY_BOUND", 0, 0x538700, "emr::TOPDOWN_M:MEMORY_BOUND"),
             ("spr::TOPDOWN_M:BR_MISPREDICT:u", -8, None), ("icl::TOPDOWN_M:BAD_SPEC:k=1", -8, None),
             ("gnr::TOPDOWN_M:SLOTS", 0, 0x530400, "gnr::TOPDOWN_M:SLOTS:k=1:u=1"),
-            ("icl::TOPDOWN_M:SLOTS:u", 0, 0x510400, "icl::TOPDOWN_M:SLOTS:k=0:u=1")]
+            ("icl::TOPDOWN_M:SLOTS:u", 0, 0x510400, "icl::TOPDOWN_M:SLOTS:k=0:u=1"),
+            # FRONTEND_RETIRED's unit masks are values of one MSR: two do not
+            # combine (PFM_ERR_FEATCOMB), as on 4.13's spr
+            ("emr::FRONTEND_RETIRED:DSB_MISS:ITLB_MISS", -5, None),
+            ("gnr::FRONTEND_RETIRED:DSB_MISS:ITLB_MISS", -5, None),
+            ("gnr::FRONTEND_RETIRED:L1I_MISS:LATENCY_GE_8", -5, None),
+            ("gnr::FRONTEND_RETIRED:ITLB_MISS", 0, 0x5303c6)]
 
 
 # events pmuplug lists besides upstream's whose code is one of upstream's
