@@ -344,6 +344,8 @@ class PmuMatch:
             ou["precise"] = True
         if u.equiv:
             ou["equiv"] = u.equiv
+        if getattr(u, "no_mods", False):
+            ou["no_modifiers"] = True
         self.locks(e, "%s:%s" % (e.name, u.name), ou["set"])
         self.softs(e, u, ou)
         return ou

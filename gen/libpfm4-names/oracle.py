@@ -19,6 +19,9 @@ class Attr:
         self.dfl = f[8] == "1"
         self.precise = f[9] == "1"
         self.equiv = None if f[13] == "-" else f[13]
+        # a unit mask that takes no modifiers (upstream libpfm4's no_mods
+        # flag: the reference files only, 4.13's API has no such bit)
+        self.no_mods = False
 
 
 class Event:

@@ -33,7 +33,7 @@ def _flow(d, order):
 EVENT_ORDER = ("name", "code", "set", "perf", "also", "compat", "equiv", "precise",
                "modifiers", "groups", "umasks")
 UMASK_ORDER = ("name", "code", "set", "defaults", "perf", "also", "compat", "equiv", "group", "exclusive",
-               "default", "precise")
+               "default", "precise", "no_modifiers")
 
 
 def dump(header_lines, top, events):

@@ -17,7 +17,9 @@
 #     it replaces the umask an event code carries: EXE 0x2b7:AMX_BUSY 0x2),
 # whichever gives the encoding of a perf event of the model; otherwise by the
 # shape of the code. Unit masks combine by OR (the file does not say which
-# refuse each other), an event's default unit masks are its encoding alone,
+# refuse each other), except MSR values: two different ones are
+# PFM_ERR_FEATCOMB (the MSR holds one selection; libpfm4 4.13 refuses every
+# such FRONTEND_RETIRED pair on skl, icl, icx and spr), an event's default unit masks are its encoding alone,
 # a fixed counter's pseudo-encoding (event select 0) locks c, e and i at 0,
 # and LOAD_LATENCY defaults ldlat (LDLAT_DEFAULT).
 import collections
@@ -30,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_TSV = os.path.join(TOP, "arch", "x86", "libpfm4-upstream-events.tsv")
 
+PFM_ERR_FEATCOMB = -5
 PFM_ERR_UMASK = -6
 PFM_ERR_ATTR = -8
 PFM_ERR_ATTR_SET = -10
@@ -76,8 +79,10 @@ def read(path=DEFAULT_TSV):
                 evs.append(e)
                 continue
             e = evs[-1]
-            e.attrs.insert(len(e.umasks()), _attr(pmu, ev, um, oracle.PFM_ATTR_UMASK, int(ucode, 16),
-                                                  "dfl" in fl, "precise" in fl, fl.get("equiv"), 0))
+            a = _attr(pmu, ev, um, oracle.PFM_ATTR_UMASK, int(ucode, 16), "dfl" in fl, "precise" in fl,
+                      fl.get("equiv"), 0)
+            a.no_mods = "no_mods" in fl
+            e.attrs.insert(len(e.umasks()), a)
     return out
 
 
@@ -174,6 +179,7 @@ class TsvOracle:
             cfg = self._amd(e.code, 0) if self.amd else e.code
             return 0, [cfg]
         cfg, msr = 0, None
+        msrs = set()
         for n in names:
             u = ums.get(n.upper())
             if u is None:
@@ -182,6 +188,12 @@ class TsvOracle:
             cfg |= c
             if m is not None:
                 msr = (msr or 0) | m
+                msrs.add(m)
+        # an MSR-valued event's register holds one selection (FRONTEND_RETIRED's
+        # frontend MSR): unit masks with different values do not combine, as
+        # libpfm4 4.13 refuses every such pair on skl, icl, icx and spr
+        if len(msrs) > 1:
+            return PFM_ERR_FEATCOMB, []
         for k, v in mods.items():
             field = MOD_FIELDS.get(k)
             if field not in self.lay.fields:

@@ -38,7 +38,7 @@ UMASK_KEY_ORDER = schema.order("umask")
 EVENT_OWN = {"name", "desc", "code", "set", "equiv", "modifiers", "precise", "perf", "groups",
              "rules", "umasks", "aliases", "group", "default", "exclusive"}
 UMASK_OWN = {"name", "desc", "code", "set", "defaults", "group", "default", "exclusive", "precise",
-             "equiv", "aliases", "perf"}
+             "equiv", "aliases", "perf", "no_modifiers"}
 # event-level keys a unit mask inherits from its perf event
 UMASK_FROM_EVENT = {"sample_after", "hw_smpl"}
 
@@ -465,7 +465,7 @@ class Renamer:
             u["desc"] = COMPAT_UMASK_DESC
         else:
             u["desc"] = (hit[1] or hit[0]).get("desc") or ou["name"]
-        for k in ("code", "group", "exclusive", "default", "precise", "equiv"):
+        for k in ("code", "group", "exclusive", "default", "precise", "equiv", "no_modifiers"):
             if k in ou:
                 u[k] = ou[k]
         if hit is None:

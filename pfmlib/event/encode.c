@@ -657,7 +657,8 @@ static void fallback_spelled(struct pp_enc *e)
 }
 
 /* `requires`: a set modifier whose partner must end up >= 1; `with_umask:
- * required`: a given modifier needs a named unit mask that carries its field */
+ * required`: a given modifier needs a named unit mask that carries its field;
+ * `no_modifiers`: a selected unit mask takes none */
 /* the modifier that modifier mi (absolute) requires, absolute, or PP_NONE */
 static uint32_t mod_requires(const struct pp_pmu_rt *pmu, uint32_t mi)
 {
@@ -672,6 +673,8 @@ static int check_requires(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 
+	if ((e->mod_given & mod_positions(p->nmods)) && pp_enc_no_mods(e))
+		return pp_fail(PFM_ERR_ATTR, "a selected unit mask takes no modifiers");
 	FOR_EACH_BIT(i, e->mod_given & mod_positions(p->nmods)) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
 		if (m->flags & PP_MOD_F_UMASK_REQUIRED && !umask_has_field(e, m->field, 1)) {
@@ -873,6 +876,14 @@ int pp_encode(const struct pp_parsed *p, const struct pp_view *v, int dfl_plm, s
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi)
 {
 	return umask_has_field(e, fi, 0);
+}
+
+int pp_enc_no_mods(const struct pp_enc *e)
+{
+	for (int k = 0; k < e->nsel; k++)
+		if (um(e, e->sel[k])->flags & PP_F_NO_MODS)
+			return 1;
+	return 0;
 }
 
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,

@@ -96,6 +96,9 @@ int pp_enc_selection_ok(const struct pp_enc *e);
 /* a selected unit mask sets, presets or requires field fi (absolute index) */
 int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi);
 
+/* a selected unit mask takes no PMU modifier (schema: no_modifiers) */
+int pp_enc_no_mods(const struct pp_enc *e);
+
 /* *v: what field fi (absolute) holds in the event's fallbacks, when they
  * fill its register; 0 when the event has no fallback there */
 int pp_enc_fallback_reads(const struct pp_enc *e, uint32_t fi, uint64_t *v);

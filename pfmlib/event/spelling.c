@@ -42,6 +42,11 @@ static uint32_t mods_written(const struct pp_enc *e, enum pp_spelling how)
 	const struct pp_pmu_index *ix = e->ix;
 	uint32_t shown = e->ev->mods & ~(e->view->plm_as_attrs ? ix->perf_hidden_mods : 0);
 
+	/* a unit mask that takes no modifiers: none is written (upstream
+	 * libpfm4's TOPDOWN_M:FRONTEND_BOUND) */
+	if (pp_enc_no_mods(e))
+		return 0;
+
 	/* libpfm4 4.13 writes the perf_plm modifiers on the perf layers too, at
 	 * the levels given to the call (netburst k=1:u=1 before e, then perf's
 	 * u and k): its spelling only (pp_enc_spell puts their values) */

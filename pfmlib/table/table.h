@@ -135,6 +135,8 @@ struct pp_rule {
 #define PP_F_DEPRECATED   0x10
 #define PP_F_EXPERIMENTAL 0x20
 #define PP_F_HW_SMPL      0x40	/* can be recorded by a hardware buffer (Intel: PEBS) */
+#define PP_F_NO_MODS      0x80	/* umask (the bit is PP_F_RAW_NAME on events): selected, the
+				 * event takes no PMU modifier (schema: no_modifiers) */
 #define PP_F_RAW_NAME     0x80	/* event: written r<hex> in strings; the number replaces
 				 * the value of its first set entry (perf_raw) */
 

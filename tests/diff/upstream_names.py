@@ -45,7 +45,7 @@ FLOORS = {"emr": (100.0, 100.0), "gnr": (100.0, 100.0), "adl_glc": (100.0, 100.0
 
 
 # behaviours of upstream's names pinned down: (string, expected rc, expected
-# first code or None): a fixed counter's pseudo-encoding takes no counter mask
+# first code or None[, expected fstr]): a fixed counter's pseudo-encoding takes no counter mask
 # (PFM_ERR_ATTR_SET, as libpfm4 4.13's INST_RETIRED:ANY:c=1); Zen 5's bare
 # RETIRED_SSE_AVX_FLOPS counts every type (umask 0x0f); unit masks of two
 # widths combine
@@ -59,7 +59,24 @@ EXAMPLES = [("emr::INST_RETIRED:ANY:c=1", -10, None), ("gnr::CPU_CLK_UNHALTED:RE
             ("icl::TOPDOWN_M:FRONTEND_BOUND", 0, 0x538200), ("icx::TOPDOWN_M:SLOTS", 0, 0x530400),
             ("spr::TOPDOWN_M:MEMORY_BOUND", 0, 0x538700), ("gnr::TOPDOWN_M:BAD_SPEC", 0, 0x538100),
             # icl has the level-1 metrics only
-            ("icl::TOPDOWN_M:HEAVY_OPS", -8, None)]
+            ("icl::TOPDOWN_M:HEAVY_OPS", -8, None),
+            # TOPDOWN_M's metrics take no modifiers (upstream's no_mods): the
+            # fstr writes none, the codes follow the levels, one given is
+            # PFM_ERR_ATTR; SLOTS takes k and u
+            ("icl::TOPDOWN_M.FRONTEND_BOUND", 0, 0x538200, "icl::TOPDOWN_M:FRONTEND_BOUND"),
+            ("icx::TOPDOWN_M:RETIRING", 0, 0x538000, "icx::TOPDOWN_M:RETIRING"),
+            ("spr::TOPDOWN_M:FETCH_LAT", 0, 0x538600, "spr::TOPDOWN_M:FETCH_LAT"),
+            ("gnr::TOPDOWN_M.BAD_SPEC", 0, 0x538100, "gnr::TOPDOWN_M:BAD_SPEC"),
+            ("emr::TOPDOWN_M:MEMORY_BOUND", 0, 0x538700, "emr::TOPDOWN_M:MEMORY_BOUND"),
+            ("spr::TOPDOWN_M:BR_MISPREDICT:u", -8, None), ("icl::TOPDOWN_M:BAD_SPEC:k=1", -8, None),
+            ("gnr::TOPDOWN_M:SLOTS", 0, 0x530400, "gnr::TOPDOWN_M:SLOTS:k=1:u=1"),
+            ("icl::TOPDOWN_M:SLOTS:u", 0, 0x510400, "icl::TOPDOWN_M:SLOTS:k=0:u=1"),
+            # FRONTEND_RETIRED's unit masks are values of one MSR: two do not
+            # combine (PFM_ERR_FEATCOMB), as on 4.13's spr
+            ("emr::FRONTEND_RETIRED:DSB_MISS:ITLB_MISS", -5, None),
+            ("gnr::FRONTEND_RETIRED:DSB_MISS:ITLB_MISS", -5, None),
+            ("gnr::FRONTEND_RETIRED:L1I_MISS:LATENCY_GE_8", -5, None),
+            ("gnr::FRONTEND_RETIRED:ITLB_MISS", 0, 0x5303c6)]
 
 
 # events pmuplug lists besides upstream's whose code is one of upstream's
@@ -186,15 +203,16 @@ def main():
             for s, why in bad[:40 if not args.v else None]:
                 print("    %-60s %s" % (s, why))
     if not args.pmus:
-        got = oracle.encode(args.pfmdump, [s for s, _, _ in EXAMPLES], libdir=args.ours)
-        for s, rc, code in EXAMPLES:
+        got = oracle.encode(args.pfmdump, [ex[0] for ex in EXAMPLES], libdir=args.ours)
+        for s, rc, code, *fstr in EXAMPLES:
             x = got[s]
-            ok = x.rc == rc and (code is None or x.codes[:1] == [code])
+            ok = x.rc == rc and (code is None or x.codes[:1] == [code]) and (not fstr or x.fstr == fstr[0])
             passed += ok
             failed += not ok
             if not ok:
-                print("FAIL %s: want %d%s, got %d %s" % (s, rc, "" if code is None else " 0x%x" % code,
-                                                         x.rc, ",".join("%x" % c for c in x.codes)))
+                print("FAIL %s: want %d%s%s, got %d %s %s" % (s, rc, "" if code is None else " 0x%x" % code,
+                                                             " " + fstr[0] if fstr else "", x.rc,
+                                                             ",".join("%x" % c for c in x.codes), x.fstr or ""))
         print("examples: %d strings" % len(EXAMPLES))
     results.report("upstream-names", passed, failed, args.results)
     return 1 if failed or not passed else 0

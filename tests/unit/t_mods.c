@@ -171,6 +171,24 @@ static void test_with_umask_ignored_has_no_effect_without_a_unit_mask_using_the_
 	CU_ASSERT_EQUAL(tl_ret("utl::FRONTEND:LATENCY_GE_4:fe_thres=8"), PFM_ERR_ATTR_SET);
 }
 
+static void test_no_modifiers_unit_mask_refuses_modifiers_and_writes_none(void)
+{
+	struct tl_none o;
+	/* the codes still follow the levels of the call; the fstr writes no modifier */
+	CU_ASSERT_EQUAL(tl_none("utl::METRICS:RETIRING", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x38000ULL);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utl::METRICS:RETIRING");
+	CU_ASSERT_EQUAL(tl_none("utl::METRICS:RETIRING", PFM_PLM3, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x18000ULL);
+	CU_ASSERT_EQUAL(tl_ret("utl::METRICS:RETIRING:u"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utl::METRICS:RETIRING:k=0"), PFM_ERR_ATTR);
+	CU_ASSERT_EQUAL(tl_ret("utl::METRICS:SLOTS:RETIRING:u"), PFM_ERR_ATTR);
+	/* a unit mask without it takes them and writes them */
+	CU_ASSERT_EQUAL(tl_none("utl::METRICS:SLOTS:u", TL_PLM_UK, &o), PFM_SUCCESS);
+	CU_ASSERT_EQUAL(o.codes[0], 0x10400ULL);
+	CU_ASSERT_STRING_EQUAL(o.fstr, "utl::METRICS:SLOTS:k=0:u=1");
+}
+
 static void test_raw_bits_are_in_os_none_codes(void)
 {
 	/* en (22) and int (20) */
@@ -207,6 +225,7 @@ void ut_add_mods(void)
 		TL_TEST(test_soft_defaults_apply_to_named_unit_masks_only),
 		TL_TEST(test_with_umask_required_needs_a_named_unit_mask_using_the_field),
 		TL_TEST(test_with_umask_ignored_has_no_effect_without_a_unit_mask_using_the_field),
+		TL_TEST(test_no_modifiers_unit_mask_refuses_modifiers_and_writes_none),
 		TL_TEST(test_raw_bits_are_in_os_none_codes),
 		TL_TEST(test_ldlat_goes_to_config1_and_makes_two_codes),
 	};

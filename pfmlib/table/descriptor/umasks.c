@@ -142,6 +142,7 @@ static int umask_key(struct pp_reader *l, const struct pp_rd_pair *kv, void *key
 	case PP_K_UMASK_EXCLUSIVE: r = pp_rd_flag(l, v, k, PP_F_EXCLUSIVE, &y->flags); break;
 	case PP_K_UMASK_PRECISE: r = pp_rd_flag(l, v, k, PP_F_PRECISE, &y->flags); break;
 	case PP_K_UMASK_HW_SMPL: r = pp_rd_flag(l, v, k, PP_F_HW_SMPL, &y->flags); break;
+	case PP_K_UMASK_NO_MODIFIERS: r = pp_rd_flag(l, v, k, PP_F_NO_MODS, &y->flags); break;
 	case PP_K_UMASK_EQUIV: r = pp_rd_opt_str(l, v, k, &y->equiv); break;
 	case PP_K_UMASK_ALIASES: r = pp_rd_strlist(l, v, k, &y->aliases); break;
 	case PP_K_UMASK_PERF: r = pp_rd_opt_str(l, v, k, &y->perf); break;
