@@ -4,7 +4,7 @@
  *   {"pmus": [{"name", "desc", "id", "type", "present", "nevents",
  *              "num_cntrs", "num_fixed_cntrs",
  *              "events": [{"name", "desc", "code", "equiv", "precise",
- *                          "umasks": [{"name", "desc", "code", "default", "precise"}],
+ *                          "umasks": [{"name", "desc", "code", "default", "precise", "no_mods"}],
  *                          "modifiers": [{"name", "desc", "type", "control"}]}]}]}
  * Codes are strings of hexadecimal ("0x3c"), JSON numbers cannot hold every
  * 64-bit code exactly. PMUs appear in the order their events are listed.
@@ -15,6 +15,17 @@
 #include <string.h>
 
 #include "showevtinfo.h"
+
+/* the unit mask takes no modifier (a header without the flag: never) */
+static int no_mods(const pfm_event_attr_info_t *a)
+{
+#ifdef PFM_ATTR_HAS_SUPPORT_NO_MODS
+	return a->support_no_mods;
+#else
+	(void)a;
+	return 0;
+#endif
+}
 
 static int open_pmu = -1;	/* id of the PMU whose object is open, -1 none */
 static int events_in_pmu, pmus_out;
@@ -117,8 +128,9 @@ void sei_print_json(const pfm_event_info_t *e)
 			put_key("name", 1); put_str(a.name);
 			put_key("desc", 0); put_str(a.desc);
 			if (!pass)
-				printf(", \"code\": \"0x%" PRIx64 "\", \"default\": %s, \"precise\": %s}", a.code,
-				       a.is_dfl ? "true" : "false", a.is_precise ? "true" : "false");
+				printf(", \"code\": \"0x%" PRIx64 "\", \"default\": %s, \"precise\": %s, \"no_mods\": %s}",
+				       a.code, a.is_dfl ? "true" : "false", a.is_precise ? "true" : "false",
+				       no_mods(&a) ? "true" : "false");
 			else
 				printf(", \"type\": \"%s\", \"control\": \"%s\"}",
 				       a.type == PFM_ATTR_MOD_BOOL ? "bool" : "integer",

@@ -940,7 +940,10 @@ typedef struct {
 		unsigned int	is_precise:1;		/* supports precise sampling (x86: PEBS) */
 		unsigned int	is_speculative:2;	/* a pfm_event_info_spec_t */
 		unsigned int	support_hw_smpl:1;	/* can be sampled into a hardware buffer */
-		unsigned int	reserved_bits:27;
+		unsigned int	support_no_mods:1;	/* a unit mask that takes no modifier (newer libpfm4;
+							 * a reserved bit, always 0, in 4.13's header:
+							 * PFM_ATTR_HAS_SUPPORT_NO_MODS tells them apart) */
+		unsigned int	reserved_bits:26;
 	} SWIG_NAME(flags);
 	union {
 		uint64_t	dfl_val64;	/* default value, integer modifiers */
@@ -949,6 +952,9 @@ typedef struct {
 		int		dfl_int;	/* default value, int-sized modifiers */
 	} SWIG_NAME(defaults);
 } pfm_event_attr_info_t;
+
+/* pfm_event_attr_info_t names support_no_mods (4.13's header does not) */
+#define PFM_ATTR_HAS_SUPPORT_NO_MODS 1
 
 /* Argument of pfm_get_os_event_encoding() for PFM_OS_NONE. */
 typedef struct {

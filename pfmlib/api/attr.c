@@ -54,6 +54,8 @@ pfm_err_t pfm_get_event_attr_info(int idx, int aidx, pfm_os_t os, pfm_event_attr
 		info.is_precise = (u->flags & PP_F_PRECISE) != 0;
 		/* as for events (libpfm4 4.13: skl's 87 precise unit masks, every one on icl) */
 		info.support_hw_smpl = (u->flags & (PP_F_PRECISE | PP_F_HW_SMPL)) != 0;
+		/* a unit mask that takes no modifier (upstream's TOPDOWN_M metrics) */
+		info.support_no_mods = (u->flags & PP_F_NO_MODS) != 0;
 	} else if (ref.kind == PP_ATTR_PMU_MOD) {
 		const struct pp_modifier *m = &t->mods[ref.index];
 		info.name = pp_str(t, m->name);

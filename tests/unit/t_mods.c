@@ -189,6 +189,21 @@ static void test_no_modifiers_unit_mask_refuses_modifiers_and_writes_none(void)
 	CU_ASSERT_STRING_EQUAL(o.fstr, "utl::METRICS:SLOTS:k=0:u=1");
 }
 
+static void test_no_modifiers_unit_mask_reports_support_no_mods(void)
+{
+	int idx = pfm_find_event("utl::METRICS");
+	int want[2] = { 0, 1 };		/* SLOTS, RETIRING */
+	CU_ASSERT_TRUE(idx >= 0);
+	for (int a = 0; a < 2; a++) {
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof(ai));
+		ai.size = sizeof(ai);
+		CU_ASSERT_EQUAL(pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ai), PFM_SUCCESS);
+		CU_ASSERT_EQUAL(ai.type, PFM_ATTR_UMASK);
+		CU_ASSERT_EQUAL(ai.support_no_mods, want[a]);
+	}
+}
+
 static void test_raw_bits_are_in_os_none_codes(void)
 {
 	/* en (22) and int (20) */
@@ -226,6 +241,7 @@ void ut_add_mods(void)
 		TL_TEST(test_with_umask_required_needs_a_named_unit_mask_using_the_field),
 		TL_TEST(test_with_umask_ignored_has_no_effect_without_a_unit_mask_using_the_field),
 		TL_TEST(test_no_modifiers_unit_mask_refuses_modifiers_and_writes_none),
+		TL_TEST(test_no_modifiers_unit_mask_reports_support_no_mods),
 		TL_TEST(test_raw_bits_are_in_os_none_codes),
 		TL_TEST(test_ldlat_goes_to_config1_and_makes_two_codes),
 	};
