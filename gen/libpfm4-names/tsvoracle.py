@@ -16,8 +16,11 @@
 #   - or config bits 8 and up (umask, then edge/inv/cmask: STALL_CYCLES 0x18001;
 #     it replaces the umask an event code carries: EXE 0x2b7:AMX_BUSY 0x2),
 # whichever gives the encoding of a perf event of the model; otherwise by the
-# shape of the code. Unit masks combine by OR (the file does not say which
-# refuse each other), an event's default unit masks are its encoding alone,
+# shape of the code. Unit masks combine by OR, except on the events of
+# upstream_groups.py's facts (groups the file does not show): there two unit
+# masks of an exclusive group refuse each other (PFM_ERR_FEATCOMB) and a group
+# the string leaves empty adds its defaults; an event's default unit masks are
+# its encoding alone,
 # a fixed counter's pseudo-encoding (event select 0) locks c, e and i at 0,
 # and LOAD_LATENCY defaults ldlat (LDLAT_DEFAULT).
 import collections
@@ -25,11 +28,13 @@ import os
 
 import layout
 import oracle
+import upstream_groups
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_TSV = os.path.join(TOP, "arch", "x86", "libpfm4-upstream-events.tsv")
 
+PFM_ERR_FEATCOMB = -5
 PFM_ERR_UMASK = -6
 PFM_ERR_ATTR = -8
 PFM_ERR_ATTR_SET = -10
@@ -99,6 +104,11 @@ class TsvOracle:
         mods = set(self.lay.softable()) | set(self.lay.lockable())
         self.msr_events = {p.event for p in perf if p.msr_field and not p.is_offcore() and p.msr_field not in mods}
         self.amd = pmu.startswith("amd64")
+        # unit-mask groups the file does not show (upstream_groups.py): {EVENT: [(exclusive, {UMASK})]}
+        self.groups = {}
+        for (p, ev), grps in upstream_groups.load().items():
+            if p == pmu:
+                self.groups[ev.upper()] = [(excl, {n.upper() for n in names}) for _, excl, names in grps]
 
     def list_events(self):
         return self.events
@@ -166,6 +176,16 @@ class TsvOracle:
                 else:
                     out.append(n)
             names = out
+        grps = self.groups.get(e.name.upper())
+        if grps and names:
+            given = [n.upper() for n in names if "=" not in n]
+            for excl, members in grps:
+                mine = [n for n in given if n in members]
+                if excl and len(set(mine)) > 1:
+                    return PFM_ERR_FEATCOMB, []
+                if not mine:
+                    # a group the string leaves empty takes its defaults
+                    names = names + [u.name for u in e.umasks() if u.dfl and u.name.upper() in members]
         if not names:
             names = [u.name for u in e.umasks() if u.dfl]
             if e.umasks() and not names:

@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.join(TOP, "jsontoyaml"))
 import emit  # noqa: E402
 import validate  # noqa: E402
 from tsvoracle import flags_of  # noqa: E402  (this folder's facts-row flags)
+import upstream_groups  # noqa: E402
 
 # pmu -> (arch, vendor folder, the converted PMU whose layout it takes, kernel PMU)
 TEMPLATES = {
@@ -197,6 +198,8 @@ def build(pmu, rows, cpus, template, arch, facts=None):
         us = e.get("umasks")
         if us and not any(u.get("default") for u in us):
             e["groups"] = [collections.OrderedDict([("name", "default"), ("required", True)])]
+    # unit-mask groups upstream's API does not show (arch/x86/upstream/libpfm4-umask-groups.tsv)
+    upstream_groups.apply(pmu, events)
     return collections.OrderedDict([("schema", 1), ("pmu", p), ("events", events)])
 
 
