@@ -200,6 +200,14 @@ def build(pmu, rows, cpus, template, arch, facts=None):
             e["groups"] = [collections.OrderedDict([("name", "default"), ("required", True)])]
     # unit-mask groups upstream's API does not show (arch/x86/upstream/libpfm4-umask-groups.tsv)
     upstream_groups.apply(pmu, events)
+    # modifiers the template offers on none of its events (libpfm4's L3 boxes:
+    # u and k stand for the privilege levels only, listed by no event): none here either
+    lists = [e.get("modifiers") for e in template.get("events") or []]
+    if lists and all(ml is not None for ml in lists):
+        hidden = [m for m in allmods if not any(m in ml for ml in lists)]
+        if hidden:
+            for e in events:
+                e["modifiers"] = [m for m in e.get("modifiers", allmods) if m not in hidden]
     return collections.OrderedDict([("schema", 1), ("pmu", p), ("events", events)])
 
 
