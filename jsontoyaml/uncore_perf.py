@@ -329,9 +329,11 @@ class UncoreUnits:
     def upstream(self):
         """{pmu: [(event, code, modifiers)]}: the event rows of upstream
         libpfm4's uncore PMUs; modifiers: its `mods=` list, None when the row
-        gives none."""
+        gives none. The file's unit-mask rows of those PMUs (few: most are
+        left out) are in upstream_umasks()."""
         if self._upstream is None:
             self._upstream = {}
+            self._upstream_umasks = {}
             path = os.path.join(self.root, self.arch, UPSTREAM_TSV)
             if os.path.isfile(path):
                 with open(path, encoding="utf-8") as f:
@@ -339,11 +341,22 @@ class UncoreUnits:
                         if line.startswith("#"):
                             continue
                         c = line.rstrip("\n").split("\t")
-                        if len(c) >= 6 and c[2] == "uncore" and not c[4]:
-                            flags = dict(f.partition("=")[::2] for f in (c[7] if len(c) > 7 else "").split(",") if f)
-                            mods = flags["mods"].split("|") if flags.get("mods") else None
-                            self._upstream.setdefault(c[0], []).append((c[3], int(c[5], 0), mods))
+                        if len(c) < 6 or c[2] != "uncore":
+                            continue
+                        flags = dict(f.partition("=")[::2] for f in (c[7] if len(c) > 7 else "").split(",") if f)
+                        if c[4]:
+                            self._upstream_umasks.setdefault(c[0], {}).setdefault(c[3].upper(), []).append(
+                                (c[4], int(c[6], 0), "dfl" in flags))
+                            continue
+                        mods = flags["mods"].split("|") if flags.get("mods") else None
+                        self._upstream.setdefault(c[0], []).append((c[3], int(c[5], 0), mods))
         return self._upstream
+
+    def upstream_umasks(self):
+        """{pmu: {EVENT: [(unit mask, code, is default)]}}: the unit-mask rows
+        of upstream libpfm4's uncore PMUs in the file."""
+        self.upstream()
+        return self._upstream_umasks
 
 
 def field_keys(fam):
@@ -540,7 +553,31 @@ def _common_prefix(a, b):
     return n
 
 
-def apply_upstream(desc, rows, stats_note):
+def _rename_upstream(ev, name, ums, aliases):
+    """Perf's event ev takes upstream's name and, where a unit mask of
+    upstream's has the umask of one of perf's, its name; perf's names stay
+    as aliases (the event's in the PMU's, a unit mask's in its own). A unit
+    mask of upstream's no perf unit mask has joins as a compatibility one;
+    a name one of perf's other unit masks has is left to perf's."""
+    old = ev["name"]
+    ev["name"] = name
+    aliases[old] = name
+    by_code = {}
+    for u in ev.get("umasks") or ():
+        by_code.setdefault(u["set"].get("umask", 0), u)
+    for uname, code, _ in ums:
+        u = by_code.get(code)
+        if any(o["name"].upper() == uname.upper() and o is not u for o in ev.get("umasks") or ()):
+            continue
+        if u is None:
+            ev.setdefault("umasks", []).append({"name": uname, "desc": COMPAT_DESC, "set": {"umask": code},
+                                                "flags": ["compat"]})
+        elif u["name"].upper() != uname.upper():
+            u["aliases"] = sorted(set(u.get("aliases") or []) | {u["name"]})
+            u["name"] = uname
+
+
+def apply_upstream(desc, rows, stats_note, umasks=None):
     """Upstream libpfm4's event names resolve on the PMU with upstream's
     code and spelling: an event of that name (in any case) whose event
     select matches takes upstream's spelling, keeps perf's encoding and
@@ -551,8 +588,12 @@ def apply_upstream(desc, rows, stats_note):
     upstream's code when perf has no event with that select. A modifier
     upstream gives some of the PMU's events and not others (icx PCU's occ_i
     and occ_e, on UNC_P_POWER_STATE_OCCUPANCY only) stays on those events
-    only (event_specific_modifiers). Returns (names, resolved by name,
-    aliased or copied, compat)."""
+    only (event_specific_modifiers). Where the file also gives the unit
+    masks of an event perf has under another name (umasks: {EVENT: [(unit
+    mask, code, dfl)]}, Zen 5's L3 UNC_L3_REQUESTS), perf's event takes
+    upstream's names, perf's becoming aliases (_rename_upstream), so that
+    an fstr spells the event as upstream does. Returns (names, resolved by
+    name, aliased, renamed or copied, compat)."""
     pmu = desc["pmu"]
     fmt = pmu["format"]
     events = desc["events"]
@@ -588,7 +629,12 @@ def apply_upstream(desc, rows, stats_note):
         cands = [e for e in events if _select(e) == sel]
         if cands:
             best = max(cands, key=lambda e: (_common_prefix(e["name"].upper(), name.upper()), e["name"] < name))
-            if packed_code(best) == code:
+            if packed_code(best) == code and (umasks or {}).get(name.upper()):
+                del by_name[best["name"].upper()]
+                _rename_upstream(best, name, umasks[name.upper()], aliases)
+                by_name[name.upper()] = best
+                known.add(name.upper())
+            elif packed_code(best) == code:
                 aliases[name] = best["name"]
                 known.add(name.upper())
             else:
@@ -840,12 +886,13 @@ def build(units, ov, src, model_dir, by_unit, counters, core_desc, stats, is_sys
             parts = [(0, u.boxes, evs0, src_units, cinfo0, used)]
         for first, end, part_evs, from_units, part_cinfo, n_perf in parts:
             out.append(_box_desc(m, u, uname, fam, cp, src, model_dir, (first, end), part_evs, from_units,
-                                 part_cinfo, n_perf, upstream, stats, units.path, is_sys, ident))
+                                 part_cinfo, n_perf, upstream, stats, units.path, is_sys, ident,
+                                 units.upstream_umasks()))
     return out
 
 
 def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinfo, n_perf, upstream, stats, path,
-              is_sys, ident):
+              is_sys, ident, upstream_umasks=None):
     """(plan, desc) of boxes first..end-1 (boxes) of a unit, sharing the
     events evs made of n_perf perf entries not counted yet; a system
     table's (is_sys) carry their identifier patterns (ident)."""
@@ -885,7 +932,8 @@ def _box_desc(m, u, uname, fam, cp, src, model_dir, boxes, evs, from_units, cinf
         desc["pmu"]["instances"] = inst
     rows = upstream.get(name0)
     if rows:
-        n, byname, alias, compat = apply_upstream(desc, rows, lambda t: stats.notes.add(("uncore", t), t))
+        n, byname, alias, compat = apply_upstream(desc, rows, lambda t: stats.notes.add(("uncore", t), t),
+                                                  (upstream_umasks or {}).get(name0))
         stats.uncore_upstream.append((name0, n, byname, alias, compat))
     a = stats.arch[src.arch]
     a["pmus"] += end - first

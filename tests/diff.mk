@@ -125,7 +125,7 @@ libpfm4-legacy: $(PFMDUMP)
 
 # upstream libpfm4's names of the x86 PMUs 4.13 lacks (tests/diff/upstream_names.py)
 check-upstream-names: $(PFMDUMP) $(LIBPFM_SO) $(PERF_ARCH_DEP) tests/diff/upstream_names.py tests/diff/upstream_2026.py \
-		gen/libpfm4-names/tsvoracle.py arch/x86/libpfm4-upstream-events.tsv $(DIFF_PY) $(HOSTS_DEPS)
+		gen/libpfm4-names/tsvoracle.py gen/libpfm4-names/upstream_groups.py arch/x86/libpfm4-upstream-events.tsv arch/x86/upstream/libpfm4-umask-groups.tsv $(DIFF_PY) $(HOSTS_DEPS)
 	@mkdir -p $(B)/check
 	@$(call ON_ORACLE_HOST,upstream-names) $(PYTHON) tests/diff/upstream_names.py --ours $(B)/lib --pfmdump $(PFMDUMP) \
 		--arch $(PMU_EVENTS_ARCH) --results $(B)/check/results

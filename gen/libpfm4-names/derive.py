@@ -27,6 +27,7 @@ import oracle  # noqa: E402
 import overlay_yaml  # noqa: E402
 import perfevents  # noqa: E402
 import tsvoracle  # noqa: E402
+import upstream_groups  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -151,6 +152,8 @@ def derive_upstream(pmu, perf_dir, args):
     # where upstream and perf's JSON disagree on a name perf also has, perf wins
     r.upstream_diffs = [(pmu, d["string"], d["why"]) for d in corrections.by_perf_name(pmu, r.out, perf)]
     corrections.one_owner(r.out)
+    # unit-mask groups upstream's API does not show (arch/x86/upstream/libpfm4-umask-groups.tsv)
+    upstream_groups.apply(pmu, r.out)
     return r, perf
 
 

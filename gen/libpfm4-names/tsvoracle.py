@@ -19,7 +19,11 @@
 # shape of the code. Unit masks combine by OR (the file does not say which
 # refuse each other), except MSR values: two different ones are
 # PFM_ERR_FEATCOMB (the MSR holds one selection; libpfm4 4.13 refuses every
-# such FRONTEND_RETIRED pair on skl, icl, icx and spr), an event's default unit masks are its encoding alone,
+# such FRONTEND_RETIRED pair on skl, icl, icx and spr); and on the events of
+# upstream_groups.py's facts (groups the file does not show) two unit masks of
+# an exclusive group refuse each other (PFM_ERR_FEATCOMB) and a group the
+# string leaves empty adds its defaults; an event's default unit masks are
+# its encoding alone,
 # a fixed counter's pseudo-encoding (event select 0) locks c, e and i at 0,
 # and LOAD_LATENCY defaults ldlat (LDLAT_DEFAULT).
 import collections
@@ -27,6 +31,7 @@ import os
 
 import layout
 import oracle
+import upstream_groups
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -104,6 +109,11 @@ class TsvOracle:
         mods = set(self.lay.softable()) | set(self.lay.lockable())
         self.msr_events = {p.event for p in perf if p.msr_field and not p.is_offcore() and p.msr_field not in mods}
         self.amd = pmu.startswith("amd64")
+        # unit-mask groups the file does not show (upstream_groups.py): {EVENT: [(exclusive, {UMASK})]}
+        self.groups = {}
+        for (p, ev), grps in upstream_groups.load().items():
+            if p == pmu:
+                self.groups[ev.upper()] = [(excl, {n.upper() for n in names}) for _, excl, names in grps]
 
     def list_events(self):
         return self.events
@@ -171,6 +181,16 @@ class TsvOracle:
                 else:
                     out.append(n)
             names = out
+        grps = self.groups.get(e.name.upper())
+        if grps and names:
+            given = [n.upper() for n in names if "=" not in n]
+            for excl, members in grps:
+                mine = [n for n in given if n in members]
+                if excl and len(set(mine)) > 1:
+                    return PFM_ERR_FEATCOMB, []
+                if not mine:
+                    # a group the string leaves empty takes its defaults
+                    names = names + [u.name for u in e.umasks() if u.dfl and u.name.upper() in members]
         if not names:
             names = [u.name for u in e.umasks() if u.dfl]
             if e.umasks() and not names:

@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.join(TOP, "jsontoyaml"))
 import emit  # noqa: E402
 import validate  # noqa: E402
 from tsvoracle import flags_of  # noqa: E402  (this folder's facts-row flags)
+import upstream_groups  # noqa: E402
 
 # pmu -> (arch, vendor folder, the converted PMU whose layout it takes, kernel PMU)
 TEMPLATES = {
@@ -197,6 +198,16 @@ def build(pmu, rows, cpus, template, arch, facts=None):
         us = e.get("umasks")
         if us and not any(u.get("default") for u in us):
             e["groups"] = [collections.OrderedDict([("name", "default"), ("required", True)])]
+    # unit-mask groups upstream's API does not show (arch/x86/upstream/libpfm4-umask-groups.tsv)
+    upstream_groups.apply(pmu, events)
+    # modifiers the template offers on none of its events (libpfm4's L3 boxes:
+    # u and k stand for the privilege levels only, listed by no event): none here either
+    lists = [e.get("modifiers") for e in template.get("events") or []]
+    if lists and all(ml is not None for ml in lists):
+        hidden = [m for m in allmods if not any(m in ml for ml in lists)]
+        if hidden:
+            for e in events:
+                e["modifiers"] = [m for m in e.get("modifiers", allmods) if m not in hidden]
     return collections.OrderedDict([("schema", 1), ("pmu", p), ("events", events)])
 
 

@@ -237,3 +237,44 @@ class UpstreamNamesTest(TestCase):
         ev = d["events"][-1]
         self.assertEqual((ev["name"], ev["set"], ev["flags"]), ("IMPL_THING", {"event": 0xc0}, ["compat"]))
         self.assertNotIn("aliases", d["pmu"])
+
+
+# a libpfm4-names overlay whose L2_RQSTS has two groups: DEMAND_HIT (perf's
+# L2_RQSTS.DEMAND_DATA_RD.HIT) in the first, and a second group whose
+# default sets umask bits OTHER (0x80 in the second case, none in the first)
+TWO_GROUPS = """pmu: tiny
+perf: x86/tiny
+events:
+- name: L2_RQSTS
+  code: 0x24
+  set: {event: 0x24}
+  groups: [{name: default}, {name: g1, exclusive: true}]
+  umasks:
+  - {name: DEMAND_HIT, set: {umask: 0x41}, perf: L2_RQSTS.DEMAND_DATA_RD.HIT}
+  - {name: OTHER_DEFAULT, set: {%s}, compat: true, group: g1, default: true}
+"""
+
+
+class PerfUnitMasksJoinTest(TestCase):
+    def convert(self, other_bits):
+        root = os.path.join(mkdtemp(), "arch")
+        shutil.copytree(OVERLAYS, root)
+        os.makedirs(os.path.join(root, "x86", "libpfm4-names"))
+        with open(os.path.join(root, "x86", "libpfm4-names", "tiny.yaml"), "w", encoding="utf-8") as f:
+            f.write(TWO_GROUPS % ("umask: 0x%x" % other_bits if other_bits else ""))
+        run = convert_tree(OK, overlay_root=root, only=["tiny"], tmods=transforms.load(("libpfm4_names",)))
+        return run, {e["name"]: e for e in run.desc["tiny"]["events"]}
+
+    def test_a_perf_unit_mask_joins_an_event_whose_other_groups_default_sets_no_bits(self):
+        run, evs = self.convert(0)
+        names = [u["name"] for u in evs["L2_RQSTS"]["umasks"]]
+        self.assertIn("DEMAND_DATA_RD_MISS", names)
+        joined = next(u for u in evs["L2_RQSTS"]["umasks"] if u["name"] == "DEMAND_DATA_RD_MISS")
+        self.assertNotIn("group", joined)       # the first group's
+        self.assertNotIn("L2_RQSTS_PERF", evs)
+        self.assertEqual(run.warnings, "")
+
+    def test_a_perf_unit_mask_does_not_join_where_another_groups_default_adds_bits(self):
+        run, evs = self.convert(0x80)
+        self.assertNotIn("DEMAND_DATA_RD_MISS", [u["name"] for u in evs["L2_RQSTS"]["umasks"]])
+        self.assertIn("L2_RQSTS_PERF", evs)

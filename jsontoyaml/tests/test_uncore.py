@@ -112,6 +112,39 @@ class UncoreUnitTest(TestCase):
         self.assertNotIn("uncore unit not converted yet: Unit CBOX", skipped)
 
 
+# upstream's name for perf's UNC_CBO_SNOOPS, with its unit masks: WIDE's
+# umask under another name, one perf lacks, and one named as perf's ALL with
+# another umask (perf's keeps its name)
+UPSTREAM_UMASKS = ("#pmu\tid\ttype\tevent\tumask\tcode\tucode\tflags\n"
+                   "tiny_unc_cbo0\t600\tuncore\tUNC_C_REQUESTS\t\t0x22\t\t\n"
+                   "tiny_unc_cbo0\t600\tuncore\tUNC_C_REQUESTS\tEVERY\t0x22\t0x503\tidx=0,dfl\n"
+                   "tiny_unc_cbo0\t600\tuncore\tUNC_C_REQUESTS\tFEW\t0x22\t0x7\tidx=1\n"
+                   "tiny_unc_cbo0\t600\tuncore\tUNC_C_REQUESTS\tALL\t0x22\t0x9\tidx=2\n")
+
+
+class UncoreUpstreamUnitMasksTest(TestCase):
+    def test_upstream_unit_masks_rename_perfs_event_and_keep_perfs_names_as_aliases(self):
+        r = convert_tree(*tree(upstream=UPSTREAM_UMASKS))
+        d = r.desc["tiny_unc_cbo0"]
+        names = [e["name"] for e in d["events"]]
+        self.assertIn("UNC_C_REQUESTS", names)
+        self.assertNotIn("UNC_CBO_SNOOPS", names)
+        self.assertEqual(d["pmu"]["aliases"].get("UNC_CBO_SNOOPS"), "UNC_C_REQUESTS")
+        wide = r.umask("tiny_unc_cbo0", "UNC_C_REQUESTS", "EVERY")
+        self.assertEqual((wide["set"], wide.get("aliases")), ({"umask": 0x503}, ["WIDE"]))
+        few = r.umask("tiny_unc_cbo0", "UNC_C_REQUESTS", "FEW")
+        self.assertEqual((few["set"], few["flags"]), ({"umask": 0x7}, ["compat"]))
+        self.assertEqual([u["set"] for u in r.event("tiny_unc_cbo0", "UNC_C_REQUESTS")["umasks"]
+                          if u["name"] == "ALL"], [{"umask": 0x1}])
+
+    def test_without_unit_mask_rows_upstreams_name_is_an_alias_of_perfs_event(self):
+        r = convert_tree(*tree(upstream=UPSTREAM_UMASKS.split("\n", 2)[0] + "\n" +
+                               UPSTREAM_UMASKS.split("\n")[1] + "\n"))
+        d = r.desc["tiny_unc_cbo0"]
+        self.assertIn("UNC_CBO_SNOOPS", [e["name"] for e in d["events"]])
+        self.assertEqual(d["pmu"]["aliases"].get("UNC_C_REQUESTS"), "UNC_CBO_SNOOPS")
+
+
 class UncoreUnitSkipTest(TestCase):
     def test_not_converted_gives_its_reason_in_the_report(self):
         units = UNITS.replace("CBOX: {name", "ARB: {not_converted: no boxes yet}\n      CBOX: {name")

@@ -524,8 +524,14 @@ class Renamer:
     def merge(self, lev, pev):
         """Unit masks perf keeps for an event libpfm4 also names join libpfm4's
         first group (exclusive there when they encode another event select);
-        False when the two cannot be one event."""
-        if not lev.get("umasks") or not pev.get("umasks") or len(lev.get("groups") or []) > 1:
+        False when the two cannot be one event: when a default of another
+        group sets bits, which would add to perf's encodings (a default that
+        sets none, upstream Zen 5's VECTOR_NONE, adds nothing)."""
+        if not lev.get("umasks") or not pev.get("umasks"):
+            return False
+        first = (lev.get("groups") or [{"name": "default"}])[0]["name"]
+        if any(u.get("default") and u.get("group", first) != first and _nz(u.get("set"))
+               for u in lev["umasks"]):
             return False       # (other groups' defaults would add to perf's encodings)
         fulls = [self.full_set(pev, u) for u in pev["umasks"]]
         lset = lev.get("set") or {}

@@ -7,7 +7,9 @@ pmuplug under upstream's names and ids, and every EVENT and EVENT:UMASK
 string of upstream's encodes
 (PFM_OS_NONE, pmu:: prefix, LIBPFM_ENCODE_INACTIVE=1) with upstream's codes:
 the event select is the event's code, the unit mask the unit mask's code (an
-event alone: its default unit masks' codes ORed). Appends
+event alone: its default unit masks' codes ORed; a unit mask of an event of
+arch/x86/upstream/libpfm4-umask-groups.tsv: with the defaults of the groups
+it is not in). Appends
 `upstream-2026: N passed, N failed`.
 
     upstream_2026.py [--ours build/lib] [--pfmdump build/bin/pfmdump] [--results FILE]
@@ -21,6 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(TOP, "gen", "libpfm4-names"))
 import oracle  # noqa: E402
+import upstream_groups  # noqa: E402
 import results  # noqa: E402
 
 # arch -> (event select, unit mask) of a PFM_OS_NONE code of its PMUs' layouts
@@ -34,6 +37,24 @@ DECODE = {
     "powerpc": lambda code: (code, 0),
 }
 TSVS = [(a, os.path.join(TOP, "arch", a, "upstream", "libpfm4-events.tsv")) for a in DECODE]
+
+
+# upstream's unit-mask groups on Zen 6 (arch/x86/upstream/libpfm4-umask-groups.tsv),
+# pinned: (string, expected rc, expected fstr or None) at PLM0|PLM3, as upstream_names.py's
+# GROUP_EXAMPLES on Zen 5: the fstr names the default of each group left empty,
+# two unit masks of an exclusive group are PFM_ERR_FEATCOMB
+Z6 = "amd64_fam1ah_zen6::"
+GROUP_EXAMPLES = [
+    (Z6 + "PACKED_512_BIT_OPS_RETIRED:INT512_SHA", 0,
+     Z6 + "PACKED_512_BIT_OPS_RETIRED:FP512_NONE:INT512_SHA:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z6 + "RETIRED_SSE_AVX_FLOPS:ADD_SUB_FLOPS:MULT_FLOPS", 0,
+     Z6 + "RETIRED_SSE_AVX_FLOPS:ADD_SUB_FLOPS:MULT_FLOPS:ALL_TYPE:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z6 + "RETIRED_INT_OPS:SSE_AVX_ALL:MMX_ALL", 0,
+     Z6 + "RETIRED_INT_OPS:MMX_ALL:SSE_AVX_ALL:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z6 + "RETIRED_FP_OPS_BY_TYPE:SCALAR_SQRT:SCALAR_DIV", -5, None),
+    (Z6 + "RETIRED_SSE_AVX_FLOPS:FLOP_TYPE_SCALAR_HALF:FLOP_TYPE_PACKED_HALF", -5, None),
+    (Z6 + "PACKED_512_BIT_OPS_RETIRED:FP512_ADD:FP512_SUB", -5, None),
+]
 
 
 def read(path):
@@ -58,6 +79,7 @@ def main():
     ap.add_argument("--results")
     args = ap.parse_args()
     pmus = oracle.list_pmus(args.pfmdump, libdir=args.ours)
+    groups = upstream_groups.load()
     passed = failed = 0
     for arch, path in TSVS:
         event_select = DECODE[arch]
@@ -75,7 +97,13 @@ def main():
                     for c in dfl:
                         u |= c
                     want["%s::%s" % (pmu, ev)] = (code, u)
+                # a group a unit mask leaves empty adds its defaults (groups upstream's
+                # API does not show: arch/x86/upstream/libpfm4-umask-groups.tsv)
+                grps = [set(names) for _, _, names in groups.get((pmu, ev), [])]
                 for um, c, _ in ums:
+                    for g in grps:
+                        if um not in g:
+                            c |= sum(dc for dn, dc, d in ums if d and dn in g)
                     want["%s::%s:%s" % (pmu, ev, um)] = (code, c)
             got = oracle.encode(args.pfmdump, list(want), libdir=args.ours)
             for s, w in want.items():
@@ -91,6 +119,16 @@ def main():
             print("%-22s id %d  strings %4d  differ %d  %s" % (pmu, pid, len(want), len(bad), "ok" if ok else "FAIL"))
             for b in bad[:20]:
                 print("    " + b)
+    got = oracle.encode(args.pfmdump, [s for s, _, _ in GROUP_EXAMPLES], libdir=args.ours, plm=9)
+    bad = 0
+    for s, rc, fstr in GROUP_EXAMPLES:
+        x = got[s]
+        if x.rc != rc or (fstr is not None and x.fstr != fstr):
+            bad += 1
+            print("FAIL %s: want %d %s, got %d %s" % (s, rc, fstr or "", x.rc, x.fstr or ""))
+    passed += len(GROUP_EXAMPLES) - bad
+    failed += bad
+    print("unit-mask groups: %d strings, %d wrong" % (len(GROUP_EXAMPLES), bad))
     results.report("upstream-2026", passed, failed, args.results)
     return 1 if failed or not passed else 0
 

@@ -79,11 +79,44 @@ EXAMPLES = [("emr::INST_RETIRED:ANY:c=1", -10, None), ("gnr::CPU_CLK_UNHALTED:RE
             ("gnr::FRONTEND_RETIRED:ITLB_MISS", 0, 0x5303c6)]
 
 
+# upstream's unit-mask groups (arch/x86/upstream/libpfm4-umask-groups.tsv),
+# pinned: (string, expected rc, expected fstr or None) at PLM0|PLM3. The
+# fstr names the default of each group the string leaves empty; two unit
+# masks of an exclusive group (a field of values) are PFM_ERR_FEATCOMB, of
+# two groups they combine
+Z5 = "amd64_fam1ah_zen5::"
+GROUP_EXAMPLES = [
+    (Z5 + "RETIRED_FP_OPS_BY_TYPE:VECTOR_DIV", 0,
+     Z5 + "RETIRED_FP_OPS_BY_TYPE:SCALAR_NONE:VECTOR_DIV:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z5 + "RETIRED_SSE_AVX_FLOPS:DIV_FLOPS:MAC_FLOPS", 0,
+     Z5 + "RETIRED_SSE_AVX_FLOPS:DIV_FLOPS:MAC_FLOPS:ALL_TYPE:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z5 + "RETIRED_SSE_AVX_FLOPS:FLOP_TYPE_SCALAR_DOUBLE", 0,
+     Z5 + "RETIRED_SSE_AVX_FLOPS:FLOP_TYPE_SCALAR_DOUBLE:ANY:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z5 + "PACKED_INT_OPS_RETIRED:INT128_ALL:INT256_ALL", 0,
+     Z5 + "PACKED_INT_OPS_RETIRED:INT128_ALL:INT256_ALL:k=1:u=1:e=0:i=0:c=0:h=0:g=0"),
+    (Z5 + "RETIRED_INT_OPS:MMX_ADD:MMX_SUB", -5, None),
+    (Z5 + "PACKED_FP_OPS_RETIRED:FP256_MUL:FP256_DIV", -5, None),
+    (Z5 + "RETIRED_SSE_AVX_FLOPS:FLOP_TYPE_BFLOAT16:FLOP_TYPE_PACKED_SINGLE", -5, None),
+]
+
+
 # events pmuplug lists besides upstream's whose code is one of upstream's
 # events' (a perf-derived name for an event upstream lists: list one, accept
 # both), at most this many
 DUP_MAX = {"amd64_fam1ah_zen5": 0, "gnr": 0, "adl_glc": 0, "adl_grt": 0, "emr": 1,
            "icl": 0, "icx": 0, "spr": 0}
+
+
+def check_groups(pfmdump, libdir, cases):
+    """(strings, wrong) of cases [(string, rc, fstr)] encoded by the library in libdir."""
+    got = oracle.encode(pfmdump, [s for s, _, _ in cases], libdir=libdir, plm=9)
+    bad = 0
+    for s, rc, fstr in cases:
+        x = got[s]
+        if x.rc != rc or (fstr is not None and x.fstr != fstr):
+            bad += 1
+            print("FAIL %s: want %d %s, got %d %s" % (s, rc, fstr or "", x.rc, x.fstr or ""))
+    return len(cases), bad
 
 
 def listed_diffs(path=DIFFS):
@@ -214,6 +247,11 @@ def main():
                                                              " " + fstr[0] if fstr else "", x.rc,
                                                              ",".join("%x" % c for c in x.codes), x.fstr or ""))
         print("examples: %d strings" % len(EXAMPLES))
+    if not args.pmus or "amd64_fam1ah_zen5" in args.pmus:
+        n, bad = check_groups(args.pfmdump, args.ours, GROUP_EXAMPLES)
+        passed += n - bad
+        failed += bad
+        print("unit-mask groups: %d strings, %d wrong" % (n, bad))
     results.report("upstream-names", passed, failed, args.results)
     return 1 if failed or not passed else 0
 

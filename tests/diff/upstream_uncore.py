@@ -71,6 +71,22 @@ class EncodeArg(ctypes.Structure):
                 ("size", ctypes.c_size_t), ("count", ctypes.c_int), ("idx", ctypes.c_int)]
 
 
+# upstream's Zen 5 L3 box, pinned: (string, plm, PFM_OS_NONE code, fstr). Its
+# event select carries the enable and interrupt bits (20, 22) and the levels
+# given to the call (usr 16 for PLM3, os 17 for PLM0), though it lists no
+# privilege modifier (u, k refused by name); the fstr spells the event and
+# unit mask with upstream's names, perf's (l3_lookup_state.*) resolving to them
+L3 = "amd64_fam1ah_zen5_l3::"
+SPELLINGS = [
+    (L3 + "UNC_L3_REQUESTS:L3_HIT", 0x9, 0x53fe04, L3 + "UNC_L3_REQUESTS:L3_HIT"),
+    (L3 + "UNC_L3_REQUESTS", 0x1, 0x52ff04, L3 + "UNC_L3_REQUESTS:ALL"),
+    (L3 + "UNC_L3_REQUESTS:L3_MISS", 0x8, 0x510104, L3 + "UNC_L3_REQUESTS:L3_MISS"),
+    (L3 + "l3_lookup_state.all_coherent_accesses_to_l3", 0x9, 0x53ff04, L3 + "UNC_L3_REQUESTS:ALL"),
+    (L3 + "L3_LOOKUP_STATE:L3_MISS", 0x9, 0x530104, L3 + "UNC_L3_REQUESTS:L3_MISS"),
+    (L3 + "UNC_L3_REQUESTS:L3_MISS:u", 0x9, PFM_ERR_ATTR, None),
+]
+
+
 # the public API's structs, as the facts reader declares them
 sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
 from libpfm4_facts import AttrInfo, EventInfo, PmuInfo  # noqa: E402
@@ -137,6 +153,21 @@ def fstrs(lib):
         arg.fstr = ctypes.pointer(fstr)
         rc = lib.pfm_get_os_event_encoding(s.encode(), 0, PFM_OS_NONE, ctypes.byref(arg))
         out.append((s, want, rc if rc != 0 else fstr.value.decode()))
+    return out
+
+
+def spellings(lib):
+    """[(string, want, got)] of SPELLINGS under PFM_OS_NONE: want and got
+    (code, fstr), or the error"""
+    out = []
+    for s, plm, code, fstr in SPELLINGS:
+        codes = ctypes.POINTER(ctypes.c_uint64)()
+        count = ctypes.c_int(0)
+        text = ctypes.c_char_p()
+        rc = lib.pfm_get_event_encoding(s.encode(), plm, ctypes.byref(text), None, ctypes.byref(codes),
+                                        ctypes.byref(count))
+        got = rc if rc != 0 else (codes[0], text.value.decode())
+        out.append((s, code if code < 0 else (code, fstr), got))
     return out
 
 
@@ -211,6 +242,11 @@ def main():
         good = got == want
         passed, failed = passed + good, failed + (not good)
         print("%s  %s" % (s_, "ok" if good else "WRONG: want %s, got %s" % (want, got)))
+    for s_, want, got in spellings(lib):
+        good = got == want
+        passed, failed = passed + good, failed + (not good)
+        print("%-66s %s  %s" % (s_, "0x%x %s" % want if isinstance(want, tuple) else "error %d" % want,
+                                "ok" if good else "WRONG: %s" % (got,)))
     lib.pfm_terminate()
     print("all %d PMUs: %d upstream names, %d resolving, %d with upstream's code, %d spelled as upstream"
           % (npmus, tot[0], tot[1], tot[2], tot[3]))
