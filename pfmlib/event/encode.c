@@ -301,6 +301,7 @@ static int check_ranges(struct pp_enc *e)
 {
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
+	uint64_t zero = 0;	/* given at 0 (before any cut to the field) */
 
 	/* the modifiers given, lowest first */
 	FOR_EACH_BIT(i, e->mod_given & mod_positions(p->nmods)) {
@@ -327,6 +328,8 @@ static int check_ranges(struct pp_enc *e)
 				   (unsigned long long)max);
 		/* a max past the field's width: the value is cut to the field's
 		 * bits, as by libpfm4's bitfields (the fstr shows what was kept) */
+		if (!v)
+			zero |= 1ull << i;
 		e->mod_val[i] = v & fm;
 	}
 	/* `enable_given`: every one the event takes given, those at 0 are not
@@ -335,9 +338,7 @@ static int check_ranges(struct pp_enc *e)
 	 * spelling reads back as it) */
 	uint64_t eg = e->ix->enable_given_mods & e->ev->mods & mod_positions(p->nmods);
 	if (eg && (e->mod_given & eg) == eg)
-		FOR_EACH_BIT(i, eg)
-			if (!e->mod_val[i])
-				e->mod_given &= ~(1ull << i);
+		e->mod_given &= ~(eg & zero);
 	return PFM_SUCCESS;
 }
 

@@ -30,7 +30,7 @@ def pmuplug_wrong(reason):
 
 ERR_ATTR_VAL = -9
 # a modifier's value as strtoull(s, NULL, 0) reads it: 0x hex, 0 octal, decimal
-VALUE_RE = re.compile(r"=\s*\+?(0[xX][0-9a-fA-F]+|[0-9]+)(?=$|[:.])")
+VALUE_RE = re.compile(r"=\s*[+-]?(0[xX][0-9a-fA-F]+|[0-9]+)(?=$|[:.])")
 
 
 def value_overflows(string):
