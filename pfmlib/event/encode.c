@@ -389,8 +389,12 @@ static void fallback_spelled(struct pp_enc *e)
 	const struct pp_table *t = e->pmu->t;
 	const struct pp_pmu *p = e->pmu->p;
 	uint64_t on = 0, v;
+	uint32_t s;
 
-	if (!e->ev->nset)
+	/* (most events have no fallback) */
+	for (s = 0; s < e->ev->nset && !(t->sets[e->ev->first_set + s].flags & PP_SET_FALLBACK); s++)
+		;
+	if (s == e->ev->nset)
 		return;
 	FOR_EACH_BIT(i, e->ev->mods & mod_positions(p->nmods)) {
 		const struct pp_modifier *m = &t->mods[p->first_mod + i];
