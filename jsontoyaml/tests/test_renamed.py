@@ -68,3 +68,28 @@ class UpstreamNamesTest(TestCase):
     def test_an_upstream_event_perf_lacks_is_a_compatibility_event_of_upstreams_code(self):
         e = self.events["OLD_ONLY"]
         self.assertEqual((e["set"], e["flags"]), ({"event": 0x99}, ["compat"]))
+
+
+class UpstreamGroupDefaultsTest(TestCase):
+    """An upstream unit mask links to the perf entry that encodes what
+    upstream's EVENT:UMASK encodes: with the defaults of the event's other
+    groups, which that string leaves empty (Zen 6's FLOP_TYPE_BFLOAT16 adds
+    ANY; perf's bfloat16_flops does not)."""
+
+    def test_a_unit_mask_whose_other_group_default_sets_bits_is_not_perfs_entry(self):
+        from transforms import upstream_names
+        perf = {"pmu": {"name": "p", "format": {"event": "config:0-7", "umask": "config:8-15"}},
+                "events": [{"name": "FLOPS", "set": {"event": 3},
+                            "umasks": [{"name": "MULT", "set": {"umask": 0x2}, "perf": "flops.mult"},
+                                       {"name": "BF16", "set": {"umask": 0x20}, "perf": "flops.bf16"}]}]}
+        up = {"pmu": {"name": "p", "modifiers": []},
+              "events": [{"name": "FLOPS", "set": {"event": 3},
+                          "groups": [{"name": "default"}, {"name": "g1", "exclusive": True}],
+                          "umasks": [{"name": "MULT_FLOPS", "set": {"umask": 0x2}},
+                                     {"name": "ANY", "set": {"umask": 0xf}, "default": True},
+                                     {"name": "ALL_TYPE", "set": {"umask": 0}, "group": "g1", "default": True},
+                                     {"name": "FLOP_TYPE_BF16", "set": {"umask": 0x20}, "group": "g1"}]}]}
+        us = {u["name"]: u for u in upstream_names.overlay(perf, up)["events"][0]["umasks"]}
+        self.assertEqual(us["MULT_FLOPS"].get("perf"), "flops.mult")
+        self.assertNotIn("perf", us["FLOP_TYPE_BF16"])
+        self.assertTrue(us["FLOP_TYPE_BF16"].get("compat"))

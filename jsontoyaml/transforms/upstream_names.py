@@ -7,8 +7,9 @@ descriptor of it (arch/<arch>/upstream/<vendor>/<pmu>.yaml, facts of its
 API, gen/libpfm4-names/upstream_pmus.py).
 
 Each upstream event and unit mask is linked to the perf entry that encodes
-the same (its full set, zero fields left out; of several, the one whose
-name is upstream's, else the first in perf's order), as derive.py links
+the same (its full set with the defaults of the event's other unit-mask
+groups, zero fields left out; of several, the one whose name is
+upstream's, else the first in perf's order), as derive.py links
 libpfm4 4.13's names; one no perf entry encodes stays a compatibility
 entry of upstream's encoding. libpfm4_names.py then applies it as it
 applies a committed overlay, so upstream's strings resolve with upstream's
@@ -29,6 +30,21 @@ def _full(ev, u):
     s = dict(ev.get("set") or {})
     for k, v in ((u or {}).get("set") or {}).items():
         s[k] = s.get(k, 0) | v
+    return frozenset(_nz(s).items())
+
+
+def _upstream_full(ue, uu):
+    """The set upstream's EVENT:UMASK encodes: the unit mask's, with the
+    defaults of every other group of the event, which that string leaves
+    empty (Zen 6 RETIRED_SSE_AVX_FLOPS:FLOP_TYPE_BFLOAT16 adds ANY)."""
+    groups = [g.get("name") for g in ue.get("groups") or ()]
+    if len(groups) < 2:
+        return _full(ue, uu)
+    mine = uu.get("group") or groups[0]
+    s = dict(ue.get("set") or {})
+    for u in [uu] + [o for o in ue.get("umasks") or () if o.get("default") and (o.get("group") or groups[0]) != mine]:
+        for k, v in (u.get("set") or {}).items():
+            s[k] = s.get(k, 0) | v
     return frozenset(_nz(s).items())
 
 
@@ -84,7 +100,7 @@ def overlay(desc, up):
                 for k in ("code", "group", "exclusive", "default", "precise", "equiv", "defaults"):
                     if k in uu:
                         ou[k] = uu[k]
-                link("%s:%s" % (ue["name"], uu["name"]), _full(ue, uu), ou)
+                link("%s:%s" % (ue["name"], uu["name"]), _upstream_full(ue, uu), ou)
                 if "perf" not in ou:
                     ou["compat"] = True
                 oe["umasks"].append(ou)
