@@ -361,6 +361,7 @@ class Run:
         self.pmus = pmus
         self.accepted = Accepted(args.accepted_file)
         self.accepted.umask_key = self.umask_key
+        self.accepted.equiv_terms = self.equiv_terms
         self.umask_values = {}  # (pmu, EVENT) -> {UMASK: umask value}, libpfm4's listing
         self.n = dict.fromkeys(("strings", "compared", "agree", "listed", "ours_only", "refused",
                                 "refused_rc", "findings", "history"), 0)
@@ -368,6 +369,16 @@ class Run:
         self.kinds = {}         # (pmu, event, kind) -> [count, plm, string]
         self.findings = []
         self.refusals = {}
+
+    def equiv_terms(self, pmu, event):
+        """The unit-mask terms of pmu::event's equivalent in libpfm4 4.13's
+        listing (slm BRANCH_INSTRUCTIONS_RETIRED: ANY), which libpfm4 counts
+        with the string's own; asked only to explain a difference."""
+        p = self.pmus.get(pmu)
+        e = next((x for x in (p.lib if p else []) if x.name.upper() == event.upper()), None)
+        if not e or not e.equiv:
+            return []
+        return [t for t in re.split(r"[:.]", e.equiv)[1:] if t and "=" not in t]
 
     def umask_key(self, pmu, event, term):
         """The value libpfm4 4.13 compares unit masks by, for a unit mask term

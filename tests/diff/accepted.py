@@ -57,13 +57,17 @@ ERR_FEATCOMB = -5
 ERR_UMASK = -6
 
 
-def thrice_refused_only(string, lib, ours, umask_key=None):
+def thrice_refused_only(string, lib, ours, umask_key=None, equiv_terms=None):
     """Does libpfm4 refuse (PFM_ERR_FEATCOMB, PFM_ERR_UMASK on the perf PMU) a string that names one unit
     mask three times or more (or three unit masks of one umask value, when
-    umask_key(event, term) gives it) in every layer where the two answer
+    umask_key(event, term) gives it; with the unit masks the event's
+    equivalent names, when equiv_terms(event) gives them: NODE-LOADS is
+    PERF_COUNT_HW_CACHE_NODE:READ:ACCESS) in every layer where the two answer
     otherwise, ours encoding it in one at least?"""
     parts = re.split(r"[:.]", string)
     terms = [t.upper() for t in parts[1:] if t and "=" not in t]
+    if equiv_terms:
+        terms += [t.upper() for t in equiv_terms(parts[0]) or ()]
     if umask_key:
         terms = [umask_key(parts[0], t) or t for t in terms]
     pairs = ((lib.none, ours.none), (lib.ext, ours.ext))
@@ -122,6 +126,10 @@ class Accepted:
         # event (libpfm4's listing), None for other terms; set by a caller
         # that has the listing (fuzz_diff.py), else names are compared
         self.umask_key = None
+        # equiv_terms(event): the unit-mask terms of the event's equivalent in
+        # libpfm4's listing, which libpfm4 counts with the string's own; set
+        # by the same callers
+        self.equiv_terms = None
         for p, by_hand in ((path, True), (derived, False)):
             if p and os.path.exists(p):
                 self._read(p, by_hand)
@@ -185,7 +193,8 @@ class Accepted:
         if not why and overflow_refused_only(string, lib, ours):
             why = self.reason(pmu, "@value-overflow")
         key = (lambda e, t: self.umask_key(pmu, e, t)) if self.umask_key else None
-        if not why and thrice_refused_only(string, lib, ours, key):
+        eqt = (lambda e: self.equiv_terms(pmu, e)) if self.equiv_terms else None
+        if not why and thrice_refused_only(string, lib, ours, key, eqt):
             why = self.reason(pmu, "@repeated-umask")
         if not why and modifier_thrice(string, lib, ours):
             why = self.reason(pmu, "@repeated-modifier")

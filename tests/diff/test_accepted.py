@@ -30,14 +30,17 @@ class AcceptedReasons(unittest.TestCase):
         a = self.load("x_pcu\tEV*\tlibpfm4 4.13 is wrong; pmuplug follows perf")
         self.assertEqual(a.reason("x_pcu", "ev:ff=1"), "libpfm4 4.13 is wrong; pmuplug follows perf")
 
-    def kind(self, kind, reason, lib, ours, umask_key=None):
+    def kind(self, kind, reason, lib, ours, umask_key=None, equivs=None):
         """explain(pmu, string[, lib, ours]) of the list holding the one row
         `*  @kind  reason`, libpfm4's answer lib and ours (pfmdump's lines) unless
-        given; umask_key: a unit mask's value by its name, for the repeat kinds."""
+        given; umask_key: a unit mask's value by its name, for the repeat kinds;
+        equivs: an event's equivalent's unit-mask terms by the event's name."""
         from rundiff import Result
         a = self.load("*\t@%s\t%s" % (kind, reason))
         if umask_key:
             a.umask_key = lambda pmu, ev, t: umask_key.get(t.upper())
+        if equivs:
+            a.equiv_terms = lambda pmu, ev: equivs.get(ev.upper(), [])
         return lambda pmu, s, lib=lib, ours=ours: a.explain(pmu, s, Result(lib), Result(ours))
 
     def test_value_past_64_bits_refused_by_pmuplug_alone_is_the_overflow_kind(self):
@@ -51,6 +54,13 @@ class AcceptedReasons(unittest.TestCase):
                             "s\tN\t0\t1\t5100c0\t-\tX\t0\t4 c0 0 0 40020 0 0 -1\t-")
         self.assertTrue(explain("skx", "INST_RETIRED:ANY_P:ANY_P:any_p"))
         self.assertIsNone(explain("skx", "INST_RETIRED:ANY_P:ANY_P"))
+
+    def test_unit_mask_of_the_events_equivalent_named_twice_more_is_the_repeat_kind(self):
+        explain = self.kind("repeated-umask", "libpfm4 4.13 removes one repetition only", "s\tN\t-5\tX\t-5",
+                            "s\tN\t0\t1\t5300c4\t-\tX\t0\t4 c4 0 0 40000 0 0 -1\t-",
+                            equivs={"BRANCH_INSTRUCTIONS_RETIRED": ["ANY"]})
+        self.assertTrue(explain("slm", "BRANCH_INSTRUCTIONS_RETIRED:ANY:ANY"))
+        self.assertIsNone(explain("slm", "BR_INST_RETIRED:ANY:ANY"))
 
     def test_three_unit_masks_of_one_umask_value_refused_by_libpfm4_alone_is_the_repeat_kind(self):
         explain = self.kind("repeated-umask", "libpfm4 4.13 removes one repetition only", "s\tN\t-5\tX\t-5",
