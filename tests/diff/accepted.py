@@ -190,6 +190,8 @@ class Accepted:
             why = self.reason(pmu, "@cpu")
         if not why and lib.ext_refused_only(ours):
             why = self.reason(pmu, "@ext-refused")
+        if not why and lib.zero_code_only(ours):
+            why = self.reason(pmu, "@zero-code")
         if not why and overflow_refused_only(string, lib, ours):
             why = self.reason(pmu, "@value-overflow")
         key = (lambda e, t: self.umask_key(pmu, e, t)) if self.umask_key else None

@@ -62,6 +62,15 @@ class AcceptedReasons(unittest.TestCase):
         self.assertTrue(explain("slm", "BRANCH_INSTRUCTIONS_RETIRED:ANY:ANY"))
         self.assertIsNone(explain("slm", "BR_INST_RETIRED:ANY:ANY"))
 
+    def test_extra_zero_codes_of_libpfm4_alone_are_the_zero_code_kind(self):
+        explain = self.kind("zero-code", "libpfm4 returns its register whole", "s\tN\t0\t2\t805,0\t-\tX\t-1",
+                            "s\tN\t0\t1\t805\t-\tX\t-1")
+        self.assertTrue(explain("skx_unc_upi0", "UNC_UPI_RXL_BASIC_HDR_MATCH:REQ"))
+        self.assertIsNone(explain("skx_unc_upi0", "UNC_UPI_RXL_BASIC_HDR_MATCH:REQ:dnid=1",
+                                  "s\tN\t0\t2\t805,42100\t-\tX\t-1", "s\tN\t0\t2\t805,2100\t-\tX\t-1"))
+        self.assertIsNone(explain("skx_unc_upi0", "UNC_UPI_RXL_BASIC_HDR_MATCH:REQ",
+                                  "s\tN\t0\t2\t806,0\t-\tX\t-1"))
+
     def test_three_unit_masks_of_one_umask_value_refused_by_libpfm4_alone_is_the_repeat_kind(self):
         explain = self.kind("repeated-umask", "libpfm4 4.13 removes one repetition only", "s\tN\t-5\tX\t-5",
                             "s\tN\t0\t1\t5101c0\t-\tX\t0\t4 1c0 0 0 40020 0 0 -1\t-",

@@ -23,7 +23,7 @@ PLM0, PLM3 = 0x1, 0x8
 # (what it pins, string, plm, codes, the fstr libpfm4 4.13 writes, the codes
 # libpfm4 4.13 gives for that fstr). Codes are compared without trailing zero
 # codes (4.13 returns an empty filter code on the skx UPI boxes; accepted row
-# skx_unc_upi* U*_BASIC_HDR_MATCH*).
+# skx_unc_upi* @zero-code).
 CASES = [
     # 1. the snbep..bdx C-box thread and core filters: no filter is written
     #    tf=0:cf=0, which libpfm4 reads back as a filter on thread 0 of core 0
