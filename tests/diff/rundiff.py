@@ -59,20 +59,27 @@ class Result:
         same PFM_OS_NONE result?"""
         return self.none == ours.none and self.ext[0] != "0" and ours.ext[0] == "0"
 
-    def cpu_only(self, ours):
-        """Does ours differ from this (libpfm4's) result only in the cpu of a
-        PMU with a cpumask (libpfm4 -1, ours the first CPU of the mask)?"""
+    def ext_cpu_only(self, ours):
+        """Do the perf_events answers differ only in the cpu of a PMU with a
+        cpumask (libpfm4 -1, ours the first CPU of the mask)?"""
         if len(self.ext) < 2 or len(ours.ext) < 2:
             return False
         a, b = self.ext[1].split(), ours.ext[1].split()
-        return (self.none == ours.none and self.ext[0] == ours.ext[0] == "0" and len(a) == len(b) == 8
+        return (self.ext[0] == ours.ext[0] == "0" and len(a) == len(b) == 8
                 and a[:7] == b[:7] and a[7] == "-1" and int(b[7]) >= 0)
+
+    def cpu_only(self, ours):
+        """Does ours differ from this (libpfm4's) result only in the cpu of a
+        PMU with a cpumask (libpfm4 -1, ours the first CPU of the mask)?"""
+        return self.none == ours.none and self.ext_cpu_only(ours)
 
     def zero_code_only(self, ours):
         """Does ours differ from this (libpfm4's) result only in libpfm4's
         PFM_OS_NONE codes going on with codes of 0 (a register it returns
-        whole where ours returns the codes that hold bits)?"""
-        if self.none_rc or ours.none_rc or self.ext != ours.ext or len(self.none) < 3 or len(ours.none) < 3:
+        whole where ours returns the codes that hold bits), the perf_events
+        answer alike or differing as @cpu only?"""
+        if self.none_rc or ours.none_rc or len(self.none) < 3 or len(ours.none) < 3 or \
+                (self.ext != ours.ext and not self.ext_cpu_only(ours)):
             return False
         a, b = self.none[2].split(","), ours.none[2].split(",")
         return len(a) > len(b) and a[:len(b)] == b and all(int(c, 16) == 0 for c in a[len(b):])

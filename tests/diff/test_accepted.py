@@ -70,6 +70,13 @@ class AcceptedReasons(unittest.TestCase):
                                   "s\tN\t0\t2\t805,42100\t-\tX\t-1", "s\tN\t0\t2\t805,2100\t-\tX\t-1"))
         self.assertIsNone(explain("skx_unc_upi0", "UNC_UPI_RXL_BASIC_HDR_MATCH:REQ",
                                   "s\tN\t0\t2\t806,0\t-\tX\t-1"))
+        # on a host with the kernel PMU, the cpu may differ as @cpu too
+        self.assertTrue(explain("skx_unc_upi0", "UNC_UPI_RXL_BASIC_HDR_MATCH:REQ",
+                                "s\tN\t0\t2\t805,0\t-\tX\t0\t20 805 0 0 0 0 0 -1\t-",
+                                "s\tN\t0\t1\t805\t-\tX\t0\t20 805 0 0 0 0 0 0\t-"))
+        self.assertIsNone(explain("skx_unc_upi0", "UNC_UPI_RXL_BASIC_HDR_MATCH:REQ",
+                                  "s\tN\t0\t2\t805,0\t-\tX\t0\t20 805 0 0 0 0 0 -1\t-",
+                                  "s\tN\t0\t1\t805\t-\tX\t0\t20 806 0 0 0 0 0 0\t-"))
 
     def test_three_unit_masks_of_one_umask_value_refused_by_libpfm4_alone_is_the_repeat_kind(self):
         explain = self.kind("repeated-umask", "libpfm4 4.13 removes one repetition only", "s\tN\t-5\tX\t-5",
