@@ -360,23 +360,35 @@ static int umask_has_field(const struct pp_enc *e, uint32_t fi, int named_only)
 
 /* ---- event fallbacks (skx CHA's default filter) ---- */
 
-int pp_enc_fallback_reads(const struct pp_enc *e, uint32_t fi, uint64_t *v)
+uint32_t pp_enc_fallback_mods(const struct pp_enc *e, uint32_t within, uint64_t v[PP_MAX_MODS], uint32_t *filled)
 {
 	const struct pp_table *t = e->pmu->t;
-	const struct pp_field *f = &t->fields[fi];
-	uint64_t img = 0;
-	int found = 0;
+	const struct pp_pmu *p = e->pmu->p;
+	uint64_t img[PP_NREGS] = { 0 };
+	uint32_t regs = 0, on = 0;
 
+	/* the fallbacks' bits, register by register (most events have none) */
 	for (uint32_t s = 0; s < e->ev->nset; s++) {
 		const struct pp_set *st = &t->sets[e->ev->first_set + s];
 		const struct pp_field *fd = &t->fields[st->field];
-		if (!(st->flags & PP_SET_FALLBACK) || fd->reg != f->reg)
+		if (!(st->flags & PP_SET_FALLBACK) || fd->reg >= PP_NREGS)
 			continue;
-		img |= deposit(fd->mask, st->value);
-		found = 1;
+		img[fd->reg] |= deposit(fd->mask, st->value);
+		regs |= 1u << fd->reg;
 	}
-	*v = extract(f->mask, img);
-	return found && f->reg < PP_NREGS;
+	*filled = regs;
+	regs &= within;
+	if (!regs)
+		return 0;
+	FOR_EACH_BIT(i, e->ev->mods & mod_positions(p->nmods)) {
+		const struct pp_modifier *m = &t->mods[p->first_mod + i];
+		if (m->field == PP_NONE || m->plm || t->fields[m->field].reg >= PP_NREGS ||
+		    !((regs >> t->fields[m->field].reg) & 1) || pp_view_hides_mod(e->view, e->pmu, p->first_mod + i))
+			continue;
+		v[i] = extract(t->fields[m->field].mask, img[t->fields[m->field].reg]);
+		on |= 1u << i;
+	}
+	return on;
 }
 
 /* the modifiers on a fallback's register all given, each at the value the
@@ -387,35 +399,23 @@ int pp_enc_fallback_reads(const struct pp_enc *e, uint32_t fi, uint64_t *v)
 static void fallback_spelled(struct pp_enc *e)
 {
 	const struct pp_table *t = e->pmu->t;
-	const struct pp_pmu *p = e->pmu->p;
-	uint64_t on = 0, v;
-	uint32_t s;
+	uint64_t v[PP_MAX_MODS];
+	uint32_t regs, on = pp_enc_fallback_mods(e, ~0u, v, &regs);
 
-	/* (most events have no fallback) */
-	for (s = 0; s < e->ev->nset && !(t->sets[e->ev->first_set + s].flags & PP_SET_FALLBACK); s++)
-		;
-	if (s == e->ev->nset)
-		return;
-	FOR_EACH_BIT(i, e->ev->mods & mod_positions(p->nmods)) {
-		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		if (m->field == PP_NONE || m->plm || pp_view_hides_mod(e->view, e->pmu, p->first_mod + i) ||
-		    !pp_enc_fallback_reads(e, m->field, &v))
-			continue;
-		if (!((e->mod_given >> i) & 1) || e->mod_val[i] != v)
-			return;
-		on |= 1ull << i;
-	}
 	if (!on)
 		return;
+	FOR_EACH_BIT(i, on)
+		if (!((e->mod_given >> i) & 1) || e->mod_val[i] != v[i])
+			return;
 	for (int k = 0; k < e->nsel; k++) {
 		const struct pp_umask *u = um(e, e->sel[k]);
 		for (uint32_t s = 0; s < u->nset; s++) {
-			uint32_t fi = t->sets[u->first_set + s].field;
-			if (pp_enc_fallback_reads(e, fi, &v))
+			uint32_t r = t->fields[t->sets[u->first_set + s].field].reg;
+			if (r < PP_NREGS && (regs >> r) & 1)
 				return;
 		}
 	}
-	e->mod_given &= ~on;
+	e->mod_given &= ~(uint64_t)on;
 	FOR_EACH_BIT(i, on)
 		e->mod_val[i] = 0;
 }

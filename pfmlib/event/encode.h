@@ -99,9 +99,11 @@ int pp_enc_umask_uses_field(const struct pp_enc *e, uint32_t fi);
 /* a selected unit mask takes no PMU modifier (schema: no_modifiers) */
 int pp_enc_no_mods(const struct pp_enc *e);
 
-/* *v: what field fi (absolute) holds in the event's fallbacks, when they
- * fill its register; 0 when the event has no fallback there */
-int pp_enc_fallback_reads(const struct pp_enc *e, uint32_t fi, uint64_t *v);
+/* the PMU modifiers (positions) the view shows on the registers, among
+ * within (bit per enum pp_reg), that the event's fallbacks fill, with in
+ * v[i] what the fallbacks hold in modifier i's field; *filled: every
+ * register the fallbacks fill (0 for an event without one) */
+uint32_t pp_enc_fallback_mods(const struct pp_enc *e, uint32_t within, uint64_t v[PP_MAX_MODS], uint32_t *filled);
 
 /* parse and encode str in view v into *p and *e (caller-owned); PFM_SUCCESS or PFM_ERR_* */
 int pp_event_encode(const char *str, const struct pp_view *v, int dfl_plm, struct pp_parsed *p,

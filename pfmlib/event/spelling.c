@@ -673,21 +673,14 @@ static void shared_bits_shown(struct pp_enc *e, uint32_t mods)
  * back as the fallback (encode.c, fallback_spelled) */
 static void fallback_shown(struct pp_enc *e, uint32_t mods)
 {
-	const struct pp_table *t = e->pmu->t;
-	const struct pp_pmu *p = e->pmu->p;
-	uint64_t v[32], on = 0;
+	uint64_t v[PP_MAX_MODS];
+	uint32_t filled, on;
 
 	if (!e->fallback_regs)
 		return;
-	FOR_EACH_BIT(i, e->ev->mods & (p->nmods < 32 ? (1u << p->nmods) - 1 : ~0u)) {
-		const struct pp_modifier *m = &t->mods[p->first_mod + i];
-		if (m->field == PP_NONE || m->plm || pp_view_hides_mod(e->view, e->pmu, p->first_mod + i) ||
-		    !pp_enc_fallback_reads(e, m->field, &v[i]) || !((e->fallback_regs >> t->fields[m->field].reg) & 1))
-			continue;
-		if (!((mods >> i) & 1))
-			return;
-		on |= 1u << i;
-	}
+	on = pp_enc_fallback_mods(e, e->fallback_regs, v, &filled);
+	if ((on & mods) != on)
+		return;
 	FOR_EACH_BIT(i, on)
 		e->mod_val[i] = v[i];
 }
