@@ -66,6 +66,12 @@ class AttrInfo(ctypes.Structure):
                 ("dfl", ctypes.c_uint64)]
 
 
+class EncodeArg(ctypes.Structure):
+    """pfm_pmu_encode_arg_t, pfm_get_os_event_encoding's argument under PFM_OS_NONE"""
+    _fields_ = [("codes", ctypes.POINTER(ctypes.c_uint64)), ("fstr", ctypes.POINTER(ctypes.c_char_p)),
+                ("size", ctypes.c_size_t), ("count", ctypes.c_int), ("idx", ctypes.c_int)]
+
+
 def s(b):
     return b.decode() if b is not None else None
 

@@ -66,11 +66,6 @@ FSTRS = [
 ]
 
 
-class EncodeArg(ctypes.Structure):
-    _fields_ = [("codes", ctypes.POINTER(ctypes.c_uint64)), ("fstr", ctypes.POINTER(ctypes.c_char_p)),
-                ("size", ctypes.c_size_t), ("count", ctypes.c_int), ("idx", ctypes.c_int)]
-
-
 # upstream's Zen 5 L3 box, pinned: (string, plm, PFM_OS_NONE code, fstr). Its
 # event select carries the enable and interrupt bits (20, 22) and the levels
 # given to the call (usr 16 for PLM3, os 17 for PLM0), though it lists no
@@ -89,7 +84,7 @@ SPELLINGS = [
 
 # the public API's structs, as the facts reader declares them
 sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
-from libpfm4_facts import AttrInfo, EventInfo, PmuInfo  # noqa: E402
+from libpfm4_facts import AttrInfo, EncodeArg, EventInfo, PmuInfo  # noqa: E402
 
 
 def read(paths):

@@ -12,10 +12,15 @@ there the fstr still reads back as the codes of the last column.
 """
 import ctypes
 import os
+import sys
 import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(os.environ.get("PMUPLUG_LIB", os.path.join(TOP, "build", "lib")), "libpfm.so.4")
+
+# the public API's structs, as the facts reader declares them
+sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
+from libpfm4_facts import EncodeArg  # noqa: E402
 
 PFM_OS_NONE = 0
 PLM0, PLM3 = 0x1, 0x8
@@ -70,11 +75,6 @@ CASES = [
     ("skl fe_thres=0 beside a unit mask without threshold", "skl::FRONTEND_RETIRED:DSB_MISS", PLM0 | PLM3,
      [0x5301c6, 0x11], "skl::FRONTEND_RETIRED:DSB_MISS:k=1:u=1:e=0:i=0:c=0:intx=0:intxcp=0:fe_thres=0", -9),
 ]
-
-
-class EncodeArg(ctypes.Structure):
-    _fields_ = [("codes", ctypes.POINTER(ctypes.c_uint64)), ("fstr", ctypes.POINTER(ctypes.c_char_p)),
-                ("size", ctypes.c_size_t), ("count", ctypes.c_int), ("idx", ctypes.c_int)]
 
 
 LIBC = ctypes.CDLL(None)

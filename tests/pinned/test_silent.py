@@ -11,10 +11,15 @@ the installed libpfm4 4.13.
 """
 import ctypes
 import os
+import sys
 import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(os.environ.get("PMUPLUG_LIB", os.path.join(TOP, "build", "lib")), "libpfm.so.4")
+
+# the public API's structs, as the facts reader declares them
+sys.path.insert(0, os.path.join(TOP, "jsontoyaml", "tools"))
+from libpfm4_facts import EncodeArg  # noqa: E402
 
 PFM_OS_NONE, PFM_OS_PERF_EVENT_EXT = 0, 2
 PLM0, PLM3 = 0x1, 0x8
@@ -143,11 +148,6 @@ CASE_PAIRS = [
     ("POWER7::PM_CYC", PLM0 | PLM3, PFM_OS_NONE),
     ("PowerPC_Nest_MCS_Read::MCS_00", PLM3, PFM_OS_NONE),
 ]
-
-
-class EncodeArg(ctypes.Structure):
-    _fields_ = [("codes", ctypes.POINTER(ctypes.c_uint64)), ("fstr", ctypes.c_void_p),
-                ("size", ctypes.c_size_t), ("count", ctypes.c_int), ("idx", ctypes.c_int)]
 
 
 class PerfArg(ctypes.Structure):
