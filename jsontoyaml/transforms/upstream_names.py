@@ -26,10 +26,12 @@ def _nz(s):
     return {k: v for k, v in (s or {}).items() if v}
 
 
-def _full(ev, u):
+def _full(ev, *us):
+    """The set of ev with unit masks us (None: none) ORed in, zero fields left out."""
     s = dict(ev.get("set") or {})
-    for k, v in ((u or {}).get("set") or {}).items():
-        s[k] = s.get(k, 0) | v
+    for u in us:
+        for k, v in ((u or {}).get("set") or {}).items():
+            s[k] = s.get(k, 0) | v
     return frozenset(_nz(s).items())
 
 
@@ -41,11 +43,8 @@ def _upstream_full(ue, uu):
     if len(groups) < 2:
         return _full(ue, uu)
     mine = uu.get("group") or groups[0]
-    s = dict(ue.get("set") or {})
-    for u in [uu] + [o for o in ue.get("umasks") or () if o.get("default") and (o.get("group") or groups[0]) != mine]:
-        for k, v in (u.get("set") or {}).items():
-            s[k] = s.get(k, 0) | v
-    return frozenset(_nz(s).items())
+    return _full(ue, uu, *(o for o in ue.get("umasks") or ()
+                            if o.get("default") and (o.get("group") or groups[0]) != mine))
 
 
 def _perf_name(ev, u):
